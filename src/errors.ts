@@ -1,0 +1,71 @@
+// The one error registry: every error the emulator answers with, by code, with its status and message text.
+// plugins/error-handler.ts is the only writer of error bodies; everything else throws these (DESIGN §3.7).
+
+/** HTTP reason phrases used in the `error` field of the service's envelope. */
+export const REASON: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable'
+}
+
+type Template = (...args: never[]) => string
+
+function entry<T extends Template>(statusCode: number, message: T): { statusCode: number, message: T } {
+  return { statusCode, message }
+}
+
+// INFER: the real texts are unknown beyond a few observed fragments (catalogue §1.2, §10.1); these say
+// what went wrong and how to fix it, in the same envelope. Observed texts are kept verbatim where known.
+export const ERRORS = {
+  EMU_BAD_REQUEST: entry(400, (detail: string) => detail),
+  EMU_MISSING_AUTH: entry(401, () => 'Missing Authorization header: send "Authorization: Bearer <api key>"'),
+  EMU_MALFORMED_AUTH: entry(401, () => 'Malformed Authorization header: expected "Bearer <api key>"'),
+  EMU_UNKNOWN_KEY: entry(401, () => 'Invalid API key'),
+  EMU_REVOKED_KEY: entry(401, () => 'API key has been revoked'),
+  EMU_EXPIRED_KEY: entry(401, (expiredAt: string) => `API key expired at ${expiredAt}`),
+  EMU_FORBIDDEN_READ_KEY: entry(403, (method: string) => `Missing permission: this API key is read-only and cannot ${method}`),
+  EMU_FORBIDDEN_ROUTE: entry(403, (route: string) => `Missing permission: this API key may not call ${route}`),
+  EMU_FORBIDDEN_PRIVATE: entry(403, () => 'Workspace API keys cannot access private collections; use a personal API key'),
+  EMU_FORBIDDEN_NOT_ADMIN: entry(403, () => 'Missing permission: this action needs a workspace admin'),
+  EMU_NOT_FOUND: entry(404, (resource: string, id: string) => `${resource} ${id} not found`),
+  EMU_ROUTE_NOT_FOUND: entry(404, (method: string, url: string) => `Route ${method}:${url} not found`),
+  EMU_RATE_LIMITED: entry(429, (retryAfterSeconds: number) => `Rate limit exceeded, retry in ${retryAfterSeconds} seconds`),
+  EMU_INTERNAL: entry(500, () => 'Internal Server Error'),
+  EMU_SERVICE_UNAVAILABLE: entry(503, () => 'Service Unavailable')
+} as const
+
+export type ErrorCode = keyof typeof ERRORS
+
+export class EmulatorError extends Error {
+  readonly statusCode: number
+  readonly error: string
+  constructor (readonly code: ErrorCode, statusCode: number, message: string) {
+    super(message)
+    this.name = 'EmulatorError'
+    this.statusCode = statusCode
+    this.error = REASON[statusCode] ?? 'Error'
+  }
+}
+
+/** Builds the registry error `code` with its message arguments. */
+export function emulatorError<C extends ErrorCode> (
+  code: C,
+  ...args: Parameters<(typeof ERRORS)[C]['message']>
+): EmulatorError {
+  const { statusCode, message } = ERRORS[code]
+  return new EmulatorError(code, statusCode, (message as (...a: unknown[]) => string)(...args))
+}
+
+/** Throws the registry error `code`; typed `never` so handlers read as guards. */
+export function fail<C extends ErrorCode> (code: C, ...args: Parameters<(typeof ERRORS)[C]['message']>): never {
+  throw emulatorError(code, ...args)
+}

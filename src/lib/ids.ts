@@ -1,0 +1,54 @@
+// Id formats of the real service (catalogue §1.6), random by default, reproducible when a seed is given.
+import { randomUUID } from 'node:crypto'
+import { customAlphabet } from 'nanoid'
+import { createRng } from './rng.js'
+
+export const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** nanoid's url alphabet: canonical element ids are 21 characters of it. */
+export const URL_ALPHABET = 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict'
+export const CANONICAL_ELEMENT_ID = /^[A-Za-z0-9_-]{21}$/
+
+export interface IdFactory {
+  /** 11 alphanumerics, as scene and collection ids are. */
+  shortId(): string
+  /** 21 characters of [A-Za-z0-9_-], as canonical element ids are. */
+  elementId(): string
+  /** RFC 4122 version 4, as log entry ids are. */
+  uuid(): string
+  /** A secret for a new API key, with the given prefix (`sk-` or `uk-`). */
+  keySecret(prefix: string): string
+}
+
+export function createIdFactory(seed?: number): IdFactory {
+  if (seed === undefined) return randomIds()
+  const rng = createRng(seed)
+  const draw = (alphabet: string, size: number): string => {
+    let out = ''
+    for (let i = 0; i < size; i++) out += alphabet[rng.int(alphabet.length)]
+    return out
+  }
+  return {
+    shortId: () => draw(ALPHANUMERIC, 11),
+    elementId: () => draw(URL_ALPHABET, 21),
+    uuid: () => formatUuid(draw('0123456789abcdef', 32)),
+    keySecret: (prefix) => prefix + draw(ALPHANUMERIC, 32)
+  }
+}
+
+function randomIds(): IdFactory {
+  const short = customAlphabet(ALPHANUMERIC, 11)
+  const element = customAlphabet(URL_ALPHABET, 21)
+  const secret = customAlphabet(ALPHANUMERIC, 32)
+  return {
+    shortId: () => short(),
+    elementId: () => element(),
+    uuid: () => randomUUID(),
+    keySecret: (prefix) => prefix + secret()
+  }
+}
+
+/** Shapes 32 hex digits into a version-4, variant-1 UUID. */
+function formatUuid(hex: string): string {
+  const variant = '89ab'[parseInt(hex[16], 16) % 4]
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
+}
