@@ -1,0 +1,29 @@
+// One-way dependencies (DESIGN §2, §3.4): a broken rule is a lint failure, not a review comment.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    { name: 'no-layers-to-store', comment: 'Drift and faults never touch storage.', severity: 'error',
+      from: { path: '^src/layers/' }, to: { path: '^src/(store|services)/' } },
+    { name: 'no-control-to-store', comment: 'Control state is in-memory only.', severity: 'error',
+      from: { path: '^src/control/' }, to: { path: '^src/(store|services)/' } },
+    { name: 'no-store-to-api', comment: 'Data flows api → services → store, never back.', severity: 'error',
+      from: { path: '^src/store/' }, to: { path: '^src/(api|admin|services|plugins|layers|control)/' } },
+    { name: 'no-services-up', comment: 'Services do not know about routes or layers.', severity: 'error',
+      from: { path: '^src/services/' }, to: { path: '^src/(api|admin|layers|control)/' } },
+    { name: 'no-importing-routes', comment: 'Only the composition root registers route scopes.', severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(app|server|index|cli)\\.ts$|^src/api/v1/|^src/admin/' }, to: { path: '^src/(api|admin)/' } },
+    { name: 'admin-not-layer-plugins', comment: 'Admin reads pure layer modules, never registers their hooks.', severity: 'error',
+      from: { path: '^src/admin/' }, to: { path: '^src/layers/.+/plugin\\.ts$' } },
+    { name: 'no-web-to-data', severity: 'error', from: { path: '^src/web/' }, to: { path: '^src/(store|services)/' } },
+    { name: 'not-to-test', comment: 'Nothing in src imports tests.', severity: 'error',
+      from: { path: '^src/' }, to: { path: '^test/' } },
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    { name: 'only-store-imports-sqlite', comment: 'Only src/store touches better-sqlite3.', severity: 'error',
+      from: { path: '^src/', pathNot: '^src/store/' }, to: { path: 'better-sqlite3', dependencyTypesNot: ['type-only'] } }
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' }
+  }
+}

@@ -1,0 +1,65 @@
+// buildApp(config): the composition root. Never listens and never reads process.env (DESIGN §3.8).
+// Order: runtime seams → stores → error handler → OpenAPI → fixtures → /api/v1 → /_emulator.
+import { readFileSync } from 'node:fs'
+import Fastify, { type FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import { resolveConfig, type Config } from './config.js'
+import { createClock, type Clock } from './lib/clock.js'
+import { createIdFactory, type IdFactory } from './lib/ids.js'
+import errorHandler, { frameworkErrors } from './plugins/error-handler.js'
+import openapi from './plugins/openapi.js'
+import runtime from './plugins/runtime.js'
+import stores from './plugins/stores.js'
+import { createValidatorCompiler, formatSchemaErrors } from './plugins/validation.js'
+import { isEmpty } from './store/database.js'
+import { loadFixtureSet, type FixtureSet } from './services/fixtures.js'
+import { seedFixtureSet } from './services/seed.js'
+import publicApi from './api/v1/index.js'
+import admin from './admin/index.js'
+
+export interface BuildOptions {
+  /** Settings; anything missing takes its default (see config.ts). */
+  config?: Partial<Config>
+  /** Clock seam; defaults to real time, or to a fixed clock when config.clockStart is set. */
+  clock?: Clock
+  /** Id seam; defaults to random ids, or seeded ids when config.seed is set. */
+  ids?: IdFactory
+}
+
+const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    emulatorVersion: string
+    fixtures: FixtureSet
+  }
+}
+
+export async function buildApp (options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = resolveConfig(options.config)
+  const fixtures = loadFixtureSet(config.fixturesDir)
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    schemaErrorFormatter: formatSchemaErrors,
+    frameworkErrors
+  }).withTypeProvider<TypeBoxTypeProvider>()
+  app.setValidatorCompiler(createValidatorCompiler())
+  app.decorate('emulatorVersion', PACKAGE_VERSION)
+  app.decorate('fixtures', fixtures)
+
+  await app.register(runtime, {
+    config,
+    clock: options.clock ?? createClock(config.clockStart),
+    ids: options.ids ?? createIdFactory(config.seed)
+  })
+  await app.register(stores, { dbPath: config.dbPath })
+  await app.register(errorHandler)
+  await app.register(openapi)
+  // A persistent database is seeded on first start and reused as is afterwards.
+  if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)
+
+  await app.register(publicApi, { prefix: '/api/v1' })
+  await app.register(admin, { prefix: '/_emulator' })
+  return app
+}

@@ -1,0 +1,41 @@
+// Collection schemas (catalogue §2.1, §3).
+import { Type, type Static } from 'typebox'
+import { DateTimeSchema, NullableSchema } from './common.js'
+
+export const EmojiSchema = Type.Object({
+  id: Type.String(),
+  native: Type.String(),
+  unified: Type.String()
+}, { additionalProperties: false })
+
+export const CollectionSchema = Type.Object({
+  id: Type.String(),
+  isDefault: Type.Optional(Type.Boolean()),
+  workspace: Type.String(),
+  creator: NullableSchema(Type.String()),
+  updater: Type.Optional(NullableSchema(Type.String())),
+  teams: NullableSchema(Type.Array(Type.String())),
+  created: DateTimeSchema,
+  sortOrder: Type.Optional(NullableSchema(Type.String())),
+  name: Type.String(),
+  updated: NullableSchema(DateTimeSchema),
+  isDeleted: Type.Optional(Type.Boolean()),
+  emoji: Type.Optional(NullableSchema(EmojiSchema)),
+  deletedAt: Type.Optional(Type.Number())
+}, { additionalProperties: false })
+export type Collection = Static<typeof CollectionSchema>
+
+export const CollectionParamsSchema = Type.Object({
+  collectionId: Type.String()
+})
+
+// INFER: no minLength is published for collection names; an empty name would make an unusable
+// collection, so it is rejected like scene names are (third-party clients also refuse it).
+export const CreateCollectionBodySchema = Type.Object({
+  name: Type.String({ minLength: 1 })
+}, { additionalProperties: false })
+export type CreateCollectionBody = Static<typeof CreateCollectionBodySchema>
+
+/** PATCH requires `name` despite the verb (catalogue §1.3). */
+export const RenameCollectionBodySchema = CreateCollectionBodySchema
+export type RenameCollectionBody = CreateCollectionBody

@@ -1,0 +1,41 @@
+// Workspace schemas (catalogue §2.4, §6.1-6.2).
+import { Type, type Static } from 'typebox'
+import { DateTimeSchema, NullableSchema } from './common.js'
+
+export const RoleSchema = Type.Union([Type.Literal('member'), Type.Literal('admin')])
+export type Role = Static<typeof RoleSchema>
+
+export const WorkspacePreferencesSchema = Type.Object({
+  disableAi: Type.Optional(Type.Boolean()),
+  enableAutoSceneNaming: Type.Optional(Type.Boolean()),
+  disableEmailEditing: Type.Optional(Type.Boolean()),
+  disableSceneSharing: Type.Optional(Type.Boolean()),
+  userApiKeysEnabled: Type.Optional(Type.Boolean())
+}, { additionalProperties: false })
+
+export const WorkspaceSchema = Type.Object({
+  id: Type.String(),
+  users: Type.Array(Type.String()),
+  roles: Type.Record(Type.String(), RoleSchema),
+  name: Type.String(),
+  created: DateTimeSchema,
+  picture: NullableSchema(Type.String({ format: 'uri' })),
+  subscriptionStatus: Type.Enum(['payment_failed', 'active', 'canceled', 'trialing', 'overdue']),
+  creator: NullableSchema(Type.String()),
+  updater: NullableSchema(Type.String()),
+  apiVersion: Type.Optional(Type.String()),
+  willCancelAt: NullableSchema(DateTimeSchema),
+  blockedUsers: Type.Optional(Type.Array(Type.String())),
+  type: Type.Optional(Type.Union([Type.Null(), Type.Literal(1), Type.Literal(2)])),
+  preferences: Type.Optional(WorkspacePreferencesSchema),
+  flags: Type.Optional(Type.Number()),
+  isDeleted: Type.Optional(Type.Boolean()),
+  deletedAt: Type.Optional(Type.Number())
+}, { additionalProperties: false })
+export type Workspace = Static<typeof WorkspaceSchema>
+
+export const UpdateWorkspaceBodySchema = Type.Object({
+  name: Type.Optional(Type.String()),
+  picture: Type.Optional(NullableSchema(Type.String({ format: 'uri' })))
+}, { additionalProperties: false })
+export type UpdateWorkspaceBody = Static<typeof UpdateWorkspaceBodySchema>

@@ -1,0 +1,37 @@
+// Workspace invites (catalogue §2.6, §6.7-6.11); revoked invites leave lists and reads.
+import type { Db } from './database.js'
+import { readPage, type PageRequest } from './paging.js'
+import type { Invite } from '../schemas/invites.js'
+
+export function createInvitesStore (db: Db) {
+  const insertRow = db.prepare('INSERT INTO invites (workspace_id, id, doc) VALUES (?, ?, ?)')
+  const selectRow = db.prepare('SELECT doc FROM invites WHERE workspace_id = ? AND id = ? AND revoked_at IS NULL')
+  const selectPage = db.prepare(
+    'SELECT doc FROM invites WHERE workspace_id = ? AND revoked_at IS NULL ORDER BY seq LIMIT ? OFFSET ?'
+  )
+  const updateRow = db.prepare('UPDATE invites SET doc = ? WHERE workspace_id = ? AND id = ?')
+  const revokeRow = db.prepare(
+    'UPDATE invites SET revoked_at = ? WHERE workspace_id = ? AND id = ? AND revoked_at IS NULL'
+  )
+  const parse = (row: { doc: string }): Invite => JSON.parse(row.doc)
+
+  return {
+    insert (workspaceId: string, invite: Invite): void {
+      insertRow.run(workspaceId, invite.id, JSON.stringify(invite))
+    },
+    get (workspaceId: string, id: string): Invite | undefined {
+      const row = selectRow.get(workspaceId, id) as { doc: string } | undefined
+      return row ? parse(row) : undefined
+    },
+    list (workspaceId: string, page: PageRequest) {
+      return readPage(selectPage, [workspaceId], page, parse)
+    },
+    replace (workspaceId: string, invite: Invite): void {
+      updateRow.run(JSON.stringify(invite), workspaceId, invite.id)
+    },
+    revoke (workspaceId: string, id: string, atMs: number): boolean {
+      return revokeRow.run(atMs, workspaceId, id).changes > 0
+    }
+  }
+}
+export type InvitesStore = ReturnType<typeof createInvitesStore>

@@ -1,0 +1,4 @@
+// The ordered list of schema migrations; a migration's number is its position (1-based).
+import initial from './001-initial.js'
+
+export const MIGRATIONS: readonly string[] = [initial]

@@ -1,0 +1,71 @@
+// Reads the real service's OpenAPI document (../shared/reference/openapi.json, or $REFERENCE_OPENAPI) and
+// validates responses against the schema of their operation and status. Tests only: the product never loads it.
+import { existsSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { Ajv, type ValidateFunction } from 'ajv'
+import formatsPlugin from 'ajv-formats'
+
+const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => Ajv }).default
+
+export const REFERENCE_PATH = process.env.REFERENCE_OPENAPI ??
+  fileURLToPath(new URL('../../shared/reference/openapi.json', import.meta.url))
+
+export interface Operation {
+  parameters?: Array<{ in: string, name: string, required?: boolean, schema?: Record<string, unknown> }>
+  requestBody?: { required?: boolean, content: { 'application/json': { schema: Record<string, unknown> } } }
+  responses: Record<string, { content?: { 'application/json'?: { schema: object } } }>
+}
+export interface ReferenceDocument { paths: Record<string, Record<string, Operation>> }
+
+let cached: ReferenceDocument | null | undefined
+/** The reference document, or null when the file is missing (callers say where it looked). */
+export function loadReference (): ReferenceDocument | null {
+  if (cached !== undefined) return cached
+  cached = existsSync(REFERENCE_PATH) ? JSON.parse(readFileSync(REFERENCE_PATH, 'utf8')) : null
+  return cached
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true })
+addFormats(ajv)
+const validators = new Map<string, ValidateFunction>()
+
+/** Fastify route `/api/v1/scenes/:sceneId` → reference path `/api/v1/scenes/{sceneId}`. */
+export const toOpenApiPath = (routeUrl: string): string => routeUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+
+// FIDELITY: statuses the live service answers without declaring them (catalogue §1.2, §6.4): their bodies
+// are checked against the service's own error envelope instead of an operation schema.
+const UNDECLARED_ENVELOPE = {
+  type: 'object',
+  properties: { statusCode: { type: 'number' }, error: { type: 'string' }, message: { type: 'string' }, code: { type: 'string' } },
+  required: ['statusCode', 'error', 'message'],
+  additionalProperties: false
+}
+
+export interface Verdict { ok: boolean, declared: boolean, path: string | null, errors: string[] }
+
+/** The reference path template a concrete URL path matches, e.g. /api/v1/scenes/abc → /api/v1/scenes/{sceneId}. */
+export function matchReferencePath (urlPath: string): string | null {
+  const reference = loadReference()
+  if (!reference) return null
+  for (const template of Object.keys(reference.paths)) {
+    const pattern = new RegExp('^' + template.replace(/\{[^}]+\}/g, '[^/]+') + '$')
+    if (pattern.test(urlPath)) return template
+  }
+  return null
+}
+
+/** Checks one response; URLs that match no reference path (unknown routes) are not operations and pass. */
+export function checkResponse (method: string, urlPath: string, status: number, body: unknown): Verdict {
+  const reference = loadReference()
+  if (!reference) return { ok: false, declared: false, path: null, errors: [`reference document not found at ${REFERENCE_PATH}`] }
+  const path = matchReferencePath(urlPath)
+  const operation = path === null ? undefined : reference.paths[path][method.toLowerCase()]
+  if (!path || !operation) return { ok: true, declared: false, path, errors: [] }
+  const schema = operation.responses[String(status)]?.content?.['application/json']?.schema
+  const key = `${method} ${path} ${schema ? status : 'undeclared'}`
+  let validate = validators.get(key)
+  if (!validate) validators.set(key, validate = ajv.compile(schema ?? UNDECLARED_ENVELOPE))
+  const ok = validate(body) as boolean
+  const errors = ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`)
+  return { ok, declared: schema !== undefined, path, errors }
+}
