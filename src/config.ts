@@ -13,6 +13,17 @@ export const MINIMAL_FIXTURES = fileURLToPath(new URL('../fixtures/minimal', imp
  * `dataURL` needs, so 32 MiB leaves room for one maximal file plus its scene.
  */
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024
+/** Share of eligible responses drift perturbs when on (issue: drift mode). */
+export const DEFAULT_DRIFT_RATE = 0.3
+/**
+ * INFER: a third-party client records the documented limit as 600 requests per minute (catalogue §1.5);
+ * applied per key here. 0 turns rate limiting off.
+ */
+export const DEFAULT_RATE_LIMIT = 600
+/** Public requests the journal keeps (a ring buffer), and how much of each body it keeps. */
+export const DEFAULT_JOURNAL_SIZE = 1000
+export const DEFAULT_JOURNAL_BODY_BYTES = 4096
+export const FAULT_STATUSES = [500, 502, 503] as const
 
 const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
@@ -24,7 +35,21 @@ const ConfigSchema = Type.Object({
   logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   bodyLimit: Type.Integer({ minimum: 1024 }),
   /** Fixed start time for the virtual clock (epoch ms); real time when absent. */
-  clockStart: Type.Optional(Type.Integer({ minimum: 0 }))
+  clockStart: Type.Optional(Type.Integer({ minimum: 0 })),
+  drift: Type.Boolean(),
+  driftSeed: Type.Optional(Type.Integer()),
+  driftRate: Type.Number({ minimum: 0, maximum: 1 }),
+  /** Kind names; absent means every kind. Checked against the catalogue of kinds when drift registers. */
+  driftKinds: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+  latencyMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
+  latencyJitterMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
+  faultRate: Type.Number({ minimum: 0, maximum: 1 }),
+  faultStatus: Type.Enum(FAULT_STATUSES),
+  faultSeed: Type.Optional(Type.Integer()),
+  /** Requests per minute per key; 0 turns rate limiting off. */
+  rateLimit: Type.Integer({ minimum: 0 }),
+  journalSize: Type.Integer({ minimum: 0 }),
+  journalBodyBytes: Type.Integer({ minimum: 0 })
 })
 export type Config = Readonly<Static<typeof ConfigSchema>>
 const checkConfig = Compile(ConfigSchema)
@@ -49,7 +74,19 @@ export function loadConfig (env: Env): Config {
     adminToken: env.EMULATOR_ADMIN_TOKEN || undefined,
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
     bodyLimit: integerVar(env, 'EMULATOR_BODY_LIMIT') ?? DEFAULT_BODY_LIMIT,
-    clockStart: dateVar(env, 'EMULATOR_CLOCK')
+    clockStart: dateVar(env, 'EMULATOR_CLOCK'),
+    drift: booleanVar(env, 'EMULATOR_DRIFT') ?? false,
+    driftSeed: integerVar(env, 'EMULATOR_DRIFT_SEED'),
+    driftRate: numberVar(env, 'EMULATOR_DRIFT_RATE') ?? DEFAULT_DRIFT_RATE,
+    driftKinds: listVar(env, 'EMULATOR_DRIFT_KINDS'),
+    latencyMs: integerVar(env, 'EMULATOR_LATENCY_MS') ?? 0,
+    latencyJitterMs: integerVar(env, 'EMULATOR_LATENCY_JITTER_MS') ?? 0,
+    faultRate: numberVar(env, 'EMULATOR_FAULT_RATE') ?? 0,
+    faultStatus: integerVar(env, 'EMULATOR_FAULT_STATUS') ?? 503,
+    faultSeed: integerVar(env, 'EMULATOR_FAULT_SEED'),
+    rateLimit: integerVar(env, 'EMULATOR_RATE_LIMIT') ?? DEFAULT_RATE_LIMIT,
+    journalSize: integerVar(env, 'EMULATOR_JOURNAL_SIZE') ?? DEFAULT_JOURNAL_SIZE,
+    journalBodyBytes: integerVar(env, 'EMULATOR_JOURNAL_BODY_BYTES') ?? DEFAULT_JOURNAL_BODY_BYTES
   }
   return validateConfig(config)
 }
@@ -63,6 +100,15 @@ export function resolveConfig (options: Partial<Config> = {}): Config {
     fixturesDir: BUNDLED_FIXTURES,
     logLevel: 'info',
     bodyLimit: DEFAULT_BODY_LIMIT,
+    drift: false,
+    driftRate: DEFAULT_DRIFT_RATE,
+    latencyMs: 0,
+    latencyJitterMs: 0,
+    faultRate: 0,
+    faultStatus: 503,
+    rateLimit: DEFAULT_RATE_LIMIT,
+    journalSize: DEFAULT_JOURNAL_SIZE,
+    journalBodyBytes: DEFAULT_JOURNAL_BODY_BYTES,
     ...options
   })
 }
@@ -82,6 +128,31 @@ function integerVar (env: Env, name: string): number | undefined {
   if (raw === undefined || raw === '') return undefined
   if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`Invalid configuration: ${name} must be an integer (got "${raw}")`)
   return Number(raw)
+}
+
+function numberVar (env: Env, name: string): number | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return undefined
+  const value = Number(raw)
+  if (raw.trim() === '' || Number.isNaN(value)) throw new ConfigError(`Invalid configuration: ${name} must be a number (got "${raw}")`)
+  return value
+}
+
+const TRUE_WORDS = new Set(['on', 'true', '1', 'yes'])
+const FALSE_WORDS = new Set(['off', 'false', '0', 'no'])
+function booleanVar (env: Env, name: string): boolean | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return undefined
+  const word = raw.trim().toLowerCase()
+  if (TRUE_WORDS.has(word)) return true
+  if (FALSE_WORDS.has(word)) return false
+  throw new ConfigError(`Invalid configuration: ${name} must be on or off (got "${raw}")`)
+}
+
+function listVar (env: Env, name: string): string[] | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw.trim() === '') return undefined
+  return raw.split(',').map((item) => item.trim()).filter((item) => item !== '')
 }
 
 function dateVar (env: Env, name: string): number | undefined {

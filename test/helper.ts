@@ -1,6 +1,7 @@
 // Test harness (DESIGN §3.9): a fresh app per test on :memory: and fixtures/minimal, a fixed clock and seed,
 // and a client whose every public response is checked against the reference OpenAPI document.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { Test } from 'tap'
 import { buildApp } from '../src/app.js'
 import { MINIMAL_FIXTURES, type Config } from '../src/config.js'
 import { checkResponse, loadReference } from './reference.js'
@@ -20,11 +21,8 @@ export const KEYS = {
 /** 2026-06-01T12:00:00.000Z: after the expired key's expiry, before anything else matters. */
 export const NOW = Date.parse('2026-06-01T12:00:00.000Z')
 
-/** Just what the helpers need of a tap test, so helpers stay independent of tap's types. */
-export interface TestLike {
-  teardown (fn: () => unknown): void
-  fail (message: string, extra?: object): unknown
-}
+/** Just what the helpers need of a tap test (a probe can stand in for one). */
+export type TestLike = Pick<Test, 'teardown' | 'fail'>
 
 export async function build (t: TestLike, config: Partial<Config> = {}): Promise<FastifyInstance> {
   const app = await buildApp({

@@ -20,8 +20,9 @@ export interface ReferenceDocument { paths: Record<string, Record<string, Operat
 let cached: ReferenceDocument | null | undefined
 /** The reference document, or null when the file is missing (callers say where it looked). */
 export function loadReference (): ReferenceDocument | null {
-  if (cached !== undefined) return cached
-  cached = existsSync(REFERENCE_PATH) ? JSON.parse(readFileSync(REFERENCE_PATH, 'utf8')) : null
+  if (cached === undefined) {
+    cached = existsSync(REFERENCE_PATH) ? JSON.parse(readFileSync(REFERENCE_PATH, 'utf8')) as ReferenceDocument : null
+  }
   return cached
 }
 

@@ -22,6 +22,7 @@ const guarded: FastifyPluginAsync = async (app) => {
       if (!sameSecret(match[1], token)) fail('EMU_UNKNOWN_KEY')
     })
   }
+  // -- admin routes (each file a plugin of its own) --
 }
 
 const admin: FastifyPluginAsync = async (app) => {

@@ -1,14 +1,17 @@
-// Decorates the run-time seams every scope shares: the validated config, the clock and the id factory.
+// Decorates the run-time seams every scope shares: the validated config, the clock, the id factory and control state.
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
+import { createControlRegistry, type ControlRegistry } from '../control/state.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     clock: Clock
     ids: IdFactory
+    /** In-memory control state of drift, faults, journal...; see control/state.ts. */
+    control: ControlRegistry
   }
 }
 
@@ -18,4 +21,5 @@ export default fp<RuntimeOptions>(async (app, { config, clock, ids }) => {
   app.decorate('config', config)
   app.decorate('clock', clock)
   app.decorate('ids', ids)
+  app.decorate('control', createControlRegistry())
 }, { name: 'runtime' })

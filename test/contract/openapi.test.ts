@@ -2,7 +2,7 @@
 // must offer each implemented operation with the reference's parameters, required body fields and statuses.
 // Response bodies are checked against the reference in every test through test/helper.ts `call()`.
 import t from 'tap'
-import { build, call } from '../helper.js'
+import { build, call, type TestLike } from '../helper.js'
 import { REFERENCE_PATH, loadReference, type Operation } from '../reference.js'
 
 type Doc = { paths: Record<string, Record<string, Operation>> }
@@ -53,7 +53,7 @@ t.test('the helper catches a response that does not conform', { skip: loadRefere
   const app = await build(t)
   app.db.prepare("UPDATE collections SET doc = json_set(doc, '$.created', 'last tuesday') WHERE id = 'colDefault1'").run()
   const failures: string[] = []
-  const probe = { teardown: () => {}, fail: (message: string) => { failures.push(message) } }
+  const probe = { teardown: () => {}, fail: (message: string) => { failures.push(message); return false } } as unknown as TestLike
   await call(probe, app, 'GET', '/api/v1/collections/colDefault1')
   t.same(failures, ['response does not conform to the reference: GET /api/v1/collections/{collectionId} 200'])
 })
