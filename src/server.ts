@@ -1,16 +1,19 @@
-// Process entry: loadConfig(process.env) → buildApp → listen; prints the URL and demo keys; closes gracefully.
-// The only file that calls listen() or process.exit() (DESIGN §2).
+// Process entry: loadConfig(process.env) → listen; prints the URL and demo keys; closes gracefully on
+// SIGTERM/SIGINT (in-flight requests finish, the database closes). The only file that calls process.exit().
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
-import { buildApp } from './app.js'
-import { ConfigError, loadConfig, type Config } from './config.js'
+import { ConfigError, loadConfig } from './config.js'
+import { listenEmulator } from './emulator.js'
 import { FixtureError } from './services/fixtures.js'
+
+/** How long in-flight requests get to finish after a signal before the process exits anyway. */
+const CLOSE_GRACE_MS = 10_000
 
 /** Lines printed at start-up: where the emulator listens and which keys the loaded fixtures hold. */
 export function startupBanner (app: FastifyInstance, url: string): string {
   const lines = [`drawing-api-emulator ${app.emulatorVersion} listening at ${url}`,
-    `  API:     ${url}/api/v1   (OpenAPI at ${url}/docs)`,
-    `  Health:  ${url}/_emulator/health`,
+    `  API:      ${url}/api/v1   (OpenAPI at ${url}/docs)`,
+    `  Admin:    ${url}/_emulator   (health at ${url}/_emulator/health)`,
     `  Fixtures: ${app.fixtures.dir}`,
     `  Database: ${app.config.dbPath}`]
   for (const ws of app.fixtures.workspaces) {
@@ -20,22 +23,14 @@ export function startupBanner (app: FastifyInstance, url: string): string {
   return lines.join('\n')
 }
 
-async function main (config: Config): Promise<void> {
-  const app = await buildApp({ config })
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'closing after an error')
-    else if (signal) app.log.info(`received ${signal}, closing`)
-    await app.close()
-  })
-  await app.listen({ port: config.port, host: config.host })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : config.port
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host
-  console.log(startupBanner(app, `http://${host}:${port}`))
-}
-
 try {
-  await main(loadConfig(process.env))
+  const emulator = await listenEmulator(loadConfig(process.env))
+  closeWithGrace({ delay: CLOSE_GRACE_MS }, async ({ signal, err }) => {
+    if (err) emulator.app.log.error({ err }, 'closing after an error')
+    else if (signal) emulator.app.log.info(`received ${signal}, closing`)
+    await emulator.close()
+  })
+  console.log(startupBanner(emulator.app, emulator.url))
 } catch (error) {
   if (error instanceof ConfigError || error instanceof FixtureError) {
     console.error(`drawing-api-emulator: ${error.message}`)

@@ -1,42 +1,11 @@
 // The real process: `node src/server.ts` prints its URL and keys, serves, closes on SIGTERM, keeps a file DB.
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import t from 'tap'
+import { getJson as get, runProcess, startProcess, stopProcess as stop } from './processes.js'
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url))
-
-interface Running { child: ChildProcess, url: string, output: () => string }
-
-function start (env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', '@tapjs/typescript/import', 'src/server.ts'], {
-    cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let output = ''
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill(); reject(new Error(`no start within 20 s:\n${output}`)) }, 20_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const match = /listening at (http:\/\/\S+)/.exec(output)
-      if (match) { clearTimeout(timer); resolve({ child, url: match[1], output: () => output }) }
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited with ${code}:\n${output}`)) })
-  })
-}
-
-function stop (child: ChildProcess): Promise<number | null> {
-  child.removeAllListeners('exit')
-  return new Promise((resolve) => { child.on('exit', (code) => resolve(code)); child.kill('SIGTERM') })
-}
-
-const get = async (url: string, key = 'sk-demo-full') => {
-  const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } })
-  return { status: res.status, body: await res.json() as any }
-}
+const start = (env: Record<string, string>) => startProcess('src/server.ts', [], env)
 
 t.test('starts on the bundled fixtures, prints URL and keys, stops cleanly on SIGTERM', async (t) => {
   const { child, url, output } = await start({})
@@ -52,12 +21,7 @@ t.test('starts on the bundled fixtures, prints URL and keys, stops cleanly on SI
 })
 
 t.test('bad configuration fails at start with one clear line', async (t) => {
-  const child = spawn(process.execPath, ['--import', '@tapjs/typescript/import', 'src/server.ts'], {
-    cwd: ROOT, env: { ...process.env, PORT: 'eighty' }, stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let stderr = ''
-  child.stderr.on('data', (c: Buffer) => { stderr += c.toString() })
-  const code = await new Promise((resolve) => child.on('exit', resolve))
+  const { code, stderr } = await runProcess('src/server.ts', [], { PORT: 'eighty' })
   t.equal(code, 1)
   t.equal(stderr.trim(), 'drawing-api-emulator: Invalid configuration: PORT must be an integer (got "eighty")')
 })

@@ -1,0 +1,72 @@
+// A listening emulator: the one place that calls listen(), shared by the process entry (server.ts) and by
+// in-process use from a test suite (index.ts exports startEmulator).
+import type { FastifyInstance } from 'fastify'
+import { buildApp, type BuildOptions } from './app.js'
+import { resolveConfig, type Config } from './config.js'
+import type { FixtureKey } from './services/fixtures.js'
+
+/** Settings mirror the environment variables (see README); in-process defaults: a free port, no logs. */
+export type EmulatorOptions = Partial<Config> & Pick<BuildOptions, 'clock' | 'ids'>
+
+export interface DemoKeys {
+  /** A full workspace key of the first fixture workspace. */
+  full?: string
+  /** A read-only workspace key. */
+  read?: string
+  /** A personal key of an admin (sees the virtual `private` collection). */
+  personal?: string
+}
+
+export interface RunningEmulator {
+  /** Origin, e.g. http://127.0.0.1:53211 (clients that append /api/v1 themselves want this). */
+  url: string
+  /** Base of the public API: `${url}/api/v1`. */
+  apiUrl: string
+  keys: DemoKeys
+  workspace: { id: string, name: string }
+  app: FastifyInstance
+  close (): Promise<void>
+}
+
+function pickKeys (keys: FixtureKey[], now: number, admins: Set<string>): DemoKeys {
+  const usable = keys.filter((k) => k.revoked !== true && (k.expiresAt == null || Date.parse(k.expiresAt) > now) && k.routes == null)
+  return {
+    full: usable.find((k) => k.kind === 'workspace' && k.permission === 'full')?.secret,
+    read: usable.find((k) => k.kind === 'workspace' && k.permission === 'read')?.secret,
+    personal: usable.find((k) => k.kind === 'personal' && k.permission === 'full' && admins.has(k.user ?? ''))?.secret
+  }
+}
+
+/** Builds the app from complete settings and starts listening; close() stops it and closes the database. */
+export async function listenEmulator (config: Config, build: Pick<BuildOptions, 'clock' | 'ids'> = {}): Promise<RunningEmulator> {
+  const app = await buildApp({ ...build, config })
+  try {
+    await app.listen({ port: config.port, host: config.host })
+  } catch (error) {
+    await app.close()
+    throw error
+  }
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : config.port
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`
+  const first = app.fixtures.workspaces[0]
+  const admins = new Set(first.users.filter((u) => u.role === 'admin').map((u) => u.id))
+  return {
+    url,
+    apiUrl: `${url}/api/v1`,
+    keys: pickKeys(first.keys, app.clock.now(), admins),
+    workspace: { id: first.workspace.id, name: first.workspace.name },
+    app,
+    close: () => app.close()
+  }
+}
+
+/**
+ * Starts an emulator inside a Node process (a test suite's setup), on a random free port by default.
+ * @example const emulator = await startEmulator(); … fetch(`${emulator.apiUrl}/scenes`, …); await emulator.close()
+ */
+export async function startEmulator (options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const { clock, ids, ...settings } = options
+  return listenEmulator(resolveConfig({ port: 0, logLevel: 'silent', ...settings }), { clock, ids })
+}

@@ -1,0 +1,41 @@
+// startEmulator from a test suite: a listening emulator on a free port, its keys, and close().
+import t from 'tap'
+import { startEmulator } from '../src/index.js'
+import { MINIMAL_FIXTURES } from '../src/config.js'
+
+t.test('starts on a free port with the bundled demo workspace and closes', async (t) => {
+  const emulator = await startEmulator()
+  t.match(emulator.url, /^http:\/\/127\.0\.0\.1:\d+$/)
+  t.equal(emulator.apiUrl, `${emulator.url}/api/v1`)
+  t.same(emulator.keys, { full: 'sk-demo-full', read: 'sk-demo-read', personal: 'uk-demo-personal' })
+  t.same(emulator.workspace, { id: 'MzPkz6jWA0f', name: 'Acme Product Design' })
+  const res = await fetch(`${emulator.apiUrl}/collections`, { headers: { authorization: `Bearer ${emulator.keys.full}` } })
+  t.equal(res.status, 200)
+  t.same(((await res.json()) as any).data.map((c: any) => c.name), ['Product', 'Engineering', 'Marketing'])
+  await emulator.close()
+  await t.rejects(fetch(`${emulator.url}/_emulator/health`), 'nothing listens after close()')
+})
+
+t.test('options mirror the settings: fixtures, seed, clock', async (t) => {
+  const options = { fixturesDir: MINIMAL_FIXTURES, seed: 9, clockStart: Date.parse('2026-05-01T00:00:00.000Z') }
+  const created: string[] = []
+  for (let run = 0; run < 2; run++) {
+    const emulator = await startEmulator(options)
+    t.same(emulator.keys, { full: 'sk-test-full', read: 'sk-test-read', personal: 'uk-test-admin' }, 'expired, revoked and restricted keys are not offered')
+    const res = await fetch(`${emulator.apiUrl}/collections`, {
+      method: 'POST', headers: { authorization: `Bearer ${emulator.keys.full}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Seeded' })
+    })
+    const body = await res.json() as any
+    t.equal(body.created, '2026-05-01T00:00:00.000Z', 'timestamps follow the given clock')
+    created.push(body.id)
+    await emulator.close()
+  }
+  t.equal(created[0], created[1], 'the same seed mints the same ids')
+})
+
+t.test('a port in use rejects and leaves nothing open', async (t) => {
+  const first = await startEmulator()
+  t.teardown(() => first.close())
+  const port = Number(new URL(first.url).port)
+  await t.rejects(startEmulator({ port }), { code: 'EADDRINUSE' })
+})

@@ -1,0 +1,48 @@
+// Starting the emulator as a real process for tests: through src/server.ts or the CLI, compiled on the fly.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+const TS = ['--import', '@tapjs/typescript/import']
+
+export interface Running { child: ChildProcess, url: string, output: () => string }
+
+/** Spawns `entry` (a path under src/) with args and env; resolves once it prints its URL. */
+export function startProcess (entry: string, args: string[], env: Record<string, string>): Promise<Running> {
+  const child = spawn(process.execPath, [...TS, entry, ...args], {
+    cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill(); reject(new Error(`no start within 30 s:\n${output}`)) }, 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening at (http:\/\/\S+)/.exec(output)
+      if (match) { clearTimeout(timer); resolve({ child, url: match[1], output: () => output }) }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited with ${code}:\n${output}`)) })
+  })
+}
+
+/** Runs `entry` to completion; resolves with its exit code and output. */
+export function runProcess (entry: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null, stdout: string, stderr: string }> {
+  const child = spawn(process.execPath, [...TS, entry, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (c: Buffer) => { stdout += c.toString() })
+  child.stderr.on('data', (c: Buffer) => { stderr += c.toString() })
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })))
+}
+
+/** Sends SIGTERM and resolves with the exit code. */
+export function stopProcess (child: ChildProcess): Promise<number | null> {
+  child.removeAllListeners('exit')
+  return new Promise((resolve) => { child.on('exit', (code) => resolve(code)); child.kill('SIGTERM') })
+}
+
+export async function getJson (url: string, key = 'sk-demo-full'): Promise<{ status: number, body: any }> {
+  const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } })
+  return { status: res.status, body: await res.json() }
+}
