@@ -8,6 +8,7 @@ export const REASON: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  409: 'Conflict',
   413: 'Payload Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
@@ -27,6 +28,24 @@ function entry<T extends Template>(statusCode: number, message: T): { statusCode
 // what went wrong and how to fix it, in the same envelope. Observed texts are kept verbatim where known.
 export const ERRORS = {
   EMU_BAD_REQUEST: entry(400, (detail: string) => detail),
+  // Workspace, users, invites and logs (catalogue §6; rules from the official CLI's README, clients-and-format §1.1).
+  EMU_LAST_ADMIN: entry(400, (verb: 'removed' | 'demoted') =>
+    `The last admin of the workspace cannot be ${verb}: make another user admin first`),
+  EMU_INVITE_NOT_PENDING: entry(400, (id: string, status: string, verb: 'revoked' | 'updated') =>
+    `Invite ${id} is ${status}: only pending invites can be ${verb}`),
+  EMU_INVITE_FIELD: entry(400, (type: 'email' | 'link', field: string) => type === 'email'
+    ? `An email invite cannot change ${field}: maxUses and restrictedDomains apply to link invites only`
+    : `A link invite cannot change ${field}: email applies to email invites only`),
+  EMU_INVITE_EMAIL_REQUIRED: entry(400, () => 'An email invite needs an email: body/email cannot be null'),
+  EMU_INVALID_INVITE_BODY: entry(400, (detail: string) =>
+    `${detail} (expected an email invite {role, email} or a link invite {role, maxUses?, restrictedDomains?})`),
+  EMU_INVALID_LOG_CURSOR: entry(400, (cursor: string) =>
+    `querystring/cursor ${JSON.stringify(cursor)} is not a cursor: pass the nextCursor of a previous page`),
+  EMU_INVALID_LOG_PAGE: entry(400, (page: string) => `querystring/page ${JSON.stringify(page)} must be a positive integer`),
+  EMU_INVALID_LOG_DATE: entry(400, (name: string, value: string) =>
+    `querystring/${name} ${JSON.stringify(value)} must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z)`),
+  // FIDELITY: the live service answers 500 to cursor + page (catalogue §1.2, §6.12); a 400 would be the sane answer.
+  EMU_LOGS_CURSOR_AND_PAGE: entry(500, () => 'cursor and page cannot be used together: follow nextCursor (cursor mode) or ask for page numbers (page mode), not both'),
   EMU_MISSING_AUTH: entry(401, () => 'Missing Authorization header: send "Authorization: Bearer <api key>"'),
   EMU_MALFORMED_AUTH: entry(401, () => 'Malformed Authorization header: expected "Bearer <api key>"'),
   EMU_UNKNOWN_KEY: entry(401, () => 'Invalid API key'),
@@ -38,8 +57,11 @@ export const ERRORS = {
   EMU_FORBIDDEN_NOT_ADMIN: entry(403, () => 'Missing permission: this action needs a workspace admin'),
   EMU_NOT_FOUND: entry(404, (resource: string, id: string) => `${resource} ${id} not found`),
   EMU_ROUTE_NOT_FOUND: entry(404, (method: string, url: string) => `Route ${method}:${url} not found`),
+  // Admin API only: a workspace made by another process (a reused EMULATOR_DB file) has no creation state here.
+  EMU_NO_BASELINE: entry(409, (workspaceId: string) => `Workspace ${workspaceId} was not created by this emulator process, so there is no creation state to reset it to; reset the whole emulator or restore a snapshot`),
   EMU_RATE_LIMITED: entry(429, (retryAfterSeconds: number) => `Rate limit exceeded, retry in ${retryAfterSeconds} seconds`),
   EMU_INTERNAL: entry(500, () => 'Internal Server Error'),
+  EMU_BAD_GATEWAY: entry(502, () => 'Bad Gateway'),
   EMU_SERVICE_UNAVAILABLE: entry(503, () => 'Service Unavailable')
 } as const
 

@@ -28,7 +28,8 @@ export function envelopeOf (error: FastifyError | EmulatorError): ErrorEnvelope 
 async function handleError (this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === BODY_TOO_LARGE.code) return reply.code(413).send(BODY_TOO_LARGE)
   const envelope = envelopeOf(error)
-  if (envelope.statusCode >= 500) request.log.error({ err: error }, 'unhandled error')
+  // Registry 5xx errors are deliberate (injected faults, documented upstream 500s), not bugs worth a stack trace.
+  if (envelope.statusCode >= 500 && !(error instanceof EmulatorError)) request.log.error({ err: error }, 'unhandled error')
   return reply.code(envelope.statusCode).send(envelope)
 }
 

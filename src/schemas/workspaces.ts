@@ -2,7 +2,8 @@
 import { Type, type Static } from 'typebox'
 import { DateTimeSchema, NullableSchema } from './common.js'
 
-export const RoleSchema = Type.Union([Type.Literal('member'), Type.Literal('admin')])
+// An enum rather than a union of literals, so a bad role gets ajv's message that lists the allowed values.
+export const RoleSchema = Type.Enum(['member', 'admin'])
 export type Role = Static<typeof RoleSchema>
 
 export const WorkspacePreferencesSchema = Type.Object({

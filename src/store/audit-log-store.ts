@@ -2,10 +2,34 @@
 import type { Db } from './database.js'
 import type { LogEntry } from '../schemas/logs.js'
 
+/** GET /logs filters; absent ones match everything. Times are inclusive epoch-millisecond bounds. */
+export interface AuditFilter {
+  user?: string
+  action?: string
+  operation?: string
+  fromMs?: number
+  toMs?: number
+}
+
+/** A window of the filtered entries, newest first: after the cursor `beforeSeq`, skipping `offset`. */
+export interface AuditWindow { beforeSeq?: bigint, offset: bigint, limit: number }
+
+const FILTERED = `workspace_id = @workspaceId
+  AND (@user IS NULL OR user_id = @user) AND (@action IS NULL OR action = @action)
+  AND (@operation IS NULL OR operation = @operation)
+  AND (@fromMs IS NULL OR created_ms >= @fromMs) AND (@toMs IS NULL OR created_ms <= @toMs)`
+
 export function createAuditLogStore (db: Db) {
   const insertRow = db.prepare(`INSERT INTO audit_logs (workspace_id, id, created_ms, user_id, action, operation, doc)
     VALUES (?, ?, ?, ?, ?, ?, ?)`)
   const selectAll = db.prepare('SELECT seq, doc FROM audit_logs WHERE workspace_id = ? ORDER BY seq DESC')
+  const selectWindow = db.prepare(`SELECT seq, doc FROM audit_logs WHERE ${FILTERED}
+    AND (@beforeSeq IS NULL OR seq < @beforeSeq) ORDER BY seq DESC LIMIT @limit OFFSET @offset`)
+  const countFiltered = db.prepare(`SELECT COUNT(*) AS n FROM audit_logs WHERE ${FILTERED}`)
+  const bind = (workspaceId: string, f: AuditFilter) => ({
+    workspaceId, user: f.user ?? null, action: f.action ?? null, operation: f.operation ?? null,
+    fromMs: f.fromMs ?? null, toMs: f.toMs ?? null
+  })
 
   return {
     append (workspaceId: string, entry: LogEntry): void {
@@ -16,6 +40,16 @@ export function createAuditLogStore (db: Db) {
     listAll (workspaceId: string): Array<{ seq: number, entry: LogEntry }> {
       const rows = selectAll.all(workspaceId) as Array<{ seq: number, doc: string }>
       return rows.map((r) => ({ seq: r.seq, entry: JSON.parse(r.doc) }))
+    },
+    /** Filtered entries, newest first, in one window; ask for one more than you show to learn if more exist. */
+    list (workspaceId: string, filter: AuditFilter, window: AuditWindow): Array<{ seq: number, entry: LogEntry }> {
+      const rows = selectWindow.all({
+        ...bind(workspaceId, filter), beforeSeq: window.beforeSeq ?? null, limit: window.limit, offset: window.offset
+      }) as Array<{ seq: number, doc: string }>
+      return rows.map((r) => ({ seq: r.seq, entry: JSON.parse(r.doc) }))
+    },
+    count (workspaceId: string, filter: AuditFilter): number {
+      return (countFiltered.get(bind(workspaceId, filter)) as { n: number }).n
     }
   }
 }

@@ -7,6 +7,11 @@ import type { FastifyPluginAsync } from 'fastify'
 import auth from './auth.js'
 import collections from './collections.js'
 import scenes from './scenes.js'
+import sceneContent from './scene-content.js'
+import workspaces from './workspaces.js'
+import users from './users.js'
+import invites from './invites.js'
+import logs from './logs.js'
 
 const publicApi: FastifyPluginAsync = async (app) => {
   // -- layers, in hook order --
@@ -14,6 +19,11 @@ const publicApi: FastifyPluginAsync = async (app) => {
   // -- resources --
   await app.register(collections)
   await app.register(scenes)
+  await app.register(sceneContent)
+  await app.register(workspaces)
+  await app.register(users)
+  await app.register(invites)
+  await app.register(logs)
 }
 
 export default publicApi

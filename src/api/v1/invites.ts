@@ -1,0 +1,81 @@
+// /workspaces/invites and /workspaces/invites/{inviteId} (catalogue §6.7-6.11): reads for every key,
+// writes for admins. POST takes one of two closed shapes, checked here for a message that names the problem.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { FastifyRequest } from 'fastify'
+import type { ErrorObject } from 'ajv'
+import { fail } from '../../errors.js'
+import { EmptyObjectSchema, PaginationQuerySchema, paginated, responses } from '../../schemas/common.js'
+import {
+  CreateEmailInviteBodySchema, CreateInviteBodySchema, CreateLinkInviteBodySchema, InviteParamsSchema, InviteSchema,
+  UpdateInviteBodySchema
+} from '../../schemas/invites.js'
+import { createInvite, getInvite, revokeInvite, updateInvite } from '../../services/invite-writes.js'
+import { OPTIONAL_BODY } from '../../plugins/openapi.js'
+import { createValidatorCompiler, formatSchemaErrors } from '../../plugins/validation.js'
+import { actorOf } from './auth.js'
+
+const tags = ['workspace', 'invites']
+type Check = ((body: unknown) => boolean) & { errors?: ErrorObject[] | null }
+
+// ajv's own words for these are its first anyOf half (maxUses) or the whole regular expression (email).
+const FIELD_MESSAGES: Record<string, string> = {
+  '/maxUses': 'body/maxUses must be a positive integer or "unlimited"',
+  '/email': 'body/email must be an email address'
+}
+
+/**
+ * ajv reports an anyOf failure branch by branch, and its first error is usually about the wrong branch.
+ * So the branch is chosen from the body (an `email` key means an email invite) and only that one is checked;
+ * the route keeps the union schema, which OpenAPI shows and which then always passes.
+ */
+function inviteBodyChecker () {
+  const compile = createValidatorCompiler()
+  const check = (schema: object) => compile({ schema, method: 'POST', url: '/workspaces/invites', httpPart: 'body' }) as Check
+  const email = check(CreateEmailInviteBodySchema)
+  const link = check(CreateLinkInviteBodySchema)
+  return (request: FastifyRequest): void => {
+    const body = request.body
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) fail('EMU_INVALID_INVITE_BODY', 'body must be object')
+    const isEmail = 'email' in body
+    if (isEmail && ('maxUses' in body || 'restrictedDomains' in body)) {
+      fail('EMU_INVALID_INVITE_BODY', 'body has both email and link invite fields')
+    }
+    const branch = isEmail ? email : link
+    if (branch(body)) return
+    const path = branch.errors?.[0]?.instancePath ?? ''
+    fail('EMU_INVALID_INVITE_BODY', FIELD_MESSAGES[path] ?? formatSchemaErrors(branch.errors ?? [], 'body').message)
+  }
+}
+
+const invites: FastifyPluginAsyncTypebox = async (app) => {
+  const checkInviteBody = inviteBodyChecker()
+
+  // INFER: reads stay open to members' personal keys, as for users (see api/v1/users.ts).
+  app.get('/workspaces/invites', {
+    schema: { tags, summary: 'Get workspace invites', querystring: PaginationQuerySchema, response: responses(paginated(InviteSchema), 400, 401, 403) }
+  }, async (request) => app.stores.invites.list(request.auth.workspaceId, request.query))
+
+  // The reference does not flag this body required (OPTIONAL_BODY), but neither shape accepts `{}`.
+  app.post('/workspaces/invites', {
+    config: { adminOnly: true },
+    preValidation: async (request) => checkInviteBody(request),
+    schema: { tags, summary: 'Create invite', [OPTIONAL_BODY]: true, body: CreateInviteBodySchema, response: responses(InviteSchema, 400, 401, 403) }
+  }, async (request) => createInvite(app, actorOf(request), request.body))
+
+  app.get('/workspaces/invites/:inviteId', {
+    schema: { tags, summary: 'Get workspace invite', params: InviteParamsSchema, response: responses(InviteSchema, 401, 403, 404) }
+  }, async (request) => getInvite(app.stores, request.auth.workspaceId, request.params.inviteId))
+
+  app.patch('/workspaces/invites/:inviteId', {
+    config: { adminOnly: true },
+    schema: { tags, summary: 'Update workspace invite', [OPTIONAL_BODY]: true, params: InviteParamsSchema, body: UpdateInviteBodySchema, response: responses(InviteSchema, 400, 401, 403, 404) }
+  }, async (request) => updateInvite(app, actorOf(request), request.params.inviteId, request.body))
+
+  // Revoking an invite that is not pending answers an undeclared 400 in the envelope.
+  app.delete('/workspaces/invites/:inviteId', {
+    config: { adminOnly: true },
+    schema: { tags, summary: 'Delete workspace invite', params: InviteParamsSchema, response: responses(EmptyObjectSchema, 401, 403, 404) }
+  }, async (request) => revokeInvite(app, actorOf(request), request.params.inviteId))
+}
+
+export default invites

@@ -1,0 +1,14 @@
+// /logs (catalogue §6.12): the workspace's audit log for admins, in cursor mode or page mode.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { responses } from '../../schemas/common.js'
+import { LogPageSchema, LogsQuerySchema } from '../../schemas/logs.js'
+import { queryLogs } from '../../services/audit-query.js'
+
+const logs: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/logs', {
+    config: { adminOnly: true },
+    schema: { tags: ['logs'], summary: 'Get workspace logs', querystring: LogsQuerySchema, response: responses(LogPageSchema, 400, 401, 403) }
+  }, async (request) => queryLogs(app.stores, request.auth.workspaceId, request.query))
+}
+
+export default logs

@@ -1,0 +1,23 @@
+// /workspaces (catalogue §6.1-6.2): the key's workspace, and its rename / avatar change (admins only).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { responses } from '../../schemas/common.js'
+import { UpdateWorkspaceBodySchema, WorkspaceSchema } from '../../schemas/workspaces.js'
+import { getWorkspace, updateWorkspace } from '../../services/workspace-writes.js'
+import { OPTIONAL_BODY } from '../../plugins/openapi.js'
+import { actorOf } from './auth.js'
+
+const tags = ['workspace']
+
+const workspaces: FastifyPluginAsyncTypebox = async (app) => {
+  // Open to every key: it is the "who am I" call of clients (the official CLI's whoami and login).
+  app.get('/workspaces', {
+    schema: { tags, summary: 'Get workspace data', response: responses(WorkspaceSchema, 401, 403) }
+  }, async (request) => getWorkspace(app.stores, request.auth.workspaceId))
+
+  app.patch('/workspaces', {
+    config: { adminOnly: true },
+    schema: { tags, summary: 'Update workspace data', [OPTIONAL_BODY]: true, body: UpdateWorkspaceBodySchema, response: responses(WorkspaceSchema, 400, 401, 403) }
+  }, async (request) => updateWorkspace(app, actorOf(request), request.body))
+}
+
+export default workspaces

@@ -1,0 +1,124 @@
+// Scene content reads and writes (catalogue §5, §7.6): GET with filesFailedToEmbed, PUT replace, PATCH merge.
+// Each write stores the content, the scene metadata that follows it and an audit entry in one transaction.
+import type { FileRecord, PatchSceneContentBody, PutSceneContentBody, SceneContent } from '../schemas/scene-content.js'
+import type { SceneMetadata, SceneRecord } from '../schemas/scenes.js'
+import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
+import { emptyContent, mergeContent, replaceContent, type StoredContent } from './scene-content.js'
+import { withContentCounters } from './scene-records.js'
+import { getVisibleScene } from './scene-writes.js'
+
+interface LoadedScene {
+  scene: SceneRecord
+  content: StoredContent
+  /** File ids whose data cannot be served (fixtures' `unavailableFiles`). */
+  unavailableFiles: string[]
+}
+
+interface ContentWrite {
+  mode: 'replace' | 'merge'
+  content: StoredContent
+  unavailableFiles: string[]
+  elementsSent: number
+  filesSent: number
+}
+
+/** The scene (404 unless visible to the caller) with its stored content. */
+function loadScene (deps: AuditDeps, actor: AuditActor, sceneId: string): LoadedScene {
+  const scene = getVisibleScene(deps, actor, sceneId)
+  const stored = deps.stores.sceneContent.get(actor.workspaceId, sceneId)
+  // Every scene gets a content row when created or seeded; a missing one reads as a new scene's content.
+  if (stored === undefined) return { scene, content: emptyContent(), unavailableFiles: [] }
+  return { scene, content: stored.content as StoredContent, unavailableFiles: stored.unavailableFiles }
+}
+
+/** The response document: the stored content in the reference's key order, with the scene's sceneVersion. */
+function toDocument (content: StoredContent, sceneVersion: string, files: Record<string, FileRecord>): SceneContent {
+  const { type, version, source, appState, elements } = content
+  return { type, version, source, appState, elements, sceneVersion, files }
+}
+
+/**
+ * GET: unavailable files are left out of `files` and listed in `filesFailedToEmbed`, in the order the
+ * scene holds them; the key is omitted when every file was embedded (reference description).
+ */
+export function getSceneContent (deps: AuditDeps, actor: AuditActor, sceneId: string): SceneContent {
+  const { scene, content, unavailableFiles } = loadScene(deps, actor, sceneId)
+  const unavailable = new Set(unavailableFiles)
+  const files: Record<string, FileRecord> = {}
+  const failed: string[] = []
+  for (const [id, record] of Object.entries(content.files)) {
+    if (unavailable.has(id)) failed.push(id)
+    else files[id] = record
+  }
+  const document = toDocument(content, scene.metadata.sceneVersion, files)
+  return failed.length === 0 ? document : { ...document, filesFailedToEmbed: failed }
+}
+
+/** PUT: authoritative replacement; contentEpoch +1 even when nothing changed [LIVE]. */
+export function putSceneContent (deps: AuditDeps, actor: AuditActor, sceneId: string, body: PutSceneContentBody): SceneContent {
+  const loaded = loadScene(deps, actor, sceneId)
+  const content = replaceContent(body, deps.ids)
+  // INFER: PUT files are authoritative (a referenced file missing from them is a 400), so every file the
+  // scene keeps afterwards was just sent with its data: nothing stays unavailable.
+  return commit(deps, actor, loaded, {
+    mode: 'replace', content, unavailableFiles: [], elementsSent: content.elements.length, filesSent: Object.keys(content.files).length
+  })
+}
+
+/** PATCH: server-side merge; contentEpoch unchanged [LIVE]. */
+export function patchSceneContent (deps: AuditDeps, actor: AuditActor, sceneId: string, body: PatchSceneContentBody): SceneContent {
+  const loaded = loadScene(deps, actor, sceneId)
+  const content = mergeContent(loaded.content, body, deps.ids)
+  // INFER: a file re-sent with its data becomes servable; files not sent keep their state.
+  const resent = new Set(Object.keys(body.files ?? {}))
+  return commit(deps, actor, loaded, {
+    mode: 'merge',
+    content,
+    unavailableFiles: loaded.unavailableFiles.filter((id) => !resent.has(id)),
+    elementsSent: Array.isArray(body.elements) ? body.elements.length : 0,
+    filesSent: resent.size
+  })
+}
+
+/** Metadata after a content write (catalogue §7.6; the rules beyond contentEpoch are unknown upstream). */
+function metadataAfter (deps: AuditDeps, actor: AuditActor, previous: SceneMetadata, write: ContentWrite): SceneMetadata {
+  return withContentCounters({
+    ...previous,
+    updated: deps.clock.nowIso(),
+    updater: actor.user?.id ?? null,
+    // INFER: every successful content write counts as one update, PUT and PATCH alike.
+    updateCount: previous.updateCount + 1,
+    contentEpoch: previous.contentEpoch + (write.mode === 'replace' ? 1 : 0)
+    // INFER: revisionCount and lastRevision stay as they are: revisions are the editor's history snapshots,
+    // which the API neither creates nor exposes (catalogue §9: no versioning endpoints).
+  }, write.content)
+}
+
+/**
+ * The responses of PUT and PATCH never carry filesFailedToEmbed (catalogue §2.3). INFER: they answer with
+ * the document just stored, so a file that is still unavailable to GET is in their `files`.
+ */
+function commit (deps: AuditDeps, actor: AuditActor, loaded: LoadedScene, write: ContentWrite): SceneContent {
+  const metadata = metadataAfter(deps, actor, loaded.scene.metadata, write)
+  const { totalElements, deletedElements, contentEpoch, sceneVersion } = metadata
+  return deps.stores.transaction(() => {
+    deps.stores.sceneContent.put(actor.workspaceId, metadata.id, write.content, write.unavailableFiles)
+    // Only the owner's personal key sees a private scene, so the caller is its owner.
+    deps.stores.scenes.replaceMetadata(actor.workspaceId, metadata, actor.user?.id ?? null)
+    recordAudit(deps, actor, {
+      action: 'scene',
+      operation: 'update',
+      details: {
+        sceneId: metadata.id,
+        mode: write.mode,
+        elementsSent: write.elementsSent,
+        filesSent: write.filesSent,
+        totalElements,
+        deletedElements,
+        sceneVersion,
+        contentEpoch
+      }
+    })
+    return toDocument(write.content, sceneVersion, write.content.files)
+  })
+}

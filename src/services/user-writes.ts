@@ -1,0 +1,72 @@
+// Workspace users (catalogue §6.4-6.6): read, update (role changes audited apart) and removal, which revokes
+// the user's personal keys. The last admin can be neither demoted nor removed (official CLI README).
+import { fail } from '../errors.js'
+import type { Stores } from '../plugins/stores.js'
+import type { UpdateUserBody, WorkspaceUser } from '../schemas/users.js'
+import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
+import { changedFields } from './patch-changes.js'
+
+/** One user of the caller's workspace; removed users and other workspaces' users are a 404. */
+export function getUser (stores: Stores, workspaceId: string, userId: string): WorkspaceUser {
+  const user = stores.users.get(workspaceId, userId)
+  // FIDELITY: the reference declares no 404 on GET /workspaces/users/{userId} (catalogue §6.4, §10.5);
+  // an unknown id answers 404 in the service's envelope, the likely live behaviour.
+  if (!user) fail('EMU_NOT_FOUND', 'User', userId)
+  return user
+}
+
+function assertNotLastAdmin (stores: Stores, workspaceId: string, user: WorkspaceUser, verb: 'removed' | 'demoted'): void {
+  if (user.role === 'admin' && stores.users.adminCount(workspaceId) <= 1) fail('EMU_LAST_ADMIN', verb)
+}
+
+/** The body as the values the user would end up with. */
+function wantedFields (current: WorkspaceUser, patch: UpdateUserBody): UpdateUserBody {
+  // INFER: `preferences` merges key by key into the stored ones (catalogue §10.14 leaves merge vs replace open):
+  // every key is optional and none can be null, so a replace could never keep a preference a client did not
+  // send, and clients send the one setting they change. `workspaceTeams` is replaced whole: it is a map the
+  // client sends complete.
+  if (patch.preferences === undefined) return patch
+  const preferences = { ...current.preferences, ...patch.preferences }
+  // Merging nothing new into no stored preferences is no change (rather than `preferences: {}` appearing).
+  if (JSON.stringify(preferences) === JSON.stringify(current.preferences ?? {})) return { ...patch, preferences: current.preferences }
+  return { ...patch, preferences }
+}
+
+/** PATCH /workspaces/users/{userId}: email is not in the body schema, so it cannot change. */
+export function updateUser (deps: AuditDeps, actor: AuditActor, userId: string, patch: UpdateUserBody): WorkspaceUser {
+  const current = getUser(deps.stores, actor.workspaceId, userId)
+  const changes = changedFields(current, wantedFields(current, patch))
+  // INFER: an empty or no-op PATCH answers the user unchanged and unaudited, as PATCH /scenes does.
+  if (Object.keys(changes).length === 0) return current
+  if (changes.role === 'member') assertNotLastAdmin(deps.stores, actor.workspaceId, current, 'demoted')
+  const updated: WorkspaceUser = { ...current, ...changes, updated: deps.clock.nowIso() }
+  return deps.stores.transaction(() => {
+    deps.stores.users.replace(actor.workspaceId, updated)
+    const { role, ...others } = changes
+    // A role change has its own documented action; other fields of the same request get their own entry,
+    // so filtering by either action finds what it should.
+    if (role !== undefined) {
+      recordAudit(deps, actor, { action: 'workspace:user:role', operation: 'update', details: { userId, role, previousRole: current.role } })
+    }
+    if (Object.keys(others).length > 0) {
+      recordAudit(deps, actor, { action: 'workspace:user', operation: 'update', details: { userId, changes: others } })
+    }
+    return updated
+  })
+}
+
+/** DELETE /workspaces/users/{userId}: leaves `users`/`roles`, and every personal key of theirs stops working. */
+export function removeUser (deps: AuditDeps, actor: AuditActor, userId: string): Record<string, never> {
+  const current = getUser(deps.stores, actor.workspaceId, userId)
+  assertNotLastAdmin(deps.stores, actor.workspaceId, current, 'removed')
+  return deps.stores.transaction(() => {
+    const at = deps.clock.now()
+    deps.stores.users.remove(actor.workspaceId, userId, at)
+    const revokedKeys = deps.stores.apiKeys.revokeForUser(actor.workspaceId, userId, at)
+    recordAudit(deps, actor, {
+      action: 'workspace:user', operation: 'delete',
+      details: { userId, email: current.email, name: current.name, role: current.role, revokedKeys }
+    })
+    return {}
+  })
+}

@@ -1,0 +1,38 @@
+// The workspace (catalogue §6.1-6.2): read, and rename / avatar changes audited with the documented actions.
+import { fail } from '../errors.js'
+import type { Stores } from '../plugins/stores.js'
+import type { UpdateWorkspaceBody, Workspace } from '../schemas/workspaces.js'
+import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
+import { changedFields, pick } from './patch-changes.js'
+
+export function getWorkspace (stores: Stores, workspaceId: string): Workspace {
+  const workspace = stores.workspaces.get(workspaceId)
+  // A key always belongs to a stored workspace; this guards a workspace dropped under a live key.
+  if (!workspace) fail('EMU_NOT_FOUND', 'Workspace', workspaceId)
+  return workspace
+}
+
+/** A lone rename or avatar change has its own documented action; anything else is plain `workspace`. */
+function actionOf (fields: string[]): string {
+  if (fields.length === 1 && fields[0] === 'name') return 'workspace:rename'
+  if (fields.length === 1 && fields[0] === 'picture') return 'workspace:avatar'
+  return 'workspace'
+}
+
+/** PATCH /workspaces: `name` and/or `picture` (null clears it); `updater` becomes the acting user. */
+export function updateWorkspace (deps: AuditDeps, actor: AuditActor, patch: UpdateWorkspaceBody): Workspace {
+  const doc = deps.stores.workspaces.getDoc(actor.workspaceId)
+  if (!doc) fail('EMU_NOT_FOUND', 'Workspace', actor.workspaceId)
+  const changes = changedFields(doc, patch)
+  const fields = Object.keys(changes) as Array<keyof typeof changes>
+  // INFER: an empty or no-op PATCH is schema-valid (catalogue §1.3); it answers the workspace unchanged,
+  // unaudited, as PATCH /scenes does.
+  if (fields.length === 0) return getWorkspace(deps.stores, actor.workspaceId)
+  return deps.stores.transaction(() => {
+    deps.stores.workspaces.replaceDoc({ ...doc, ...changes, updater: actor.user?.id ?? null })
+    recordAudit(deps, actor, {
+      action: actionOf(fields), operation: 'update', details: { changes, previous: pick(doc, fields) }
+    })
+    return getWorkspace(deps.stores, actor.workspaceId)
+  })
+}
