@@ -4,6 +4,15 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import { fail } from '../errors.js'
 import health from './health.js'
+import harness from './harness.js'
+import adminDocs, { collectAdminRoutes } from './openapi.js'
+import workspaces from './workspaces.js'
+import keys from './keys.js'
+import reset from './reset.js'
+import snapshots from './snapshots.js'
+import clock from './clock.js'
+import faults from './faults.js'
+import requests from './requests.js'
 
 function sameSecret (given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -23,11 +32,22 @@ const guarded: FastifyPluginAsync = async (app) => {
     })
   }
   // -- admin routes (each file a plugin of its own) --
+  await app.register(harness)
+  await app.register(workspaces)
+  await app.register(keys)
+  await app.register(reset)
+  await app.register(snapshots)
+  await app.register(clock)
+  await app.register(faults)
+  await app.register(requests)
+  await app.register(adminDocs)
 }
 
 const admin: FastifyPluginAsync = async (app) => {
   // FIDELITY-neutral choice: health stays open even with a token, because Docker HEALTHCHECKs and
   // orchestrators probe it without credentials, and it reveals nothing but liveness and counts.
+  // First, so its onRoute hook sees every admin route registered after it, for GET /_emulator/docs/json.
+  await app.register(collectAdminRoutes)
   await app.register(health)
   await app.register(guarded)
 }

@@ -17,11 +17,13 @@ export interface IdFactory {
   uuid(): string
   /** A secret for a new API key, with the given prefix (`sk-` or `uk-`). */
   keySecret(prefix: string): string
+  /** Restarts a seeded sequence (after a reset, ids repeat those of a fresh start); random ids ignore it. */
+  reset(): void
 }
 
 export function createIdFactory(seed?: number): IdFactory {
   if (seed === undefined) return randomIds()
-  const rng = createRng(seed)
+  let rng = createRng(seed)
   const draw = (alphabet: string, size: number): string => {
     let out = ''
     for (let i = 0; i < size; i++) out += alphabet[rng.int(alphabet.length)]
@@ -31,7 +33,8 @@ export function createIdFactory(seed?: number): IdFactory {
     shortId: () => draw(ALPHANUMERIC, 11),
     elementId: () => draw(URL_ALPHABET, 21),
     uuid: () => formatUuid(draw('0123456789abcdef', 32)),
-    keySecret: (prefix) => prefix + draw(ALPHANUMERIC, 32)
+    keySecret: (prefix) => prefix + draw(ALPHANUMERIC, 32),
+    reset: () => { rng = createRng(seed) }
   }
 }
 
@@ -43,7 +46,8 @@ function randomIds(): IdFactory {
     shortId: () => short(),
     elementId: () => element(),
     uuid: () => randomUUID(),
-    keySecret: (prefix) => prefix + secret()
+    keySecret: (prefix) => prefix + secret(),
+    reset: () => {}
   }
 }
 

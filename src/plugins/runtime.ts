@@ -21,5 +21,8 @@ export default fp<RuntimeOptions>(async (app, { config, clock, ids }) => {
   app.decorate('config', config)
   app.decorate('clock', clock)
   app.decorate('ids', ids)
-  app.decorate('control', createControlRegistry())
+  const control = createControlRegistry()
+  // The seeded id stream restarts on POST /_emulator/reset, so ids after a reset match a fresh start.
+  control.register('ids', ids)
+  app.decorate('control', control)
 }, { name: 'runtime' })

@@ -79,8 +79,9 @@ export default fp(async (app) => {
   app.decorateRequest('auth', null as unknown as AuthContext)
   app.addHook('onRequest', async (request) => {
     const auth = authenticate(app, request)
-    authorize(request, auth)
+    // Set before authorize, so a 403 is still attributed to its key and workspace (request journal).
     request.auth = auth
+    authorize(request, auth)
   })
 }, { name: 'auth', dependencies: ['stores', 'runtime'] })
 

@@ -1,10 +1,13 @@
 // The public scope, prefix /api/v1. Registration order here IS the hook order (DESIGN §2):
-//   onRequest:  faults (pre-handler, so a fault never half-writes) → auth (401/403) → rate limit
+//   onRequest:  journal (arrival) → faults (pre-handler, so a fault never half-writes) → auth (401/403) → rate limit
 //               (@fastify/rate-limit adds a route-level hook, which Fastify always runs after scope hooks)
 //   validation (ajv) → handler → services/stores → serialization (response schema)
 //   onSend:     faults (after-commit) → drift (on the serialized copy only) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
 import auth from './auth.js'
+import rateLimit from './rate-limit.js'
+import faults from '../../layers/faults/plugin.js'
+import journal, { journalArrival } from '../../layers/journal/plugin.js'
 import collections from './collections.js'
 import scenes from './scenes.js'
 import sceneContent from './scene-content.js'
@@ -15,7 +18,14 @@ import logs from './logs.js'
 
 const publicApi: FastifyPluginAsync = async (app) => {
   // -- layers, in hook order --
+  // onRequest first: stamps arrival and watches the socket, so requests a fault answers or drops are journaled too
+  await app.register(journalArrival)
+  await app.register(faults)
   await app.register(auth)
+  // route-level onRequest (runs after auth whatever the order) + onSend rewriting X-RateLimit-Reset when asked
+  await app.register(rateLimit)
+  // onSend last: records the body that actually went out
+  await app.register(journal)
   // -- resources --
   await app.register(collections)
   await app.register(scenes)

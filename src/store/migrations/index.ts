@@ -1,4 +1,5 @@
 // The ordered list of schema migrations; a migration's number is its position (1-based).
 import initial from './001-initial.js'
+import keyWorkspaceIndex from './002-key-workspace-index.js'
 
-export const MIGRATIONS: readonly string[] = [initial]
+export const MIGRATIONS: readonly string[] = [initial, keyWorkspaceIndex]

@@ -1,0 +1,45 @@
+// /_emulator/clock: freeze, set and advance the emulator's clock (key expiry, timestamps), or go back to real time.
+// Registered as the control part "clock", so POST /_emulator/reset returns it to its configured start.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { fail } from '../errors.js'
+import type { Clock } from '../lib/clock.js'
+import { ClockStateSchema, SetClockBodySchema, adminResponses, momentToMs, type ClockState } from '../schemas/admin.js'
+
+export const clockState = (clock: Clock): ClockState =>
+  ({ now: clock.nowIso(), epochMs: clock.now(), virtual: clock.isVirtual() })
+
+const clockRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { clock, config } = app
+  app.control.register('clock', {
+    // Back to EMULATOR_CLOCK when configured, else real time: the state the process started in.
+    reset: () => (config.clockStart === undefined ? clock.useRealTime() : clock.set(config.clockStart))
+  })
+
+  app.get('/clock', {
+    schema: { summary: 'The emulator\'s current time', response: adminResponses(ClockStateSchema) }
+  }, async () => clockState(clock))
+
+  app.post('/clock', {
+    schema: {
+      summary: 'Freeze the clock at `now` (ISO date-time or epoch ms), or move it forward by `advanceMs`',
+      body: SetClockBodySchema,
+      response: adminResponses(ClockStateSchema, 400)
+    }
+  }, async (request) => {
+    const { now, advanceMs } = request.body
+    if ((now === undefined) === (advanceMs === undefined)) fail('EMU_BAD_REQUEST', 'body must have exactly one of now, advanceMs')
+    // Advancing a real clock freezes it at real now + advanceMs (lib/clock.ts), so what follows is reproducible.
+    if (now !== undefined) clock.set(momentToMs(now))
+    else clock.advance(advanceMs as number)
+    return clockState(clock)
+  })
+
+  app.delete('/clock', {
+    schema: { summary: 'Back to real time', response: adminResponses(ClockStateSchema) }
+  }, async () => {
+    clock.useRealTime()
+    return clockState(clock)
+  })
+}
+
+export default clockRoutes

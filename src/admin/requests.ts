@@ -1,0 +1,27 @@
+// GET /_emulator/requests (the journal of /api/v1 requests, newest first, filtered) and DELETE (empties it).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { JOURNAL_PART, type JournalControl } from '../control/journal.js'
+import { adminResponses } from '../schemas/admin.js'
+import { ClearedJournalSchema, JournalPageSchema, JournalQuerySchema } from '../schemas/journal.js'
+
+const requests: FastifyPluginAsyncTypebox = async (app) => {
+  const journal = (): JournalControl => {
+    const found = app.control.get<JournalControl>(JOURNAL_PART)
+    if (found === undefined) throw new Error(`control part "${JOURNAL_PART}" is not registered`)
+    return found
+  }
+
+  app.get('/requests', {
+    schema: {
+      summary: 'The journal of /api/v1 requests, newest first; filters combine with AND',
+      querystring: JournalQuerySchema,
+      response: adminResponses(JournalPageSchema, 400)
+    }
+  }, async (request) => ({ capacity: journal().capacity, ...journal().list(request.query) }))
+
+  app.delete('/requests', {
+    schema: { summary: 'Empty the journal (ids keep counting)', response: adminResponses(ClearedJournalSchema) }
+  }, async () => ({ cleared: journal().clear() }))
+}
+
+export default requests

@@ -1,0 +1,39 @@
+// POST/DELETE /_emulator/workspaces and POST /_emulator/workspaces/{id}/reset: one isolated workspace per test.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { EmptyObjectSchema } from '../schemas/common.js'
+import {
+  CreateWorkspaceBodySchema, OPTIONAL_BODY_KEY, ProvisionedWorkspaceSchema, WorkspaceIdParamsSchema, WorkspaceResetSchema,
+  adminResponses
+} from '../schemas/admin.js'
+
+const workspaces: FastifyPluginAsyncTypebox = async (app) => {
+  app.post('/workspaces', {
+    schema: {
+      summary: 'Create an isolated workspace (empty, or a copy of the demo workspace) with three fresh keys',
+      [OPTIONAL_BODY_KEY]: true,
+      body: CreateWorkspaceBodySchema,
+      response: adminResponses(ProvisionedWorkspaceSchema, 400)
+    }
+  }, async (request) => app.harness.provisioning.create(request.body))
+
+  app.delete('/workspaces/:id', {
+    schema: {
+      summary: 'Delete a workspace with everything in it; its keys answer 401 afterwards',
+      params: WorkspaceIdParamsSchema,
+      response: adminResponses(EmptyObjectSchema, 404)
+    }
+  }, async (request) => {
+    app.harness.provisioning.remove(request.params.id)
+    return {}
+  })
+
+  app.post('/workspaces/:id/reset', {
+    schema: {
+      summary: 'Restore one workspace: a fixture workspace from its fixtures, an admin-made one to its state at creation',
+      params: WorkspaceIdParamsSchema,
+      response: adminResponses(WorkspaceResetSchema, 404, 409)
+    }
+  }, async (request) => app.harness.provisioning.reset(request.params.id))
+}
+
+export default workspaces

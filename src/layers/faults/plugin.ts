@@ -1,0 +1,99 @@
+// Fault injection on /api/v1 (issue "Test-harness control plane"; catalogue §1.2 undeclared 500/502/503).
+// onRequest (registered before auth): delay, then answer "before" faults so no handler runs and nothing half-writes.
+// onSend (first of the onSend chain): "after" faults replace a response whose write has committed; slow bodies trickle.
+import { Readable } from 'node:stream'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { emulatorError, fail, type ErrorCode } from '../../errors.js'
+import { FAULTS_PART, createFaultsControl, type FaultsControl } from '../../control/faults.js'
+import {
+  DEFAULT_SLOW_DELAY_MS, FAULT_HEADER, LATENCY_HEADER, chunksOf, kFaultApplied, kFaultInjected, kStreamedBody,
+  parseFaultHeader, parseLatencyHeader, routePath, type FaultFired, type FaultOutcome
+} from './rules.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [kFaultInjected]?: FaultFired
+    [kFaultApplied]?: FaultOutcome
+  }
+}
+
+/**
+ * INFER: the real service's HTML 503 is not recorded (catalogue §1.2 only says "non-JSON (HTML) body");
+ * this is the kind of page a proxy in front of an app server sends when the app is away.
+ */
+export const HTML_503_BODY = '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n' +
+  '<body>\r\n<center><h1>503 Service Temporarily Unavailable</h1></center>\r\n</body>\r\n</html>\r\n'
+
+const STATUS_ERRORS: Record<number, ErrorCode> = { 500: 'EMU_INTERNAL', 502: 'EMU_BAD_GATEWAY', 503: 'EMU_SERVICE_UNAVAILABLE' }
+/** A slow body goes out in this many pieces: the first with the headers, each next one after the delay. */
+const SLOW_CHUNKS = 8
+const HEADER_NAMES: Record<string, string> = { [FAULT_HEADER]: 'X-Emulator-Fault', [LATENCY_HEADER]: 'X-Emulator-Latency' }
+
+function readHeader<T> (request: FastifyRequest, name: string, parse: (value: string | string[] | undefined) => T): T {
+  try {
+    return parse(request.headers[name])
+  } catch (error) {
+    return fail('EMU_BAD_REQUEST', `Invalid ${HEADER_NAMES[name]} header: ${(error as Error).message}`)
+  }
+}
+
+/** Ends the exchange without a response: the client sees the connection close (or app.inject rejects). */
+function drop (reply: FastifyReply): void {
+  reply.hijack()
+  reply.raw.destroy()
+}
+
+async function before (faults: FaultsControl, request: FastifyRequest, reply: FastifyReply) {
+  const header = readHeader(request, FAULT_HEADER, parseFaultHeader)
+  const latency = readHeader(request, LATENCY_HEADER, parseLatencyHeader)
+  const outcome = faults.decide(request.method, routePath(request.url), header, latency)
+  if (outcome.latencyMs === 0 && outcome.fault === null) return
+  request[kFaultApplied] = outcome
+  if (outcome.latencyMs > 0) await faults.sleep(outcome.latencyMs)
+  const fault = outcome.fault
+  if (fault === null || fault.phase !== 'before' || fault.kind === 'latency') return
+  request[kFaultInjected] = fault
+  if (fault.kind === 'drop') return drop(reply)
+  if (fault.kind === 'html') return reply.code(503).type('text/html; charset=utf-8').send(HTML_503_BODY)
+  throw emulatorError(STATUS_ERRORS[fault.kind as number])
+}
+
+/** The real body, trickled: headers and the first piece at once, then one piece per delay. */
+function slowBody (payload: unknown, delayMs: number, sleep: (ms: number) => Promise<void>): unknown {
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
+  const body = Buffer.from(payload)
+  const chunks = chunksOf(body, SLOW_CHUNKS)
+  const stream = Readable.from((async function * () {
+    for (const [i, chunk] of chunks.entries()) {
+      if (i > 0) await sleep(delayMs)
+      yield chunk
+    }
+  })())
+  return Object.assign(stream, { [kStreamedBody]: body })
+}
+
+async function after (faults: FaultsControl, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const fault = request[kFaultApplied]?.fault
+  // A body a fault already produced (a "before" fault, or this hook's own error on its second pass) goes out as is.
+  if (!fault || request[kFaultInjected] !== undefined || fault.phase !== 'after') return payload
+  request[kFaultInjected] = fault
+  if (fault.kind === 'slow') return slowBody(payload, fault.delayMs ?? DEFAULT_SLOW_DELAY_MS, faults.sleep)
+  if (fault.kind === 'drop') {
+    drop(reply)
+    // The reply is hijacked and its socket gone: leave the onSend chain unsettled so Fastify writes nothing more.
+    return new Promise<never>(() => {})
+  }
+  if (fault.kind === 'html') {
+    reply.code(503).type('text/html; charset=utf-8')
+    return HTML_503_BODY
+  }
+  // Thrown from onSend, the error reaches the error handler, the only writer of envelopes; onSend runs again.
+  throw emulatorError(STATUS_ERRORS[fault.kind as number])
+}
+
+export default fp(async (app) => {
+  const faults = app.control.register(FAULTS_PART, createFaultsControl(app.config))
+  app.addHook('onRequest', async (request, reply) => before(faults, request, reply))
+  app.addHook('onSend', async (request, reply, payload) => after(faults, request, reply, payload))
+}, { name: 'faults', dependencies: ['runtime'] })

@@ -1,0 +1,107 @@
+// The request journal of /api/v1 (issue "Test-harness control plane"), in two hooks at the two ends of the chain:
+// `journalArrival` (first onRequest) stamps every request and records it when its response closes, even one a fault
+// answered or dropped before any other hook ran; `journal` (last onSend) notes the body that actually went out.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { JOURNAL_PART, clip, createJournalControl, type JournalControl, type NewJournalEntry } from '../../control/journal.js'
+import type { JournalBody } from '../../schemas/journal.js'
+import { DRIFT_HEADER } from '../drift/apply.js'
+import { kFaultApplied, kStreamedBody } from '../faults/rules.js'
+
+interface Arrival { time: string, startedAt: number }
+interface Sent { body: string | null, contentType: string | null, drift: string | null }
+
+const kArrival = Symbol('emulator.journalArrival')
+const kSent = Symbol('emulator.journalSent')
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [kArrival]?: Arrival
+    [kSent]?: Sent
+  }
+}
+
+/** The caller as auth left it; read loosely so this layer does not depend on the api/ module that sets it. */
+function callerOf (request: FastifyRequest): { keyId: string | null, workspaceId: string | null } {
+  const auth = (request as unknown as { auth?: { key?: { id?: string }, workspaceId?: string } | null }).auth
+  return { keyId: auth?.key?.id ?? null, workspaceId: auth?.workspaceId ?? null }
+}
+
+function queryOf (url: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {}
+  const at = url.indexOf('?')
+  if (at < 0) return query
+  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
+    const seen = query[name]
+    query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]
+  }
+  return query
+}
+
+function textOf (payload: unknown): string | null {
+  if (typeof payload === 'string') return payload
+  if (Buffer.isBuffer(payload)) return payload.toString('utf8')
+  const streamed = (payload as { [kStreamedBody]?: Buffer } | null)?.[kStreamedBody]
+  return streamed === undefined ? null : streamed.toString('utf8')
+}
+
+function requestText (body: unknown): string | null {
+  if (body === undefined || body === null) return null
+  return typeof body === 'string' || Buffer.isBuffer(body) ? textOf(body) : JSON.stringify(body)
+}
+
+function bodyOf (text: string | null, contentType: string | null, maxBytes: number): JournalBody {
+  if (text === null) return { text: null, bytes: 0, truncated: false, contentType }
+  return { ...clip(text, maxBytes), contentType }
+}
+
+function headerText (value: unknown): string | null {
+  return value === undefined || value === null ? null : String(value)
+}
+
+function entryOf (journal: JournalControl, request: FastifyRequest, reply: FastifyReply, arrival: Arrival): NewJournalEntry {
+  const sent = request[kSent]
+  const outcome = request[kFaultApplied]
+  const at = request.url.indexOf('?')
+  return {
+    time: arrival.time,
+    method: request.method,
+    path: at < 0 ? request.url : request.url.slice(0, at),
+    route: request.routeOptions.url ?? null,
+    query: queryOf(request.url),
+    // No headers went out when the connection was dropped: there is no status to report.
+    status: reply.raw.headersSent ? reply.statusCode : null,
+    durationMs: Math.round((performance.now() - arrival.startedAt) * 10) / 10,
+    ...callerOf(request),
+    latencyMs: outcome?.latencyMs ?? 0,
+    fault: outcome?.fault ?? null,
+    drift: sent?.drift ?? null,
+    request: bodyOf(requestText(request.body), headerText(request.headers['content-type']), journal.bodyBytes),
+    response: bodyOf(sent?.body ?? null, sent?.contentType ?? null, journal.bodyBytes)
+  }
+}
+
+/** Register first in the public scope: its onRequest runs before faults and auth can answer. */
+export const journalArrival = fp(async (app) => {
+  const journal = app.control.register(JOURNAL_PART, createJournalControl(app.config.journalSize, app.config.journalBodyBytes))
+  app.addHook('onRequest', async (request, reply) => {
+    if (journal.capacity === 0) return
+    const arrival = { time: app.clock.nowIso(), startedAt: performance.now() }
+    request[kArrival] = arrival
+    // 'close' fires once the response is done or its connection is gone, so dropped requests are journaled too.
+    reply.raw.once('close', () => journal.push(entryOf(journal, request, reply, arrival)))
+  })
+}, { name: 'journal-arrival', dependencies: ['runtime'] })
+
+/** Register last in the public scope: its onSend sees the body after faults and drift. */
+export default fp(async (app) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request[kArrival] === undefined) return payload
+    request[kSent] = {
+      body: textOf(payload),
+      contentType: headerText(reply.getHeader('content-type')),
+      drift: headerText(reply.getHeader(DRIFT_HEADER))
+    }
+    return payload
+  })
+}, { name: 'journal', dependencies: ['journal-arrival'] })

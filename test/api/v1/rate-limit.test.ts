@@ -1,0 +1,113 @@
+// Per-key rate limit on /api/v1: X-RateLimit-* headers, 429 with Retry-After in the envelope, windows on the virtual clock.
+import t from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { KEYS, NOW, build, call, errorBody } from '../../helper.js'
+
+const limits = (res: { headers: Record<string, unknown> }) =>
+  [res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining'], res.headers['x-ratelimit-reset']]
+
+const tooMany = (seconds: number) => errorBody(429, 'Too Many Requests', `Rate limit exceeded, retry in ${seconds} seconds`)
+
+async function exhaust (t: Parameters<typeof call>[0], app: FastifyInstance, times: number, key: string = KEYS.full) {
+  for (let i = 0; i < times; i++) await call(t, app, 'GET', '/api/v1/scenes', { key })
+}
+
+t.test('every authenticated response carries the limit, what remains and the seconds to the reset', async (t) => {
+  const app = await build(t, { rateLimit: 3 })
+  const seen = []
+  for (let i = 0; i < 3; i++) seen.push(limits(await call(t, app, 'GET', '/api/v1/scenes')))
+  t.same(seen, [['3', '2', '60'], ['3', '1', '60'], ['3', '0', '60']])
+  const notFound = await call(t, app, 'GET', '/api/v1/scenes/scnNope0001', { key: KEYS.admin })
+  t.equal(notFound.status, 404)
+  t.same(limits(notFound), ['3', '2', '60'], 'errors from the handler carry them too')
+})
+
+t.test('over the limit: 429 in the service envelope, with Retry-After', async (t) => {
+  const app = await build(t, { rateLimit: 3 })
+  await exhaust(t, app, 3)
+  app.clock.advance(15_000)
+  const res = await call(t, app, 'GET', '/api/v1/scenes')
+  t.equal(res.status, 429)
+  t.same(res.body, tooMany(45))
+  t.equal(res.headers['retry-after'], '45')
+  t.same(limits(res), ['3', '0', '45'])
+})
+
+t.test('the window resets on the virtual clock', async (t) => {
+  const app = await build(t, { rateLimit: 2 })
+  await exhaust(t, app, 2)
+  app.clock.advance(59_999)
+  const still = await call(t, app, 'GET', '/api/v1/scenes')
+  t.equal(still.status, 429, '1 ms before the end of the window')
+  t.equal(still.headers['retry-after'], '1')
+  app.clock.advance(1)
+  const fresh = await call(t, app, 'GET', '/api/v1/scenes')
+  t.equal(fresh.status, 200, 'a new window')
+  t.same(limits(fresh), ['2', '1', '60'])
+})
+
+t.test('the limit is per key', async (t) => {
+  const app = await build(t, { rateLimit: 1 })
+  await exhaust(t, app, 1)
+  t.equal((await call(t, app, 'GET', '/api/v1/scenes')).status, 429)
+  const other = await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.read })
+  t.equal(other.status, 200)
+  t.same(limits(other), ['1', '0', '60'])
+})
+
+t.test('requests rejected by auth, or answered by a fault before auth, are not counted and carry no headers', async (t) => {
+  const app = await build(t, { rateLimit: 1 })
+  const unknown = await call(t, app, 'GET', '/api/v1/scenes', { key: 'sk-nope' })
+  t.equal(unknown.status, 401)
+  t.same(limits(unknown), [undefined, undefined, undefined])
+  const forbidden = await call(t, app, 'POST', '/api/v1/collections', { key: KEYS.read, body: { name: 'x' } })
+  t.equal(forbidden.status, 403)
+  t.same(limits(forbidden), [undefined, undefined, undefined])
+  const faulted = await call(t, app, 'GET', '/api/v1/scenes', { headers: { 'x-emulator-fault': '503' } })
+  t.same(limits(faulted), [undefined, undefined, undefined])
+  t.same(limits(await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.read })), ['1', '0', '60'], 'the read key\'s first counted request')
+  t.same(limits(await call(t, app, 'GET', '/api/v1/scenes')), ['1', '0', '60'], 'the full key\'s first counted request')
+})
+
+t.test('the default is 600 a minute; 0 turns it off', async (t) => {
+  const app = await build(t)
+  t.same(limits(await call(t, app, 'GET', '/api/v1/scenes')), ['600', '599', '60'])
+  const off = await build(t, { rateLimit: 0 })
+  for (let i = 0; i < 3; i++) {
+    const res = await call(t, off, 'GET', '/api/v1/scenes')
+    t.equal(res.status, 200)
+    t.same(limits(res), [undefined, undefined, undefined])
+  }
+})
+
+t.test('PUT /_emulator/rate-limit changes the limit at run time and starts new windows', async (t) => {
+  const app = await build(t)
+  await exhaust(t, app, 5)
+  await app.inject({ method: 'PUT', url: '/_emulator/rate-limit', payload: { limit: 1 } })
+  t.same(limits(await call(t, app, 'GET', '/api/v1/scenes')), ['1', '0', '60'], 'the five earlier requests are forgotten')
+  const over = await call(t, app, 'GET', '/api/v1/scenes')
+  t.same([over.status, over.body], [429, tooMany(60)])
+  await app.inject({ method: 'PUT', url: '/_emulator/rate-limit', payload: { limit: 0 } })
+  t.equal((await call(t, app, 'GET', '/api/v1/scenes')).status, 200, 'off')
+})
+
+t.test('resetHeader "epoch": X-RateLimit-Reset is the Unix time of the reset; Retry-After stays in seconds', async (t) => {
+  const app = await build(t, { rateLimit: 1 })
+  await app.inject({ method: 'PUT', url: '/_emulator/rate-limit', payload: { resetHeader: 'epoch' } })
+  const resetAt = String(Math.ceil((NOW + 60_000) / 1000))
+  t.same(limits(await call(t, app, 'GET', '/api/v1/scenes')), ['1', '0', resetAt])
+  app.clock.advance(20_000)
+  const over = await call(t, app, 'GET', '/api/v1/scenes')
+  t.equal(over.status, 429)
+  t.same(limits(over), ['1', '0', resetAt], 'the same instant, whenever it is asked')
+  t.equal(over.headers['retry-after'], '40')
+})
+
+t.test('429s are journaled', async (t) => {
+  const app = await build(t, { rateLimit: 1 })
+  await exhaust(t, app, 2)
+  const journal = (await app.inject({ method: 'GET', url: '/_emulator/requests?status=429' })).json()
+  t.equal(journal.total, 1)
+  t.same(journal.data[0].response.text, JSON.stringify(tooMany(60)))
+  t.equal(journal.data[0].keyId, 'key_test_full')
+})

@@ -1,0 +1,68 @@
+// The marks the fault layer leaves for the hooks after it: kFaultInjected (drift skips that body) and kFaultApplied.
+// A bare Fastify app with just the runtime seams, the error handler, the fault layer and a probe where drift would sit.
+import t from 'tap'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { resolveConfig, type Config } from '../../../src/config.js'
+import { FAULTS_PART, type FaultsControl } from '../../../src/control/faults.js'
+import { createClock } from '../../../src/lib/clock.js'
+import { createIdFactory } from '../../../src/lib/ids.js'
+import faults from '../../../src/layers/faults/plugin.js'
+import { kFaultApplied, kFaultInjected, type FaultFired, type FaultOutcome } from '../../../src/layers/faults/rules.js'
+import errorHandler from '../../../src/plugins/error-handler.js'
+import runtime from '../../../src/plugins/runtime.js'
+
+interface Seen { injected: FaultFired | undefined, applied: FaultOutcome | undefined, status: number }
+
+async function probeApp (t: { teardown (fn: () => unknown): void }, config: Partial<Config> = {}) {
+  const app: FastifyInstance = Fastify()
+  t.teardown(() => app.close())
+  await app.register(runtime, { config: resolveConfig({ logLevel: 'silent', seed: 1, ...config }), clock: createClock(0), ids: createIdFactory(1) })
+  await app.register(errorHandler)
+  const seen: Seen[] = []
+  await app.register(async (scope) => {
+    await scope.register(faults)
+    // Where drift sits: after the fault layer's onSend.
+    scope.addHook('onSend', async (request, reply, payload) => {
+      seen.push({ injected: request[kFaultInjected], applied: request[kFaultApplied], status: reply.statusCode })
+      return payload
+    })
+    scope.post('/things', async () => ({ ok: true }))
+  })
+  app.control.get<FaultsControl>(FAULTS_PART)!.sleep = async () => {}
+  return { app, seen }
+}
+
+const fired = (kind: FaultFired['kind'], phase: FaultFired['phase'], extra: Partial<FaultFired> = {}): FaultFired =>
+  ({ kind, phase, source: 'header', rule: null, delayMs: null, ...extra })
+
+t.test('a body a fault produced is marked; the handler\'s own body is not', async (t) => {
+  const { app, seen } = await probeApp(t)
+  const post = (headers: Record<string, string> = {}) => app.inject({ method: 'POST', url: '/things', headers })
+
+  await post()
+  t.same(seen.pop(), { injected: undefined, applied: undefined, status: 200 }, 'no fault: no marks')
+
+  await post({ 'x-emulator-latency': '30' })
+  t.same(seen.pop(), { injected: undefined, applied: { latencyMs: 30, fault: null }, status: 200 }, 'a delay alone leaves the body to drift')
+
+  await post({ 'x-emulator-fault': '503' })
+  t.same(seen.pop(), { injected: fired(503, 'before'), applied: { latencyMs: 0, fault: fired(503, 'before') }, status: 503 })
+
+  await post({ 'x-emulator-fault': '500; phase=after' })
+  t.same(seen.splice(0), [
+    { injected: fired(500, 'after'), applied: { latencyMs: 0, fault: fired(500, 'after') }, status: 500 }
+  ], 'after: the handler\'s 200 stops at the fault hook; only the fault\'s envelope, marked, reaches drift')
+
+  await post({ 'x-emulator-fault': 'html; phase=after' })
+  t.same(seen.pop(), { injected: fired('html', 'after'), applied: { latencyMs: 0, fault: fired('html', 'after') }, status: 503 })
+
+  await post({ 'x-emulator-fault': 'slow; delay=5' })
+  t.same(seen.pop(), { injected: fired('slow', 'after', { delayMs: 5 }), applied: { latencyMs: 0, fault: fired('slow', 'after', { delayMs: 5 }) }, status: 200 },
+    'a slow body is a stream drift cannot rewrite: marked')
+})
+
+t.test('a dropped request never reaches the hooks after the fault layer', async (t) => {
+  const { app, seen } = await probeApp(t)
+  await t.rejects(app.inject({ method: 'POST', url: '/things', headers: { 'x-emulator-fault': 'drop' } }), { code: 'LIGHT_ECONNRESET' })
+  t.same(seen, [])
+})
