@@ -1,7 +1,7 @@
 // Writes the bundled demo drawings (fixtures/**/content/*.excalidraw) from the recipes in scripts/fixture-drawings/.
 //
 // Regenerate (from the repository root):
-//   node --import @tapjs/typescript/import scripts/generate-fixture-drawings.ts
+//   node --import tsx scripts/generate-fixture-drawings.ts
 // or, without tap's loader:
 //   npx tsc --outDir node_modules/.cache/fixture-drawings --rootDir . --module nodenext --moduleResolution nodenext \
 //     --target es2022 --skipLibCheck scripts/generate-fixture-drawings.ts && node node_modules/.cache/fixture-drawings/scripts/generate-fixture-drawings.js

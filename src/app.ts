@@ -10,7 +10,7 @@ import errorHandler, { frameworkErrors } from './plugins/error-handler.js'
 import openapi from './plugins/openapi.js'
 import runtime from './plugins/runtime.js'
 import stores from './plugins/stores.js'
-import { createValidatorCompiler, formatSchemaErrors } from './plugins/validation.js'
+import { createSerializerCompiler, createValidatorCompiler, formatSchemaErrors } from './plugins/validation.js'
 import { isEmpty } from './store/database.js'
 import { loadFixtureSet, type FixtureSet } from './services/fixtures.js'
 import { seedFixtureSet } from './services/seed.js'
@@ -45,6 +45,7 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
     frameworkErrors
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.setValidatorCompiler(createValidatorCompiler())
+  app.setSerializerCompiler(createSerializerCompiler())
   app.decorate('emulatorVersion', PACKAGE_VERSION)
   app.decorate('fixtures', fixtures)
 

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const TS = ['--import', '@tapjs/typescript/import']
+const TS = ['--import', 'tsx']
 
 export interface Running { child: ChildProcess, url: string, output: () => string }
 
