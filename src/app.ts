@@ -35,6 +35,22 @@ declare module 'fastify' {
   }
 }
 
+async function registerEverything (app: FastifyInstance, config: Config, fixtures: FixtureSet, options: BuildOptions): Promise<void> {
+  await app.register(runtime, {
+    config,
+    clock: options.clock ?? createClock(config.clockStart),
+    ids: options.ids ?? createIdFactory(config.seed)
+  })
+  await app.register(stores, { dbPath: config.dbPath })
+  await app.register(errorHandler)
+  await app.register(openapi)
+  // A persistent database is seeded on first start and reused as is afterwards.
+  if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)
+
+  await app.register(publicApi, { prefix: '/api/v1' })
+  await app.register(admin, { prefix: '/_emulator' })
+}
+
 export async function buildApp (options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options.config)
   const fixtures = loadFixtureSet(config.fixturesDir)
@@ -49,18 +65,12 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
   app.decorate('emulatorVersion', PACKAGE_VERSION)
   app.decorate('fixtures', fixtures)
 
-  await app.register(runtime, {
-    config,
-    clock: options.clock ?? createClock(config.clockStart),
-    ids: options.ids ?? createIdFactory(config.seed)
-  })
-  await app.register(stores, { dbPath: config.dbPath })
-  await app.register(errorHandler)
-  await app.register(openapi)
-  // A persistent database is seeded on first start and reused as is afterwards.
-  if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)
-
-  await app.register(publicApi, { prefix: '/api/v1' })
-  await app.register(admin, { prefix: '/_emulator' })
+  try {
+    await registerEverything(app, config, fixtures, options)
+  } catch (error) {
+    // A plugin that fails at boot (a bad drift kind, say) must not leave the database open in-process.
+    await app.close()
+    throw error
+  }
   return app
 }

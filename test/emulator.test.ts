@@ -39,3 +39,8 @@ t.test('a port in use rejects and leaves nothing open', async (t) => {
   const port = Number(new URL(first.url).port)
   await t.rejects(startEmulator({ port }), { code: 'EADDRINUSE' })
 })
+
+t.test('a setting a plugin refuses at boot rejects with that plugin\'s message', async (t) => {
+  await t.rejects(startEmulator({ fixturesDir: MINIMAL_FIXTURES, driftKinds: ['rename-field', 'no-such-kind'] }),
+    { message: /no-such-kind/ })
+})

@@ -11,6 +11,7 @@ import keys from './keys.js'
 import reset from './reset.js'
 import snapshots from './snapshots.js'
 import clock from './clock.js'
+import drift from './drift.js'
 import faults from './faults.js'
 import requests from './requests.js'
 
@@ -38,6 +39,7 @@ const guarded: FastifyPluginAsync = async (app) => {
   await app.register(reset)
   await app.register(snapshots)
   await app.register(clock)
+  await app.register(drift)
   await app.register(faults)
   await app.register(requests)
   await app.register(adminDocs)

@@ -8,6 +8,7 @@ import auth from './auth.js'
 import rateLimit from './rate-limit.js'
 import faults from '../../layers/faults/plugin.js'
 import journal, { journalArrival } from '../../layers/journal/plugin.js'
+import drift from '../../layers/drift/plugin.js'
 import collections from './collections.js'
 import scenes from './scenes.js'
 import sceneContent from './scene-content.js'
@@ -24,6 +25,8 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(auth)
   // route-level onRequest (runs after auth whatever the order) + onSend rewriting X-RateLimit-Reset when asked
   await app.register(rateLimit)
+  // onSend after faults' (a faulted body is skipped), before the journal's (it records the drifted copy)
+  await app.register(drift)
   // onSend last: records the body that actually went out
   await app.register(journal)
   // -- resources --

@@ -97,6 +97,17 @@ t.test('a slow body is recorded whole', async (t) => {
   t.same(entry.fault, { kind: 'slow', phase: 'after', source: 'header', rule: null, delayMs: null })
 })
 
+t.test('drift is reported as the X-Emulator-Drift header that went out', async (t) => {
+  const app = await build(t)
+  // app.inject, not call(): a drifted body does not conform to the reference, on purpose.
+  const res = await app.inject({ method: 'GET', url: '/api/v1/collections/colDefault1', headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-drift': 'add-unknown-field' } })
+  const header = res.headers['x-emulator-drift']
+  t.type(header, 'string', 'drift changed the response')
+  const [entry] = (await journal(app)).data
+  t.equal(entry.drift, header)
+  t.equal(entry.response.text, res.body, 'the drifted body is what the journal keeps')
+})
+
 t.test('bodies are cut to journalBodyBytes, and the cut is marked', async (t) => {
   const app = await build(t, { journalBodyBytes: 16 })
   const res = await call(t, app, 'POST', '/api/v1/collections', { body: { name: 'A name longer than sixteen bytes' } })

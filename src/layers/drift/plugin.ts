@@ -1,0 +1,165 @@
+// The drift layer (DESIGN §2, §4.2): an onSend hook of the /api/v1 scope that perturbs the serialized JSON going
+// out, seeded and explained in X-Emulator-Drift, and counts what it did in the ledger. Storage is never touched.
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import { createRng, hashString, type Rng } from '../../lib/rng.js'
+import { driftControl, type DriftControl, type DriftSettings } from '../../control/drift.js'
+import { kFaultInjected } from '../faults/rules.js'
+import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
+import { applySteps } from './replay.js'
+import { DRIFT_SEED_HEADER, DRIFT_WARNING_HEADER, parseDriftRequest, parseDriftSeed, type DriftRequest } from './request.js'
+import type { DriftContext, DriftResult } from './types.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The changes drift made to this response ('<kind> <JSON pointer>' each), or null when it made none. */
+    driftChanges: string[] | null
+  }
+  interface FastifyContextConfig {
+    /** false: drift never touches this route's responses. */
+    drift?: boolean
+  }
+}
+
+/** What one request asks of drift, once its headers are read. */
+interface Plan { request: DriftRequest, seed: number | undefined }
+
+/** 'GET /api/v1/scenes/{sceneId}': the route as the ledger and the docs name it. */
+export function routeKey (method: string, url: string): string {
+  return `${method} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`
+}
+
+/** The response schema for this status ('200', then '2xx', then 'default'), as the route declared it. */
+function responseSchema (request: FastifyRequest, statusCode: number): unknown {
+  const response = (request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)?.response
+  if (response === undefined) return undefined
+  return response[statusCode] ?? response[`${String(statusCode)[0]}xx`] ?? response.default
+}
+
+/** The payload as JSON, or undefined when it is not a JSON text (an HTML fault page, a stream, an empty body). */
+function parseJson (reply: FastifyReply, payload: unknown): { body: unknown } | undefined {
+  if (!/json/i.test(String(reply.getHeader('content-type') ?? ''))) return undefined
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return undefined
+  try {
+    return { body: JSON.parse(payload.toString()) }
+  } catch {
+    return undefined
+  }
+}
+
+/** Warnings quote what the client sent: anything a header value may not carry becomes '?', so setting it cannot throw. */
+function warn (reply: FastifyReply, warnings: readonly string[]): void {
+  if (warnings.length > 0) reply.header(DRIFT_WARNING_HEADER, warnings.join('; ').replace(/[^\x20-\x7e]/g, '?'))
+}
+
+/** Reads the request's drift headers; sets the warning header and returns null when they cannot be read. */
+function readPlan (request: FastifyRequest, reply: FastifyReply): Plan | null {
+  const asked = parseDriftRequest(request.headers[DRIFT_HEADER.toLowerCase()])
+  const seed = parseDriftSeed(request.headers[DRIFT_SEED_HEADER.toLowerCase()])
+  const warning = asked.mode === 'invalid' ? asked.warning : typeof seed === 'object' ? seed.warning : undefined
+  if (warning !== undefined) {
+    warn(reply, [warning])
+    request.log.warn({ warning }, 'drift request header ignored')
+    return null
+  }
+  return { request: asked, seed: seed as number | undefined }
+}
+
+/** The request itself, for seeds that must not depend on anything else: method, URL (with query) and body. */
+function requestIdentity (request: FastifyRequest): string {
+  return `${request.method}\n${request.url}\n${JSON.stringify(request.body) ?? ''}`
+}
+
+/**
+ * The rng of one response. A per-request seed, or forcing, derives it from the request alone (so concurrent
+ * tests cannot shift it); otherwise it is the n-th draw of the global stream. Seeds go through hashString,
+ * because neighbouring createRng seeds give similar first draws.
+ */
+function rngFor (request: FastifyRequest, plan: Plan, settings: DriftSettings, control: DriftControl): Rng {
+  if (plan.seed !== undefined) return createRng(hashString(`request\n${plan.seed}\n${requestIdentity(request)}`))
+  if (plan.request.mode === 'forced') return createRng(hashString(`request\n${settings.seed}\n${requestIdentity(request)}`))
+  return createRng(hashString(`stream\n${settings.seed}\n${control.nextStreamIndex()}`))
+}
+
+/** Forced steps, or one random kind on `rate` of the responses. */
+function perturb (ctx: DriftContext, plan: Plan, settings: DriftSettings): { result: DriftResult | null, warnings: string[] } {
+  if (plan.request.mode === 'forced') return applySteps(ctx, plan.request.steps)
+  const drawn = ctx.rng.next() < settings.rate
+  return { result: drawn ? applyRandom(ctx, settings.kinds) : null, warnings: [] }
+}
+
+/** Writes the drifted status, headers and body; returns the new payload. */
+function send (request: FastifyRequest, reply: FastifyReply, result: DriftResult): string {
+  if (result.statusCode !== reply.statusCode) reply.code(result.statusCode)
+  for (const [name, value] of Object.entries(result.headers)) {
+    const existing = reply.getHeader(name)
+    // Link may already carry relations of its own (RFC 8288 allows a comma-separated list).
+    reply.header(name, name.toLowerCase() === 'link' && existing !== undefined ? `${String(existing)}, ${value}` : value)
+  }
+  reply.header(DRIFT_HEADER, driftHeaderValue(result.changes))
+  request.driftChanges = result.changes
+  if (result.body !== undefined) return JSON.stringify(result.body)
+  // The 204 case: no body, so no Content-Type (Fastify drops Content-Length itself for 204).
+  reply.removeHeader('content-type')
+  return ''
+}
+
+/**
+ * Whether drift may look at this response at all, before any header or setting is read. Eligible: every JSON
+ * answer of an /api/v1 route, errors included. INFER: a beta API reshapes its error envelope as readily as
+ * its records (change-error-envelope), and clients' error paths are the least tested.
+ */
+function inScope (request: FastifyRequest): boolean {
+  const { url, config } = request.routeOptions
+  // HEAD has no body to drift; unmatched URLs (url undefined) are the root not-found handler's, not a route's;
+  // a body a fault produced (a 5xx envelope, the HTML 503, a trickled stream) is the fault's, not the API's.
+  return request.method !== 'HEAD' && url !== undefined && config.drift !== false && request[kFaultInjected] === undefined
+}
+
+/** A fault in a drift kind must not cost the client its (undrifted) response: log it and send the original. */
+function safely (request: FastifyRequest, run: () => ReturnType<typeof perturb>): ReturnType<typeof perturb> {
+  try {
+    return run()
+  } catch (err) {
+    request.log.error({ err }, 'drift failed; response sent unchanged')
+    return { result: null, warnings: ['drift failed on this response; sent unchanged'] }
+  }
+}
+
+async function onSend (control: DriftControl, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (!inScope(request)) return payload
+  const plan = readPlan(request, reply)
+  const settings = control.settings()
+  if (plan === null || plan.request.mode === 'off') return payload
+  if (plan.request.mode === 'default' && !settings.enabled) return payload
+  const json = parseJson(reply, payload)
+  if (json === undefined) return payload
+  const ctx: DriftContext = {
+    method: request.method,
+    route: request.routeOptions.url as string,
+    statusCode: reply.statusCode,
+    body: json.body,
+    schema: responseSchema(request, reply.statusCode),
+    rng: rngFor(request, plan, settings, control)
+  }
+  const { result, warnings } = safely(request, () => perturb(ctx, plan, settings))
+  warn(reply, warnings)
+  control.record(routeKey(request.method, ctx.route), result?.changes ?? null)
+  return result === null || result.changes.length === 0 ? payload : send(request, reply, result)
+}
+
+/** DESIGN §3.5: a route's `config.drift` is checked when the route is added, so a typo fails at boot. */
+function checkRouteConfig (route: RouteOptions): void {
+  const value = (route.config as { drift?: unknown } | undefined)?.drift
+  if (value !== undefined && typeof value !== 'boolean') {
+    throw new TypeError(`route ${String(route.method)} ${route.url}: config.drift must be true or false (got ${JSON.stringify(value)})`)
+  }
+}
+
+export default fp(async (app) => {
+  // Made here (or by the admin routes, whichever comes first); unknown EMULATOR_DRIFT_KINDS fail start-up here.
+  const control = driftControl(app.control, app.config)
+  app.decorateRequest('driftChanges', null)
+  app.addHook('onRoute', checkRouteConfig)
+  app.addHook('onSend', async (request, reply, payload) => await onSend(control, request, reply, payload))
+}, { name: 'drift', dependencies: ['runtime'] })
