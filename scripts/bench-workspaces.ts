@@ -1,32 +1,12 @@
 // Is an empty workspace cheap enough to create per test? Measures, in one run on this machine, the median time of
 // N POST /_emulator/workspaces (app.inject and real HTTP) next to a bare Fastify route, and prints the ratios.
 // Run: node --import tsx scripts/bench-workspaces.ts [N]
-import { performance } from 'node:perf_hooks'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
+import { listen, medianOf, ms, type Call } from './bench/harness.js'
 
 const N = Number(process.argv[2] ?? 500)
 const WARMUP = Math.min(50, N)
-
-type Call = () => Promise<number>
-
-async function medianOf (call: Call): Promise<number> {
-  for (let i = 0; i < WARMUP; i++) expectOk(await call())
-  const times: number[] = []
-  for (let i = 0; i < N; i++) {
-    const start = performance.now()
-    const status = await call()
-    times.push(performance.now() - start)
-    expectOk(status)
-  }
-  times.sort((a, b) => a - b)
-  const mid = Math.floor(times.length / 2)
-  return times.length % 2 === 1 ? times[mid] : (times[mid - 1] + times[mid]) / 2
-}
-
-function expectOk (status: number): void {
-  if (status !== 200) throw new Error(`unexpected status ${status}`)
-}
 
 const viaInject = (app: FastifyInstance, url: string): Call => async () =>
   (await app.inject({ method: 'POST', url })).statusCode
@@ -37,13 +17,6 @@ const viaHttp = (base: string, url: string): Call => async () => {
   return res.status
 }
 
-async function listen (app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  if (address === null || typeof address === 'string') throw new Error('no TCP address')
-  return `http://127.0.0.1:${address.port}`
-}
-
 async function main (): Promise<void> {
   // The emulator as `npm start` runs it (bundled fixtures, :memory:), minus the log lines.
   const emulator = await buildApp({ config: { logLevel: 'silent' } })
@@ -52,16 +25,15 @@ async function main (): Promise<void> {
   bare.post('/bare', async () => ({ workspace: { id: 'x', name: 'y' } }))
 
   const results = {
-    inject: { workspace: await medianOf(viaInject(emulator, '/_emulator/workspaces')), bare: await medianOf(viaInject(bare, '/bare')) },
+    inject: { workspace: await medianOf(viaInject(emulator, '/_emulator/workspaces'), N), bare: await medianOf(viaInject(bare, '/bare'), N) },
     http: { workspace: 0, bare: 0 }
   }
   const emulatorBase = await listen(emulator)
   const bareBase = await listen(bare)
-  results.http = { workspace: await medianOf(viaHttp(emulatorBase, '/_emulator/workspaces')), bare: await medianOf(viaHttp(bareBase, '/bare')) }
+  results.http = { workspace: await medianOf(viaHttp(emulatorBase, '/_emulator/workspaces'), N), bare: await medianOf(viaHttp(bareBase, '/bare'), N) }
   await emulator.close()
   await bare.close()
 
-  const ms = (value: number) => `${value.toFixed(3)} ms`
   console.log(`Empty-workspace creation, median of ${N} (after ${WARMUP} warm-up calls), Node ${process.version}`)
   for (const [transport, { workspace, bare: floor }] of Object.entries(results)) {
     console.log(`  ${transport.padEnd(6)} POST /_emulator/workspaces ${ms(workspace).padStart(11)}   bare route ${ms(floor).padStart(11)}   ratio ${(workspace / floor).toFixed(1)}x`)
