@@ -13,7 +13,7 @@ const CLOSE_GRACE_MS = 10_000
 export function startupBanner (app: FastifyInstance, url: string): string {
   const lines = [`drawing-api-emulator ${app.emulatorVersion} listening at ${url}`,
     `  API:      ${url}/api/v1   (OpenAPI at ${url}/docs)`,
-    `  Admin:    ${url}/_emulator   (health at ${url}/_emulator/health)`,
+    `  Admin:    ${url}/_emulator   (health at ${url}/_emulator/health, OpenAPI at ${url}/_emulator/docs/json)`,
     `  Fixtures: ${app.fixtures.dir}`,
     `  Database: ${app.config.dbPath}`]
   for (const ws of app.fixtures.workspaces) {
