@@ -12,6 +12,8 @@ module.exports = {
       from: { path: '^src/services/' }, to: { path: '^src/(api|admin|layers|control)/' } },
     { name: 'no-importing-routes', comment: 'Only the composition root registers route scopes.', severity: 'error',
       from: { path: '^src/', pathNot: '^src/(app|server|index|cli)\\.ts$|^src/api/v1/|^src/admin/' }, to: { path: '^src/(api|admin)/' } },
+    { name: 'no-api-to-plugins', comment: 'Routes use schemas, services and stores; infrastructure is wired by app.ts.', severity: 'error',
+      from: { path: '^src/(api|admin)/' }, to: { path: '^src/plugins/', dependencyTypesNot: ['type-only'] } },
     { name: 'admin-not-layer-plugins', comment: 'Admin reads pure layer modules, never registers their hooks.', severity: 'error',
       from: { path: '^src/admin/' }, to: { path: '^src/layers/.+/plugin\\.ts$' } },
     { name: 'no-web-to-data', severity: 'error', from: { path: '^src/web/' }, to: { path: '^src/(store|services)/' } },

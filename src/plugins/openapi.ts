@@ -4,8 +4,7 @@ import fp from 'fastify-plugin'
 import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 
-/** Route schema key for bodies the reference leaves optional: a missing body then means `{}`. */
-export const OPTIONAL_BODY = 'x-optional-body'
+import { OPTIONAL_BODY } from '../schemas/common.js'
 
 type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown> & { requestBody?: { required?: boolean } }>> }
 

@@ -1,6 +1,6 @@
 // Request validation that matches the real service (DESIGN §4.1): unknown body keys are rejected, never
 // stripped; strings in JSON bodies are never coerced; query strings and path params are coerced as usual.
-import { Ajv, type ErrorObject } from 'ajv'
+import { Ajv } from 'ajv'
 import formatsPlugin from 'ajv-formats'
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
 import fastJson from 'fast-json-stringify'
@@ -39,16 +39,4 @@ export function createSerializerCompiler (): FastifySerializerCompiler<unknown> 
     }
     return serialize
   }
-}
-
-/** `body/name must be string`, naming the offending key for closed objects and enums. */
-export function formatSchemaErrors (errors: ErrorObject[], dataVar: string): Error {
-  const first = errors[0]
-  const where = `${dataVar}${first.instancePath}`
-  const params = first.params as Record<string, unknown>
-  let message = `${where} ${first.message ?? 'is invalid'}`
-  if (first.keyword === 'additionalProperties') message = `${where} must NOT have additional property '${String(params.additionalProperty)}'`
-  if (first.keyword === 'enum') message += `: ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
-  if (first.keyword === 'required') message = `${where} must have required property '${String(params.missingProperty)}'`
-  return new Error(message)
 }

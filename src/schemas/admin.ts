@@ -4,11 +4,8 @@ import { Type, type Static, type TSchema } from 'typebox'
 import { DateTimeSchema, NullableSchema, errorEnvelope } from './common.js'
 import { WorkspaceUserSchema } from './users.js'
 
-/**
- * Route-schema key the root preValidation hook reads (plugins/openapi.ts OPTIONAL_BODY): a missing body means `{}`.
- * Repeated here because admin/ does not import plugins/ (DESIGN §2).
- */
-export const OPTIONAL_BODY_KEY = 'x-optional-body'
+/** The optional-body route-schema key, under the name the admin modules use (see schemas/common.ts). */
+export { OPTIONAL_BODY as OPTIONAL_BODY_KEY } from './common.js'
 
 export const ConflictSchema = Type.Object({
   statusCode: Type.Number({ enum: [409] }),

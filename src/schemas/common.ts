@@ -3,6 +3,12 @@ import { Type, type Static, type TSchema } from 'typebox'
 
 export const MAX_SAFE_INTEGER = 9007199254740991
 
+/**
+ * Route-schema key for bodies the reference leaves optional: plugins/openapi.ts treats a missing body as `{}`
+ * and publishes the body as not required. Kept here so routes, admin schemas and the plugin share one name.
+ */
+export const OPTIONAL_BODY = 'x-optional-body'
+
 /** ISO-8601 UTC ending in Z, as the reference's date-time pattern requires (catalogue §1.7). */
 export const DateTimeSchema = Type.String({ format: 'date-time' })
 

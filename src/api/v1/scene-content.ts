@@ -1,10 +1,9 @@
 // /scenes/{sceneId}/content: GET, PUT (authoritative replacement) and PATCH (server-side merge) (catalogue §5).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { responses } from '../../schemas/common.js'
+import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema } from '../../schemas/scene-content.js'
 import { SceneParamsSchema } from '../../schemas/scenes.js'
 import { getSceneContent, patchSceneContent, putSceneContent } from '../../services/scene-content-writes.js'
-import { OPTIONAL_BODY } from '../../plugins/openapi.js'
 import { actorOf } from './auth.js'
 
 const tags = ['scenes', 'scene-content']

@@ -1,12 +1,11 @@
 // /scenes and /scenes/{sceneId}: scene metadata (catalogue §4).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { EmptyObjectSchema, paginated, responses } from '../../schemas/common.js'
+import { EmptyObjectSchema, paginated, OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import {
   CreateSceneBodySchema, ListScenesQuerySchema, SceneParamsSchema, SceneRecordSchema, UpdateSceneBodySchema
 } from '../../schemas/scenes.js'
 import { resolveCollection } from '../../services/collection-access.js'
 import { createScene, deleteScene, getVisibleScene, updateScene } from '../../services/scene-writes.js'
-import { OPTIONAL_BODY } from '../../plugins/openapi.js'
 import { actorOf } from './auth.js'
 
 const tags = ['scenes']

@@ -1,9 +1,8 @@
 // /workspaces/users and /workspaces/users/{userId} (catalogue §6.3-6.6): reads for every key, writes for admins.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { EmptyObjectSchema, PaginationQuerySchema, paginated, responses } from '../../schemas/common.js'
+import { EmptyObjectSchema, PaginationQuerySchema, paginated, OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { UpdateUserBodySchema, UserParamsSchema, WorkspaceUserSchema } from '../../schemas/users.js'
 import { getUser, removeUser, updateUser } from '../../services/user-writes.js'
-import { OPTIONAL_BODY } from '../../plugins/openapi.js'
 import { actorOf } from './auth.js'
 
 const tags = ['workspace', 'users']

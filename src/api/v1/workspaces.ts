@@ -1,9 +1,8 @@
 // /workspaces (catalogue §6.1-6.2): the key's workspace, and its rename / avatar change (admins only).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { responses } from '../../schemas/common.js'
+import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { UpdateWorkspaceBodySchema, WorkspaceSchema } from '../../schemas/workspaces.js'
 import { getWorkspace, updateWorkspace } from '../../services/workspace-writes.js'
-import { OPTIONAL_BODY } from '../../plugins/openapi.js'
 import { actorOf } from './auth.js'
 
 const tags = ['workspace']
