@@ -30,9 +30,6 @@ const ajv = new Ajv({ strict: false, allErrors: true })
 addFormats(ajv)
 const validators = new Map<string, ValidateFunction>()
 
-/** Fastify route `/api/v1/scenes/:sceneId` → reference path `/api/v1/scenes/{sceneId}`. */
-export const toOpenApiPath = (routeUrl: string): string => routeUrl.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
-
 // FIDELITY: statuses the live service answers without declaring them (catalogue §1.2, §6.4): their bodies
 // are checked against the service's own error envelope instead of an operation schema.
 const UNDECLARED_ENVELOPE = {

@@ -1,6 +1,6 @@
 // Collections of a workspace (catalogue §2.1, §3); deletes are soft and hide the row from reads.
 import type { Db } from './database.js'
-import { readPage, type PageRequest } from './paging.js'
+import { DEFAULT_PAGE_SIZE, readPage, type PageRequest } from './paging.js'
 import type { Collection } from '../schemas/collections.js'
 
 export function createCollectionsStore (db: Db) {
@@ -41,7 +41,7 @@ export function createCollectionsStore (db: Db) {
   }
 
   function listWithVirtualFirst (workspaceId: string, page: PageRequest, extra: Collection) {
-    const limit = page.limit ?? 10
+    const limit = page.limit ?? DEFAULT_PAGE_SIZE
     const offset = page.offset ?? 0
     const skipStored = Math.max(0, offset - 1)
     const stored = readPage(selectPage, [workspaceId], { limit, offset: skipStored }, parse)
