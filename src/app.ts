@@ -7,6 +7,7 @@ import { resolveConfig, type Config } from './config.js'
 import { createClock, type Clock } from './lib/clock.js'
 import { createIdFactory, type IdFactory } from './lib/ids.js'
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js'
+import { boundedJsonParser } from './lib/json-body.js'
 import openapi from './plugins/openapi.js'
 import runtime from './plugins/runtime.js'
 import stores from './plugins/stores.js'
@@ -44,6 +45,9 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   })
   await app.register(stores, { dbPath: config.dbPath })
   await app.register(errorHandler)
+  // Every scope parses JSON bodies depth-bounded; the admin scope swaps in its lenient variant (admin/harness.ts).
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: false }))
   await app.register(openapi)
   // A persistent database is seeded on first start and reused as is afterwards.
   if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import { createSnapshotStore } from '../store/snapshot-store.js'
 import { createProvisioning, type Provisioning } from '../services/workspace-provisioning.js'
 import { createSnapshotService, type SnapshotService } from '../services/snapshots.js'
+import { boundedJsonParser } from '../lib/json-body.js'
 
 export interface Harness {
   provisioning: Provisioning
@@ -27,11 +28,7 @@ export default fp(async (app) => {
 
   // Test clients often POST with `content-type: application/json` and no body at all (curl -H, fetch with
   // default headers). Fastify answers 400 to that; admin routes take it as "no body" (routes with an optional
-  // body then read `{}`). Anything else goes to Fastify's own parser, poisoning checks included.
-  const parseJson = app.getDefaultJsonParser('error', 'error')
+  // body then read `{}`). Anything else goes through the same bounded parser as the public API.
   app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined)
-    else parseJson(request, body as string, done)
-  })
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: true }))
 }, { name: 'admin-harness', dependencies: ['stores', 'runtime'] })

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import { JOURNAL_PART, clip, createJournalControl, type JournalControl, type NewJournalEntry } from '../../control/journal.js'
 import type { JournalBody } from '../../schemas/journal.js'
 import { DRIFT_HEADER } from '../drift/apply.js'
+import { kRawBody } from '../../lib/json-body.js'
 import { kFaultApplied, kStreamedBody } from '../faults/rules.js'
 
 interface Arrival { time: string, startedAt: number }
@@ -45,9 +46,16 @@ function textOf (payload: unknown): string | null {
   return streamed === undefined ? null : streamed.toString('utf8')
 }
 
-function requestText (body: unknown): string | null {
+/**
+ * The request body as the client sent it. JSON bodies keep their raw text (lib/json-body.ts): re-serialising a
+ * parsed body here, in a listener outside Fastify's error handling, is what let one deep body kill the process.
+ */
+function requestText (request: FastifyRequest): string | null {
+  const raw = request[kRawBody]
+  if (raw !== undefined) return raw
+  const body = request.body
   if (body === undefined || body === null) return null
-  return typeof body === 'string' || Buffer.isBuffer(body) ? textOf(body) : JSON.stringify(body)
+  return typeof body === 'string' || Buffer.isBuffer(body) ? textOf(body) : null
 }
 
 function bodyOf (text: string | null, contentType: string | null, maxBytes: number): JournalBody {
@@ -76,7 +84,7 @@ function entryOf (journal: JournalControl, request: FastifyRequest, reply: Fasti
     latencyMs: outcome?.latencyMs ?? 0,
     fault: outcome?.fault ?? null,
     drift: sent?.drift ?? null,
-    request: bodyOf(requestText(request.body), headerText(request.headers['content-type']), journal.bodyBytes),
+    request: bodyOf(requestText(request), headerText(request.headers['content-type']), journal.bodyBytes),
     response: bodyOf(sent?.body ?? null, sent?.contentType ?? null, journal.bodyBytes)
   }
 }
@@ -89,7 +97,14 @@ export const journalArrival = fp(async (app) => {
     const arrival = { time: app.clock.nowIso(), startedAt: performance.now() }
     request[kArrival] = arrival
     // 'close' fires once the response is done or its connection is gone, so dropped requests are journaled too.
-    reply.raw.once('close', () => journal.push(entryOf(journal, request, reply, arrival)))
+    reply.raw.once('close', () => {
+      // A throw here would escape every error handler and end the process: lose the entry, never the emulator.
+      try {
+        journal.push(entryOf(journal, request, reply, arrival))
+      } catch (error) {
+        request.log.error({ err: error }, 'request journal could not record this request')
+      }
+    })
   })
 }, { name: 'journal-arrival', dependencies: ['runtime'] })
 

@@ -1,0 +1,78 @@
+// JSON request bodies for every scope: Fastify's own parser (prototype-poisoning checks kept), bounded in nesting
+// depth, and keeping the raw text so nothing downstream ever re-serialises what a client sent (issue 14.1, 14.2).
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { emulatorError } from '../errors.js'
+
+/**
+ * Deeper bodies are refused with a 400 before any handler runs. No real drawing comes close (elements are flat;
+ * customData rarely passes a handful of levels), while 5,000 levels overflowed the stack in the journal and the
+ * content store.
+ */
+export const MAX_JSON_DEPTH = 512
+
+/** How many path segments of a too-deep body the error names before it elides the rest. */
+const PATH_SEGMENTS_SHOWN = 8
+
+export const kRawBody = Symbol('emulator.rawJsonBody')
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body exactly as the client sent it (set by the JSON parser; read by the request journal). */
+    [kRawBody]?: string
+  }
+}
+
+interface Frame { value: unknown, depth: number, parent: Frame | null, key: string }
+
+function pathOf (frame: Frame): string[] {
+  const segments: string[] = []
+  for (let at: Frame | null = frame; at !== null && at.parent !== null; at = at.parent) segments.push(at.key)
+  return segments.reverse()
+}
+
+/**
+ * The path (as segments) of the first container nested deeper than `maxDepth`, or null. Iterative on purpose:
+ * a recursive walk is exactly what overflows on the bodies this guards against.
+ */
+export function pathBeyondDepth (value: unknown, maxDepth: number): string[] | null {
+  const stack: Frame[] = [{ value, depth: 0, parent: null, key: '' }]
+  while (stack.length > 0) {
+    const frame = stack.pop() as Frame
+    if (frame.value === null || typeof frame.value !== 'object') continue
+    const depth = frame.depth + 1
+    if (depth > maxDepth) return pathOf(frame)
+    for (const [key, child] of Object.entries(frame.value)) {
+      if (child !== null && typeof child === 'object') stack.push({ value: child, depth, parent: frame, key })
+    }
+  }
+  return null
+}
+
+/** "body/elements/0/customData/a/…" in the same `body/...` form as the schema errors. */
+export function describeTooDeep (segments: string[]): string {
+  const shown = segments.slice(0, PATH_SEGMENTS_SHOWN)
+  const elided = segments.length > shown.length ? '/…' : ''
+  const where = ['body', ...shown].join('/') + elided
+  return `${where} is nested deeper than ${MAX_JSON_DEPTH} levels: flatten the JSON body`
+}
+
+type Done = (error: Error | null, body?: unknown) => void
+
+/**
+ * A content-type parser for application/json. `emptyAsUndefined` lets admin routes read a bodyless POST sent with a
+ * JSON content type as "no body" (test clients often do that); the public API keeps Fastify's 400 for it.
+ */
+export function boundedJsonParser (app: FastifyInstance, options: { emptyAsUndefined: boolean }) {
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  return (request: FastifyRequest, body: string | Buffer, done: Done): void => {
+    const text = typeof body === 'string' ? body : body.toString('utf8')
+    request[kRawBody] = text
+    if (text === '' && options.emptyAsUndefined) { done(null, undefined); return }
+    parseJson(request, text, (error: Error | null, parsed?: unknown) => {
+      if (error !== null) { done(error); return }
+      const tooDeep = pathBeyondDepth(parsed, MAX_JSON_DEPTH)
+      if (tooDeep === null) done(null, parsed)
+      else done(emulatorError('EMU_BAD_REQUEST', describeTooDeep(tooDeep)))
+    })
+  }
+}
