@@ -1,7 +1,7 @@
 // Id formats of the real service (catalogue §1.6), random by default, reproducible when a seed is given.
 import { randomUUID } from 'node:crypto'
 import { customAlphabet } from 'nanoid'
-import { createRng } from './rng.js'
+import { createRng, hashString } from './rng.js'
 
 export const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 /** nanoid's url alphabet: canonical element ids are 21 characters of it. */
@@ -19,6 +19,11 @@ export interface IdFactory {
   keySecret(prefix: string): string
   /** Restarts a seeded sequence (after a reset, ids repeat those of a fresh start); random ids ignore it. */
   reset(): void
+  /**
+   * Moves a seeded sequence onto a stream derived from `state` (a digest of a reopened database), so a restart
+   * on a file database never mints the ids its first run already stored; random ids ignore it.
+   */
+  continueFrom(state: string): void
 }
 
 export function createIdFactory(seed?: number): IdFactory {
@@ -34,7 +39,8 @@ export function createIdFactory(seed?: number): IdFactory {
     elementId: () => draw(URL_ALPHABET, 21),
     uuid: () => formatUuid(draw('0123456789abcdef', 32)),
     keySecret: (prefix) => prefix + draw(ALPHANUMERIC, 32),
-    reset: () => { rng = createRng(seed) }
+    reset: () => { rng = createRng(seed) },
+    continueFrom: (state) => { rng = createRng(hashString(state, seed)) }
   }
 }
 
@@ -47,7 +53,8 @@ function randomIds(): IdFactory {
     elementId: () => element(),
     uuid: () => randomUUID(),
     keySecret: (prefix) => prefix + secret(),
-    reset: () => {}
+    reset: () => {},
+    continueFrom: () => {}
   }
 }
 

@@ -20,3 +20,19 @@ export function openDatabase (path: string): Db {
 export function isEmpty (db: Db): boolean {
   return (db.prepare('SELECT COUNT(*) AS n FROM workspaces').get() as { n: number }).n === 0
 }
+
+/**
+ * A digest of every stored id (all tables with an `id` column): equal for equal contents, different once any row
+ * was added or removed. Seeds the id stream of a reopened database (lib/ids.ts continueFrom).
+ */
+export function idDigest (db: Db): string {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all() as string[]
+  const parts: string[] = []
+  for (const table of tables) {
+    const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(table) as string[]
+    if (!columns.includes('id')) continue
+    const ids = db.prepare(`SELECT id FROM "${table}" ORDER BY id`).pluck().all() as unknown[]
+    parts.push(`${table}:${ids.length}:${ids.join(',')}`)
+  }
+  return parts.join('\n')
+}
