@@ -1,19 +1,21 @@
 // buildApp(config): the composition root. Never listens and never reads process.env (DESIGN §3.8).
 // Order: runtime seams → stores → error handler → OpenAPI → fixtures → /api/v1 → /_emulator.
 import { readFileSync } from 'node:fs'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { resolveConfig, type Config } from './config.js'
 import { createClock, type Clock } from './lib/clock.js'
 import { createIdFactory, type IdFactory } from './lib/ids.js'
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js'
+import requestGuard from './plugins/request-guard.js'
 import { boundedJsonParser } from './lib/json-body.js'
+import { redactUrl } from './lib/redact.js'
 import openapi from './plugins/openapi.js'
 import runtime from './plugins/runtime.js'
 import stores from './plugins/stores.js'
 import { createSerializerCompiler, createValidatorCompiler } from './plugins/validation.js'
 import { formatSchemaErrors } from './lib/schema-errors.js'
-import { isEmpty } from './store/database.js'
+import { idDigest, isEmpty } from './store/database.js'
 import { loadFixtureSet, type FixtureSet } from './services/fixtures.js'
 import { seedFixtureSet } from './services/seed.js'
 import publicApi from './api/v1/index.js'
@@ -45,23 +47,50 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   })
   await app.register(stores, { dbPath: config.dbPath })
   await app.register(errorHandler)
+  await app.register(requestGuard)
   // Every scope parses JSON bodies depth-bounded; the admin scope swaps in its lenient variant (admin/harness.ts).
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: false }))
   await app.register(openapi)
-  // A persistent database is seeded on first start and reused as is afterwards.
+  // A persistent database is seeded on first start and reused as is afterwards; a seeded id stream then continues
+  // from what is stored instead of starting over and minting ids that exist (issue 14.3).
   if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)
+  else app.ids.continueFrom(idDigest(app.db))
 
   await app.register(publicApi, { prefix: '/api/v1' })
   await app.register(admin, { prefix: '/_emulator' })
+}
+
+/** Fastify's default request log fields, with secret query parameters redacted (issue 14: keys in query strings). */
+function requestLogFields (request: FastifyRequest): Record<string, unknown> {
+  return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }
+}
+
+/** Path parameters up to this length are routed; the bound keeps the router's work per request small. */
+const MAX_PATH_PARAM_LENGTH = 2048
+
+/**
+ * Node checks request timeouts on an interval (30 s by default) and applies its 60 s headers timeout even when the
+ * request timeout is shorter: both follow EMULATOR_REQUEST_TIMEOUT_MS so a short one holds.
+ */
+function nodeServerTimeouts (requestTimeoutMs: number) {
+  if (requestTimeoutMs === 0) return {}
+  return {
+    connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(requestTimeoutMs / 4))),
+    headersTimeout: Math.min(60_000, requestTimeoutMs)
+  }
 }
 
 export async function buildApp (options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options.config)
   const fixtures = loadFixtureSet(config.fixturesDir)
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestLogFields } },
     bodyLimit: config.bodyLimit,
+    requestTimeout: config.requestTimeoutMs,
+    // Long path ids reach auth (401) and then the lookup (404) instead of the router's 414 (issue 14.8).
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    http: nodeServerTimeouts(config.requestTimeoutMs),
     schemaErrorFormatter: formatSchemaErrors,
     frameworkErrors
   }).withTypeProvider<TypeBoxTypeProvider>()

@@ -30,7 +30,9 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   { flag: 'fault-seed', env: 'EMULATOR_FAULT_SEED', takesValue: true, value: 'n', description: 'seed of the fault stream' },
   { flag: 'rate-limit', env: 'EMULATOR_RATE_LIMIT', takesValue: true, value: 'n', description: 'requests per minute per key (default 600; 0 turns it off)' },
   { flag: 'journal-size', env: 'EMULATOR_JOURNAL_SIZE', takesValue: true, value: 'n', description: 'requests kept in the journal (default 1000; 0 turns it off)' },
-  { flag: 'journal-body-bytes', env: 'EMULATOR_JOURNAL_BODY_BYTES', takesValue: true, value: 'n', description: 'bytes of each body the journal keeps (default 4096)' }
+  { flag: 'journal-body-bytes', env: 'EMULATOR_JOURNAL_BODY_BYTES', takesValue: true, value: 'n', description: 'bytes of each body the journal keeps (default 4096)' },
+  { flag: 'allowed-hosts', env: 'EMULATOR_ALLOWED_HOSTS', takesValue: true, value: 'list', description: 'host names served besides loopback, IP addresses and --host (* for any)' },
+  { flag: 'request-timeout', env: 'EMULATOR_REQUEST_TIMEOUT_MS', takesValue: true, value: 'ms', description: 'time for a request to arrive in full before 408 (default 120000; 0 off)' }
 ]
 
 export function helpText (version: string): string {

@@ -24,6 +24,12 @@ export const DEFAULT_RATE_LIMIT = 600
 export const DEFAULT_JOURNAL_SIZE = 1000
 export const DEFAULT_JOURNAL_BODY_BYTES = 4096
 export const FAULT_STATUSES = [500, 502, 503] as const
+/**
+ * How long one request may take to arrive in full (headers and body) before the answer is 408 and the
+ * connection closes: far beyond an honest upload of the largest body, short enough that a trickled body cannot
+ * hold a socket forever (issue 14.6). 0 turns it off.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000
 
 const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
@@ -49,7 +55,10 @@ const ConfigSchema = Type.Object({
   /** Requests per minute per key; 0 turns rate limiting off. */
   rateLimit: Type.Integer({ minimum: 0 }),
   journalSize: Type.Integer({ minimum: 0 }),
-  journalBodyBytes: Type.Integer({ minimum: 0 })
+  journalBodyBytes: Type.Integer({ minimum: 0 }),
+  /** Host names served besides loopback names, IP literals and the bound host; '*' serves any (plugins/request-guard.ts). */
+  allowedHosts: Type.Array(Type.String({ minLength: 1 })),
+  requestTimeoutMs: Type.Integer({ minimum: 0 })
 })
 export type Config = Readonly<Static<typeof ConfigSchema>>
 const checkConfig = Compile(ConfigSchema)
@@ -86,7 +95,9 @@ export function loadConfig (env: Env): Config {
     faultSeed: integerVar(env, 'EMULATOR_FAULT_SEED'),
     rateLimit: integerVar(env, 'EMULATOR_RATE_LIMIT') ?? DEFAULT_RATE_LIMIT,
     journalSize: integerVar(env, 'EMULATOR_JOURNAL_SIZE') ?? DEFAULT_JOURNAL_SIZE,
-    journalBodyBytes: integerVar(env, 'EMULATOR_JOURNAL_BODY_BYTES') ?? DEFAULT_JOURNAL_BODY_BYTES
+    journalBodyBytes: integerVar(env, 'EMULATOR_JOURNAL_BODY_BYTES') ?? DEFAULT_JOURNAL_BODY_BYTES,
+    allowedHosts: listVar(env, 'EMULATOR_ALLOWED_HOSTS') ?? [],
+    requestTimeoutMs: integerVar(env, 'EMULATOR_REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS
   }
   return validateConfig(config)
 }
@@ -109,6 +120,8 @@ export function resolveConfig (options: Partial<Config> = {}): Config {
     rateLimit: DEFAULT_RATE_LIMIT,
     journalSize: DEFAULT_JOURNAL_SIZE,
     journalBodyBytes: DEFAULT_JOURNAL_BODY_BYTES,
+    allowedHosts: [],
+    requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
     ...options
   })
 }

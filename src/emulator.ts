@@ -37,6 +37,14 @@ function pickKeys (keys: FixtureKey[], now: number, admins: Set<string>): DemoKe
   }
 }
 
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
+
+/** One line when anyone on the network could reset the emulator or mint keys through the open admin API. */
+function warnIfExposed (app: FastifyInstance, config: Config): void {
+  if (LOOPBACK_HOSTS.has(config.host) || config.adminToken !== undefined) return
+  app.log.warn(`listening on ${config.host} beyond loopback without EMULATOR_ADMIN_TOKEN: anyone who reaches this port can use the admin API (/_emulator); set a token unless the network is yours alone`)
+}
+
 /** Builds the app from complete settings and starts listening; close() stops it and closes the database. */
 export async function listenEmulator (config: Config, build: Pick<BuildOptions, 'clock' | 'ids'> = {}): Promise<RunningEmulator> {
   const app = await buildApp({ ...build, config })
@@ -46,6 +54,7 @@ export async function listenEmulator (config: Config, build: Pick<BuildOptions, 
     await app.close()
     throw error
   }
+  warnIfExposed(app, config)
   const address = app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
   const host = config.host.includes(':') ? `[${config.host}]` : config.host

@@ -55,6 +55,11 @@ export const ERRORS = {
   EMU_FORBIDDEN_ROUTE: entry(403, (route: string) => `Missing permission: this API key may not call ${route}`),
   EMU_FORBIDDEN_PRIVATE: entry(403, () => 'Workspace API keys cannot access private collections; use a personal API key'),
   EMU_FORBIDDEN_NOT_ADMIN: entry(403, () => 'Missing permission: this action needs a workspace admin'),
+  // FIDELITY: the service sits behind its own domain; these guard a local process from web pages (issue 14.4, 14.5).
+  EMU_FOREIGN_HOST: entry(403, (host: string) =>
+    `Host "${host}" is not served: only loopback names, IP addresses and the bound host are, add it to EMULATOR_ALLOWED_HOSTS to serve it`),
+  EMU_CROSS_SITE_ADMIN: entry(403, (method: string, path: string) =>
+    `Cross-site request refused: ${method} ${path} changes emulator state and is only accepted from the emulator's own origin or from non-browser clients`),
   EMU_NOT_FOUND: entry(404, (resource: string, id: string) => `${resource} ${id} not found`),
   EMU_ROUTE_NOT_FOUND: entry(404, (method: string, url: string) => `Route ${method}:${url} not found`),
   // Admin API only: a workspace made by another process (a reused EMULATOR_DB file) has no creation state here.

@@ -7,6 +7,7 @@ import { JOURNAL_PART, clip, createJournalControl, type JournalControl, type New
 import type { JournalBody } from '../../schemas/journal.js'
 import { DRIFT_HEADER } from '../drift/apply.js'
 import { kRawBody } from '../../lib/json-body.js'
+import { REDACTED, isSecretParam } from '../../lib/redact.js'
 import { kFaultApplied, kStreamedBody } from '../faults/rules.js'
 
 interface Arrival { time: string, startedAt: number }
@@ -32,7 +33,8 @@ function queryOf (url: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {}
   const at = url.indexOf('?')
   if (at < 0) return query
-  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) {
+  for (const [name, given] of new URLSearchParams(url.slice(at + 1))) {
+    const value = isSecretParam(name) ? REDACTED : given
     const seen = query[name]
     query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]
   }

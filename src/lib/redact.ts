@@ -1,0 +1,23 @@
+// Secrets that clients put in a query string (`?api_key=…`) never reach the logs or the request journal as sent.
+
+/** Query parameter names that carry a key or token (lower case; `-` and `_` ignored). */
+const SECRET_PARAMS = new Set(['apikey', 'key', 'token', 'accesstoken', 'authorization', 'auth', 'secret', 'bearer'])
+export const REDACTED = '[redacted]'
+
+export function isSecretParam (name: string): boolean {
+  return SECRET_PARAMS.has(name.toLowerCase().replace(/[-_]/g, ''))
+}
+
+/** The URL with the value of every secret-looking query parameter replaced; everything else byte for byte. */
+export function redactUrl (url: string): string {
+  const at = url.indexOf('?')
+  if (at < 0) return url
+  const pairs = url.slice(at + 1).split('&').map((pair) => {
+    const eq = pair.indexOf('=')
+    const name = eq < 0 ? pair : pair.slice(0, eq)
+    let decoded = name
+    try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')) } catch { /* keep the raw name */ }
+    return eq >= 0 && isSecretParam(decoded) ? `${name}=${REDACTED}` : pair
+  })
+  return `${url.slice(0, at)}?${pairs.join('&')}`
+}
