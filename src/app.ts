@@ -66,8 +66,8 @@ function requestLogFields (request: FastifyRequest): Record<string, unknown> {
   return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }
 }
 
-/** Path parameters up to this length are routed; the bound keeps the router's work per request small. */
-const MAX_PATH_PARAM_LENGTH = 2048
+/** As long as Node's own 16 KiB header limit lets a request line be: any id that arrives is routed, never 414. */
+const MAX_PATH_PARAM_LENGTH = 16 * 1024
 
 /**
  * Node checks request timeouts on an interval (30 s by default) and applies its 60 s headers timeout even when the

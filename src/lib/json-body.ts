@@ -58,16 +58,21 @@ export function describeTooDeep (segments: string[]): string {
 
 type Done = (error: Error | null, body?: unknown) => void
 
+/** Methods whose operations take no body: an empty one sent with a JSON content type is simply no body. */
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS'])
+
 /**
  * A content-type parser for application/json. `emptyAsUndefined` lets admin routes read a bodyless POST sent with a
- * JSON content type as "no body" (test clients often do that); the public API keeps Fastify's 400 for it.
+ * JSON content type as "no body" (test clients often do that); the public API keeps Fastify's 400 for it, except
+ * on bodyless methods: a published "Delete Scene" action sends `DELETE` with a JSON content type and nothing else
+ * (issue 12.1), and the service deletes.
  */
 export function boundedJsonParser (app: FastifyInstance, options: { emptyAsUndefined: boolean }) {
   const parseJson = app.getDefaultJsonParser('error', 'error')
   return (request: FastifyRequest, body: string | Buffer, done: Done): void => {
     const text = typeof body === 'string' ? body : body.toString('utf8')
     request[kRawBody] = text
-    if (text === '' && options.emptyAsUndefined) { done(null, undefined); return }
+    if (text === '' && (options.emptyAsUndefined || BODYLESS_METHODS.has(request.method))) { done(null, undefined); return }
     parseJson(request, text, (error: Error | null, parsed?: unknown) => {
       if (error !== null) { done(error); return }
       const tooDeep = pathBeyondDepth(parsed, MAX_JSON_DEPTH)

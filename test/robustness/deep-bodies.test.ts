@@ -1,4 +1,4 @@
-// Issue 14.1 and 14.2: a deeply nested JSON body once killed the process (the journal re-serialised it in a 'close'
+// Issue 14.1, 14.2 and 12.1: JSON bodies. A deeply nested one once killed the process (the journal re-serialised it in a
 // listener) and answered 500 from the content store. Now: a 400 naming the path, before any handler, nothing stored.
 import t from 'tap'
 import { MAX_JSON_DEPTH, describeTooDeep, pathBeyondDepth } from '../../src/lib/json-body.js'
@@ -71,4 +71,13 @@ t.test('the admin scope: the same bound, and a bodyless JSON POST still reads as
   t.same(deep.json(), errorBody(400, 'Bad Request', describeTooDeep(Array(MAX_JSON_DEPTH).fill('a'))))
   const empty = await app.inject({ method: 'POST', url: '/_emulator/reset', headers: { 'content-type': 'application/json' }, payload: '' })
   t.equal(empty.statusCode, 200)
+})
+
+t.test('DELETE with a JSON content type and an empty body deletes, as a published "Delete Scene" action sends it', async (t) => {
+  const app = await build(t)
+  const res = await app.inject({ method: 'DELETE', url: '/api/v1/scenes/scnEmpty001', headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' }, payload: '' })
+  t.equal(res.statusCode, 200)
+  t.equal((await call(t, app, 'GET', '/api/v1/scenes/scnEmpty001')).status, 404, 'the scene is gone')
+  const post = await call(t, app, 'POST', '/api/v1/collections', { payload: '' })
+  t.same([post.status, post.body], [400, errorBody(400, 'Bad Request', "Body cannot be empty when content-type is set to 'application/json'")], 'a write still needs its body')
 })

@@ -3,6 +3,7 @@ import t from 'tap'
 import { createHostCheck, hostnameOf } from '../../src/plugins/request-guard.js'
 import { redactUrl } from '../../src/lib/redact.js'
 import { KEYS, build, call, errorBody } from '../helper.js'
+import { startProcess, stopProcess } from '../processes.js'
 
 const foreignHost = (host: string) => errorBody(403, 'Forbidden',
   `Host "${host}" is not served: only loopback names, IP addresses and the bound host are, add it to EMULATOR_ALLOWED_HOSTS to serve it`)
@@ -80,4 +81,16 @@ t.test('keys in a query string are redacted in the journal', async (t) => {
   const page = (await app.inject({ method: 'GET', url: '/_emulator/requests' })).json()
   t.same(page.data[0].query, { api_key: '[redacted]', key: '[redacted]', limit: '1' })
   t.notOk(JSON.stringify(page).includes(KEYS.full), 'the secret appears nowhere')
+})
+
+t.test('one warning line at start when listening beyond loopback without an admin token', async (t) => {
+  const exposed = await startProcess('src/server.ts', [], { HOST: '0.0.0.0', LOG_LEVEL: 'warn' })
+  t.teardown(() => stopProcess(exposed.child))
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const warnings = exposed.output().split('\n').filter((line) => line.includes('without EMULATOR_ADMIN_TOKEN'))
+  t.equal(warnings.length, 1)
+  const guarded = await startProcess('src/server.ts', [], { HOST: '0.0.0.0', LOG_LEVEL: 'warn', EMULATOR_ADMIN_TOKEN: 'secret' })
+  t.teardown(() => stopProcess(guarded.child))
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  t.notMatch(guarded.output(), /without EMULATOR_ADMIN_TOKEN/, 'no warning with a token')
 })
