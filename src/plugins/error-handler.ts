@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { EmulatorError, REASON, emulatorError } from '../errors.js'
+import { kRawBody } from '../lib/json-body.js'
 
 export interface ErrorEnvelope { statusCode: number, error: string, message: string }
 
@@ -34,34 +35,56 @@ export function envelopeOf (error: FastifyError | EmulatorError): ErrorEnvelope 
  */
 export const OVERSIZED_DRAIN_BYTES = 128 * 1024 * 1024
 
-/** Resolves once the rest of the request body has arrived (and been dropped), or was cut off, or ran past the cap. */
-function drainRequestBody (request: FastifyRequest): Promise<boolean> {
+interface RestOfBody { complete: boolean, kept: Buffer, bytes: number }
+
+/**
+ * Reads what is left of the request body, keeping up to `keepBytes` of it and dropping the rest; resolves once it
+ * has all arrived, or was cut off, or ran past OVERSIZED_DRAIN_BYTES.
+ */
+function readRestOfBody (request: FastifyRequest, keepBytes: number): Promise<RestOfBody> {
   const raw = request.raw
-  if (raw.readableEnded || raw.destroyed) return Promise.resolve(true)
-  if (Number(request.headers['content-length'] ?? 0) > OVERSIZED_DRAIN_BYTES) return Promise.resolve(false)
+  if (raw.readableEnded || raw.destroyed) return Promise.resolve({ complete: raw.readableEnded, kept: Buffer.alloc(0), bytes: 0 })
+  if (Number(request.headers['content-length'] ?? 0) > OVERSIZED_DRAIN_BYTES) return Promise.resolve({ complete: false, kept: Buffer.alloc(0), bytes: 0 })
   return new Promise((resolve) => {
-    let drained = 0
+    const chunks: Buffer[] = []
+    let seen = 0
     const finish = (complete: boolean) => {
-      raw.off('data', count).off('end', ended).off('close', closed).off('error', closed)
-      resolve(complete)
+      raw.off('data', take).off('end', ended).off('close', closed).off('error', closed)
+      resolve({ complete, kept: Buffer.concat(chunks), bytes: seen })
     }
-    const count = (chunk: Buffer) => { drained += chunk.length; if (drained > OVERSIZED_DRAIN_BYTES) finish(false) }
+    const take = (chunk: Buffer) => {
+      if (seen + chunk.length <= keepBytes) chunks.push(chunk)
+      seen += chunk.length
+      if (seen > OVERSIZED_DRAIN_BYTES) finish(false)
+    }
     const ended = () => finish(true)
     const closed = () => finish(false)
-    raw.on('data', count).once('end', ended).once('close', closed).once('error', closed)
+    raw.on('data', take).once('end', ended).once('close', closed).once('error', closed)
     raw.resume()
   })
 }
 
 async function answerBodyTooLarge (request: FastifyRequest, reply: FastifyReply) {
-  const complete = await drainRequestBody(request)
+  const { complete } = await readRestOfBody(request, 0)
   if (!complete) reply.header('connection', 'close')
   return reply.code(413).send(BODY_TOO_LARGE)
+}
+
+/**
+ * Auth refuses a request before its body is read; read it now so the journal shows what the failing client sent
+ * (issue 12.5). The Authorization header stays masked: the journal never records headers.
+ */
+async function keepRefusedBody (request: FastifyRequest, bodyLimit: number): Promise<void> {
+  if (request.body !== undefined || request[kRawBody] !== undefined) return
+  const { complete, kept, bytes } = await readRestOfBody(request, bodyLimit)
+  // Over the body limit only part was kept: better no body in the journal than a wrong one.
+  if (complete && bytes > 0 && kept.length === bytes) request[kRawBody] = kept.toString('utf8')
 }
 
 async function handleError (this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === BODY_TOO_LARGE.code) return answerBodyTooLarge(request, reply)
   const envelope = envelopeOf(error)
+  if (envelope.statusCode === 401 || envelope.statusCode === 403) await keepRefusedBody(request, this.config.bodyLimit)
   // Registry 5xx errors are deliberate (injected faults, documented upstream 500s), not bugs worth a stack trace.
   if (envelope.statusCode >= 500 && !(error instanceof EmulatorError)) request.log.error({ err: error }, 'unhandled error')
   return reply.code(envelope.statusCode).send(envelope)

@@ -78,6 +78,7 @@ function authorize (request: FastifyRequest, auth: AuthContext): void {
 export default fp(async (app) => {
   app.decorateRequest('auth', null as unknown as AuthContext)
   app.addHook('onRequest', async (request) => {
+    if (request.is404) return // unknown routes answer 404 whatever the key (api/v1/index.ts)
     const auth = authenticate(app, request)
     // Set before authorize, so a 403 is still attributed to its key and workspace (request journal).
     request.auth = auth

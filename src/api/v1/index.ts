@@ -4,6 +4,7 @@
 //   validation (ajv) → handler → services/stores → serialization (response schema)
 //   onSend:     faults (after-commit) → drift (on the serialized copy only) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
+import { fail } from '../../errors.js'
 import auth from './auth.js'
 import rateLimit from './rate-limit.js'
 import faults from '../../layers/faults/plugin.js'
@@ -37,6 +38,9 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(users)
   await app.register(invites)
   await app.register(logs)
+  // Unknown routes under /api/v1 get the root's 404, but through this scope's hooks: journaled and faulted like any
+  // other request (issue 12.8). Auth skips them, so the answer stays 404 whatever the key.
+  app.setNotFoundHandler(async (request) => fail('EMU_ROUTE_NOT_FOUND', request.method, request.url))
 }
 
 export default publicApi
