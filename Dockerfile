@@ -46,6 +46,7 @@ COPY package.json package-lock.json ./
 
 # The optional `npm_ca` secret is a CA bundle for networks whose TLS is intercepted; it is used
 # for this one command and never stored in a layer. Without it npm uses its built-in CAs.
+# npm ci runs the package's `prepare` build only when src/ is present, so here it installs and builds nothing.
 RUN --mount=type=secret,id=npm_ca \
     if [ -s /run/secrets/npm_ca ]; then export npm_config_cafile=/run/secrets/npm_ca; fi \
  && npm ci

@@ -1,13 +1,15 @@
 // buildApp(config): the composition root. Never listens and never reads process.env (DESIGN §3.8).
 // Order: runtime seams → stores → error handler → OpenAPI → fixtures → /api/v1 → /_emulator.
 import { readFileSync } from 'node:fs'
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { resolveConfig, type Config } from './config.js'
 import { createClock, type Clock } from './lib/clock.js'
 import { createIdFactory, type IdFactory } from './lib/ids.js'
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js'
 import requestGuard from './plugins/request-guard.js'
+import requestLog from './plugins/request-log.js'
+import { createTextLogStream } from './lib/text-log.js'
 import { boundedJsonParser } from './lib/json-body.js'
 import { redactUrl } from './lib/redact.js'
 import openapi from './plugins/openapi.js'
@@ -48,6 +50,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   await app.register(stores, { dbPath: config.dbPath })
   await app.register(errorHandler)
   await app.register(requestGuard)
+  await app.register(requestLog)
   // Every scope parses JSON bodies depth-bounded; the admin scope swaps in its lenient variant (admin/harness.ts).
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: false }))
@@ -59,6 +62,13 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
 
   await app.register(publicApi, { prefix: '/api/v1' })
   await app.register(admin, { prefix: '/_emulator' })
+}
+
+/** pino at the configured level; in text mode its JSON lines go through lib/text-log.ts. */
+function loggerOptions (config: Config) {
+  if (config.logLevel === 'silent') return false
+  const base = { level: config.logLevel, serializers: { req: requestLogFields } }
+  return config.logFormat === 'json' ? base : { ...base, stream: createTextLogStream() }
 }
 
 /** Fastify's default request log fields, with secret query parameters redacted (issue 14: keys in query strings). */
@@ -85,7 +95,9 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
   const config = resolveConfig(options.config)
   const fixtures = loadFixtureSet(config.fixturesDir)
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, serializers: { req: requestLogFields } },
+    logger: loggerOptions(config),
+    // plugins/request-log.ts writes one line per completed request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,
     // Long path ids reach auth (401) and then the lookup (404) instead of the router's 414 (issue 14.8).

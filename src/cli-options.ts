@@ -18,6 +18,7 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   { flag: 'clock', env: 'EMULATOR_CLOCK', takesValue: true, value: 'date', description: 'start a frozen virtual clock at this ISO date or epoch ms' },
   { flag: 'body-limit', env: 'EMULATOR_BODY_LIMIT', takesValue: true, value: 'bytes', description: 'largest request body (default 33554432); larger is 413' },
   { flag: 'admin-token', env: 'EMULATOR_ADMIN_TOKEN', takesValue: true, value: 'token', description: 'require this Bearer token on /_emulator routes (health excepted)' },
+  { flag: 'log-format', env: 'LOG_FORMAT', takesValue: true, value: 'format', description: 'text: one readable line per request (default); json: JSON lines' },
   { flag: 'log-level', env: 'LOG_LEVEL', takesValue: true, value: 'level', description: 'fatal, error, warn, info (default), debug, trace or silent' },
   { flag: 'drift', env: 'EMULATOR_DRIFT', takesValue: false, description: 'turn drift mode on' },
   { flag: 'drift-seed', env: 'EMULATOR_DRIFT_SEED', takesValue: true, value: 'n', description: 'seed of the drift stream' },

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url'
 import { Type, type Static } from 'typebox'
 import { Compile } from 'typebox/compile'
+import { FIELD_VARIABLES, describeVariable } from './config-variables.js'
 
 export const DEFAULT_PORT = 4000
 export const DEFAULT_HOST = '127.0.0.1'
@@ -39,6 +40,8 @@ const ConfigSchema = Type.Object({
   seed: Type.Optional(Type.Integer()),
   adminToken: Type.Optional(Type.String({ minLength: 1 })),
   logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  /** `text`: one readable line per completed request (default); `json`: pino's JSON lines. */
+  logFormat: Type.Enum(['text', 'json']),
   bodyLimit: Type.Integer({ minimum: 1024 }),
   /** Fixed start time for the virtual clock (epoch ms); real time when absent. */
   clockStart: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -82,6 +85,7 @@ export function loadConfig (env: Env): Config {
     seed: integerVar(env, 'EMULATOR_SEED'),
     adminToken: env.EMULATOR_ADMIN_TOKEN || undefined,
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
+    logFormat: (env.LOG_FORMAT ?? 'text') as Config['logFormat'],
     bodyLimit: integerVar(env, 'EMULATOR_BODY_LIMIT') ?? DEFAULT_BODY_LIMIT,
     clockStart: dateVar(env, 'EMULATOR_CLOCK'),
     drift: booleanVar(env, 'EMULATOR_DRIFT') ?? false,
@@ -99,7 +103,7 @@ export function loadConfig (env: Env): Config {
     allowedHosts: listVar(env, 'EMULATOR_ALLOWED_HOSTS') ?? [],
     requestTimeoutMs: integerVar(env, 'EMULATOR_REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS
   }
-  return validateConfig(config)
+  return validateConfig(config, (field) => describeVariable(FIELD_VARIABLES[field] ?? field))
 }
 
 /** Completes partial options (in-process use, tests) with the defaults and validates them. */
@@ -110,6 +114,7 @@ export function resolveConfig (options: Partial<Config> = {}): Config {
     dbPath: ':memory:',
     fixturesDir: BUNDLED_FIXTURES,
     logLevel: 'info',
+    logFormat: 'text',
     bodyLimit: DEFAULT_BODY_LIMIT,
     drift: false,
     driftRate: DEFAULT_DRIFT_RATE,
@@ -123,15 +128,24 @@ export function resolveConfig (options: Partial<Config> = {}): Config {
     allowedHosts: [],
     requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
     ...options
-  })
+  }, (field) => field)
 }
 
-function validateConfig (config: Record<string, unknown>): Config {
+/** The values an enum setting allows, listed in its error. */
+const ALLOWED_VALUES: Readonly<Record<string, readonly unknown[]>> = {
+  logLevel: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+  logFormat: ['text', 'json'],
+  faultStatus: FAULT_STATUSES
+}
+
+function validateConfig (config: Record<string, unknown>, describe: (field: string) => string): Config {
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key]
   const first = [...checkConfig.Errors(config)][0]
   if (first) {
-    const field = first.instancePath.replace(/^\//, '') || 'config'
-    throw new ConfigError(`Invalid configuration: ${field} ${first.message} (got ${JSON.stringify(config[field])})`)
+    const field = first.instancePath.replace(/^\//, '').split('/')[0] || 'config'
+    const allowed = ALLOWED_VALUES[field]
+    const message = allowed === undefined ? first.message : `must be one of ${allowed.join(', ')}`
+    throw new ConfigError(`Invalid configuration: ${describe(field)} ${message} (got ${JSON.stringify(config[field])})`)
   }
   return Object.freeze(config as Config)
 }
@@ -139,7 +153,7 @@ function validateConfig (config: Record<string, unknown>): Config {
 function integerVar (env: Env, name: string): number | undefined {
   const raw = env[name]
   if (raw === undefined || raw === '') return undefined
-  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`Invalid configuration: ${name} must be an integer (got "${raw}")`)
+  if (!/^-?\d+$/.test(raw.trim())) throw new ConfigError(`Invalid configuration: ${describeVariable(name)} must be an integer (got "${raw}")`)
   return Number(raw)
 }
 
@@ -147,7 +161,7 @@ function numberVar (env: Env, name: string): number | undefined {
   const raw = env[name]
   if (raw === undefined || raw === '') return undefined
   const value = Number(raw)
-  if (raw.trim() === '' || Number.isNaN(value)) throw new ConfigError(`Invalid configuration: ${name} must be a number (got "${raw}")`)
+  if (raw.trim() === '' || Number.isNaN(value)) throw new ConfigError(`Invalid configuration: ${describeVariable(name)} must be a number (got "${raw}")`)
   return value
 }
 
@@ -159,7 +173,7 @@ function booleanVar (env: Env, name: string): boolean | undefined {
   const word = raw.trim().toLowerCase()
   if (TRUE_WORDS.has(word)) return true
   if (FALSE_WORDS.has(word)) return false
-  throw new ConfigError(`Invalid configuration: ${name} must be on or off (got "${raw}")`)
+  throw new ConfigError(`Invalid configuration: ${describeVariable(name)} must be on or off (got "${raw}")`)
 }
 
 function listVar (env: Env, name: string): string[] | undefined {
@@ -172,6 +186,6 @@ function dateVar (env: Env, name: string): number | undefined {
   const raw = env[name]
   if (raw === undefined || raw === '') return undefined
   const ms = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw)
-  if (Number.isNaN(ms)) throw new ConfigError(`Invalid configuration: ${name} must be an ISO date or epoch milliseconds (got "${raw}")`)
+  if (Number.isNaN(ms)) throw new ConfigError(`Invalid configuration: ${describeVariable(name)} must be an ISO date or epoch milliseconds (got "${raw}")`)
   return ms
 }

@@ -2,7 +2,9 @@
 // SIGTERM/SIGINT (in-flight requests finish, the database closes). The only file that calls process.exit().
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
-import { ConfigError, loadConfig } from './config.js'
+import { ConfigError, loadConfig, type Config } from './config.js'
+import { unknownVariableWarnings } from './config-variables.js'
+import { startupErrorLine } from './lib/startup-errors.js'
 import { listenEmulator } from './emulator.js'
 import { FixtureError } from './services/fixtures.js'
 
@@ -23,8 +25,11 @@ export function startupBanner (app: FastifyInstance, url: string): string {
   return lines.join('\n')
 }
 
+let config: Config | undefined
 try {
-  const emulator = await listenEmulator(loadConfig(process.env))
+  config = loadConfig(process.env)
+  for (const warning of unknownVariableWarnings(process.env)) console.warn(`drawing-api-emulator: ${warning}`)
+  const emulator = await listenEmulator(config)
   closeWithGrace({ delay: CLOSE_GRACE_MS }, async ({ signal, err }) => {
     if (err) emulator.app.log.error({ err }, 'closing after an error')
     else if (signal) emulator.app.log.info(`received ${signal}, closing`)
@@ -32,8 +37,11 @@ try {
   })
   console.log(startupBanner(emulator.app, emulator.url))
 } catch (error) {
+  const line = config === undefined ? null : startupErrorLine(error, config)
   if (error instanceof ConfigError || error instanceof FixtureError) {
     console.error(`drawing-api-emulator: ${error.message}`)
+  } else if (line !== null) {
+    console.error(`drawing-api-emulator: ${line}`)
   } else {
     console.error('drawing-api-emulator: failed to start:', error)
   }

@@ -22,7 +22,7 @@ t.test('an unknown option or a bad value fails with a clear line', async (t) => 
   const unknown = await runProcess('src/cli.ts', ['--prot', '4000'])
   t.same([unknown.code, unknown.stderr.trim()], [2, "drawing-api-emulator: Unknown option '--prot'\nSee drawing-api-emulator --help"])
   const bad = await runProcess('src/cli.ts', ['--drift-rate', 'high'])
-  t.same([bad.code, bad.stderr.trim()], [1, 'drawing-api-emulator: Invalid configuration: EMULATOR_DRIFT_RATE must be a number (got "high")'])
+  t.same([bad.code, bad.stderr.trim()], [1, 'drawing-api-emulator: Invalid configuration: EMULATOR_DRIFT_RATE (--drift-rate) must be a number (got "high")'])
 })
 
 t.test('flags start the emulator with those settings', async (t) => {

@@ -4,7 +4,7 @@ import { BUNDLED_FIXTURES, ConfigError, DEFAULT_BODY_LIMIT, loadConfig } from '.
 
 t.test('defaults', async (t) => {
   t.same(loadConfig({}), {
-    port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', bodyLimit: DEFAULT_BODY_LIMIT,
+    port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', logFormat: 'text', bodyLimit: DEFAULT_BODY_LIMIT,
     drift: false, driftRate: 0.3, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, rateLimit: 600,
     journalSize: 1000, journalBodyBytes: 4096, allowedHosts: [], requestTimeoutMs: 120_000
   })
@@ -14,14 +14,14 @@ t.test('defaults', async (t) => {
 t.test('every variable', async (t) => {
   const config = loadConfig({
     PORT: '0', HOST: '0.0.0.0', EMULATOR_DB: './x.sqlite', EMULATOR_FIXTURES: '/fx', EMULATOR_SEED: '7',
-    EMULATOR_ADMIN_TOKEN: 'tok', LOG_LEVEL: 'silent', EMULATOR_BODY_LIMIT: '4096', EMULATOR_CLOCK: '2026-01-01T00:00:00Z',
+    EMULATOR_ADMIN_TOKEN: 'tok', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', EMULATOR_BODY_LIMIT: '4096', EMULATOR_CLOCK: '2026-01-01T00:00:00Z',
     EMULATOR_DRIFT: 'on', EMULATOR_DRIFT_SEED: '11', EMULATOR_DRIFT_RATE: '0.5', EMULATOR_DRIFT_KINDS: 'rename-field, null-field',
     EMULATOR_LATENCY_MS: '250', EMULATOR_LATENCY_JITTER_MS: '50', EMULATOR_FAULT_RATE: '0.1', EMULATOR_FAULT_STATUS: '502',
     EMULATOR_FAULT_SEED: '3', EMULATOR_RATE_LIMIT: '0', EMULATOR_JOURNAL_SIZE: '10', EMULATOR_JOURNAL_BODY_BYTES: '100',
     EMULATOR_ALLOWED_HOSTS: 'emulator, devbox.lan', EMULATOR_REQUEST_TIMEOUT_MS: '5000'
   })
   t.same(config, {
-    port: 0, host: '0.0.0.0', dbPath: './x.sqlite', fixturesDir: '/fx', seed: 7, adminToken: 'tok', logLevel: 'silent',
+    port: 0, host: '0.0.0.0', dbPath: './x.sqlite', fixturesDir: '/fx', seed: 7, adminToken: 'tok', logLevel: 'silent', logFormat: 'json',
     bodyLimit: 4096, clockStart: Date.parse('2026-01-01T00:00:00Z'), drift: true, driftSeed: 11, driftRate: 0.5,
     driftKinds: ['rename-field', 'null-field'], latencyMs: 250, latencyJitterMs: 50, faultRate: 0.1, faultStatus: 502,
     faultSeed: 3, rateLimit: 0, journalSize: 10, journalBodyBytes: 100, allowedHosts: ['emulator', 'devbox.lan'],
@@ -31,16 +31,16 @@ t.test('every variable', async (t) => {
 
 t.test('bad values fail with one clear line', async (t) => {
   const cases: Array<[Record<string, string>, string]> = [
-    [{ PORT: 'http' }, 'Invalid configuration: PORT must be an integer (got "http")'],
-    [{ PORT: '70000' }, 'Invalid configuration: port must be <= 65535 (got 70000)'],
-    [{ EMULATOR_SEED: '1.5' }, 'Invalid configuration: EMULATOR_SEED must be an integer (got "1.5")'],
-    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: logLevel must be equal to one of the allowed values (got "loud")'],
-    [{ EMULATOR_BODY_LIMIT: '10' }, 'Invalid configuration: bodyLimit must be >= 1024 (got 10)'],
-    [{ EMULATOR_CLOCK: 'yesterday' }, 'Invalid configuration: EMULATOR_CLOCK must be an ISO date or epoch milliseconds (got "yesterday")'],
-    [{ EMULATOR_DRIFT: 'maybe' }, 'Invalid configuration: EMULATOR_DRIFT must be on or off (got "maybe")'],
-    [{ EMULATOR_DRIFT_RATE: 'lots' }, 'Invalid configuration: EMULATOR_DRIFT_RATE must be a number (got "lots")'],
-    [{ EMULATOR_DRIFT_RATE: '1.5' }, 'Invalid configuration: driftRate must be <= 1 (got 1.5)'],
-    [{ EMULATOR_FAULT_STATUS: '404' }, 'Invalid configuration: faultStatus must be equal to one of the allowed values (got 404)']
+    [{ PORT: 'http' }, 'Invalid configuration: PORT (--port) must be an integer (got "http")'],
+    [{ PORT: '70000' }, 'Invalid configuration: PORT (--port) must be <= 65535 (got 70000)'],
+    [{ EMULATOR_SEED: '1.5' }, 'Invalid configuration: EMULATOR_SEED (--seed) must be an integer (got "1.5")'],
+    [{ LOG_LEVEL: 'loud' }, 'Invalid configuration: LOG_LEVEL (--log-level) must be one of fatal, error, warn, info, debug, trace, silent (got "loud")'],
+    [{ EMULATOR_BODY_LIMIT: '10' }, 'Invalid configuration: EMULATOR_BODY_LIMIT (--body-limit) must be >= 1024 (got 10)'],
+    [{ EMULATOR_CLOCK: 'yesterday' }, 'Invalid configuration: EMULATOR_CLOCK (--clock) must be an ISO date or epoch milliseconds (got "yesterday")'],
+    [{ EMULATOR_DRIFT: 'maybe' }, 'Invalid configuration: EMULATOR_DRIFT (--drift) must be on or off (got "maybe")'],
+    [{ EMULATOR_DRIFT_RATE: 'lots' }, 'Invalid configuration: EMULATOR_DRIFT_RATE (--drift-rate) must be a number (got "lots")'],
+    [{ EMULATOR_DRIFT_RATE: '1.5' }, 'Invalid configuration: EMULATOR_DRIFT_RATE (--drift-rate) must be <= 1 (got 1.5)'],
+    [{ EMULATOR_FAULT_STATUS: '404' }, 'Invalid configuration: EMULATOR_FAULT_STATUS (--fault-status) must be one of 500, 502, 503 (got 404)']
   ]
   for (const [env, message] of cases) {
     t.throws(() => loadConfig(env), new ConfigError(message), JSON.stringify(env))

@@ -17,7 +17,7 @@ export function startProcess (entry: string, args: string[], env: Record<string,
     const timer = setTimeout(() => { child.kill(); reject(new Error(`no start within 30 s:\n${output}`)) }, 30_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
-      const match = /listening at (http:\/\/\S+)/.exec(output)
+      const match = /listening at (http:\/\/[^\s"]+)/.exec(output)
       if (match) { clearTimeout(timer); resolve({ child, url: match[1], output: () => output }) }
     }
     child.stdout!.on('data', onData)

@@ -3,7 +3,7 @@
 // Response bodies are checked against the reference in every test through test/helper.ts `call()`.
 import t from 'tap'
 import { build, call, type TestLike } from '../helper.js'
-import { REFERENCE_PATH, loadReference, type Operation } from '../reference.js'
+import { REFERENCE_PATH, loadReference, missingReference, type Operation } from '../reference.js'
 
 type Doc = { paths: Record<string, Record<string, Operation>> }
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
@@ -19,7 +19,7 @@ const requiredBodyFields = (op: Operation): string[] => {
 const statusesOf = (op: Operation) => Object.keys(op.responses).sort()
 
 t.test('the reference document is where the tests look for it', async (t) => {
-  if (loadReference() === null) t.fail(`reference OpenAPI not found at ${REFERENCE_PATH}: put ../shared beside the repo, or set REFERENCE_OPENAPI`)
+  if (loadReference() === null) missingReference(t, `reference OpenAPI not found at ${REFERENCE_PATH}: put ../shared beside the repo, or set REFERENCE_OPENAPI`)
   else t.pass(`reference OpenAPI read from ${REFERENCE_PATH}`)
 })
 

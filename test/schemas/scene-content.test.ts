@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
+import { missingReference } from '../reference.js'
 import { Compile } from 'typebox/compile'
 import { ELEMENT_SCHEMAS, ELEMENT_TYPES, ElementSchema } from '../../src/schemas/elements.js'
 import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema } from '../../src/schemas/scene-content.js'
@@ -27,7 +28,7 @@ function normalise (value: unknown): unknown {
 const json = (schema: unknown): unknown => normalise(JSON.parse(JSON.stringify(schema)))
 
 if (!existsSync(openapiPath)) {
-  t.fail(`reference OpenAPI not found: looked at ${openapiPath} (set REFERENCE_OPENAPI to its path)`)
+  missingReference(t, `reference OpenAPI not found: looked at ${openapiPath} (set REFERENCE_OPENAPI to its path)`)
 } else {
   const operations = JSON.parse(readFileSync(openapiPath, 'utf8')).paths['/api/v1/scenes/{sceneId}/content']
   const body = (method: string): unknown => operations[method].requestBody.content['application/json'].schema

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
+import { missingReference } from '../reference.js'
 import { createIdFactory } from '../../src/lib/ids.js'
 import { computeSceneVersion, mergeContent, replaceContent, validateStoredContent } from '../../src/services/scene-content.js'
 import type { PutSceneContentBody } from '../../src/schemas/scene-content.js'
@@ -28,7 +29,7 @@ function withBaseHeight (sample: Sample): Sample {
 }
 
 if (!existsSync(samplesDir)) {
-  t.fail(`reference samples not found: looked in ${samplesDir} (set REFERENCE_SAMPLES to the folder holding scene_content.json)`)
+  missingReference(t, `reference samples not found: looked in ${samplesDir} (set REFERENCE_SAMPLES to the folder holding scene_content.json)`)
 } else {
   for (const name of ['scene_content.json', 'scene_content_partial.json']) {
     t.test(`${name} round-trips through replaceContent`, async (t) => {

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import t, { type Test } from 'tap'
 import { MINIMAL_FIXTURES } from '../../../src/config.js'
 import { build, call, errorBody } from '../../helper.js'
+import { missingReference } from '../../reference.js'
 import { file, image, putBody } from '../../services/element-builders.js'
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..')
@@ -91,7 +92,7 @@ t.test('filesFailedToEmbed: a PUT leaves nothing unavailable', async (t) => {
 })
 
 if (!existsSync(samplesDir)) {
-  t.fail(`reference samples not found: looked in ${samplesDir} (set REFERENCE_SAMPLES to the folder holding scene_content.json)`)
+  missingReference(t, `reference samples not found: looked in ${samplesDir} (set REFERENCE_SAMPLES to the folder holding scene_content.json)`)
 } else {
   t.test('scene_content.json and scene_content_partial.json round-trip through PUT and GET', async (t) => {
     const app = await build(t)

@@ -1,0 +1,62 @@
+// Which environment variable (and flag) sets each config field, so errors name what the user typed, and
+// did-you-mean warnings for EMULATOR_* variables that nothing reads (issue 16.5: EMULATOR_DRFIT once passed silently).
+import { CLI_OPTIONS } from './cli-options.js'
+
+export const FIELD_VARIABLES: Readonly<Record<string, string>> = {
+  port: 'PORT',
+  host: 'HOST',
+  dbPath: 'EMULATOR_DB',
+  fixturesDir: 'EMULATOR_FIXTURES',
+  seed: 'EMULATOR_SEED',
+  adminToken: 'EMULATOR_ADMIN_TOKEN',
+  logLevel: 'LOG_LEVEL',
+  logFormat: 'LOG_FORMAT',
+  bodyLimit: 'EMULATOR_BODY_LIMIT',
+  clockStart: 'EMULATOR_CLOCK',
+  drift: 'EMULATOR_DRIFT',
+  driftSeed: 'EMULATOR_DRIFT_SEED',
+  driftRate: 'EMULATOR_DRIFT_RATE',
+  driftKinds: 'EMULATOR_DRIFT_KINDS',
+  latencyMs: 'EMULATOR_LATENCY_MS',
+  latencyJitterMs: 'EMULATOR_LATENCY_JITTER_MS',
+  faultRate: 'EMULATOR_FAULT_RATE',
+  faultStatus: 'EMULATOR_FAULT_STATUS',
+  faultSeed: 'EMULATOR_FAULT_SEED',
+  rateLimit: 'EMULATOR_RATE_LIMIT',
+  journalSize: 'EMULATOR_JOURNAL_SIZE',
+  journalBodyBytes: 'EMULATOR_JOURNAL_BODY_BYTES',
+  allowedHosts: 'EMULATOR_ALLOWED_HOSTS',
+  requestTimeoutMs: 'EMULATOR_REQUEST_TIMEOUT_MS'
+}
+
+/** `EMULATOR_DRIFT_RATE (--drift-rate)`: the variable and its flag twin, whichever the user typed. */
+export function describeVariable (name: string): string {
+  const option = CLI_OPTIONS.find((candidate) => candidate.env === name)
+  return option === undefined ? name : `${name} (--${option.flag})`
+}
+
+function editDistance (a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length]
+}
+
+/** One warning line per EMULATOR_* variable that no setting reads, with the nearest real name when one is close. */
+export function unknownVariableWarnings (env: Record<string, string | undefined>): string[] {
+  const known = Object.values(FIELD_VARIABLES).filter((name) => name.startsWith('EMULATOR_'))
+  const warnings: string[] = []
+  for (const name of Object.keys(env).filter((key) => key.startsWith('EMULATOR_')).sort()) {
+    if (known.includes(name)) continue
+    const [nearest] = known.map((candidate) => ({ candidate, distance: editDistance(name, candidate) }))
+      .sort((a, b) => a.distance - b.distance)
+    const hint = nearest.distance <= 3 ? `did you mean ${nearest.candidate}?` : 'see the configuration table in the README'
+    warnings.push(`${name} is not a setting and is ignored: ${hint}`)
+  }
+  return warnings
+}

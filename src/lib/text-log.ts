@@ -1,0 +1,49 @@
+// The default log format (issue 16.6): pino's JSON lines turned into one readable line each, e.g.
+//   14:02:11.042 INFO  POST /api/v1/collections 200 3.1ms key_demo_full MzPkz6jWA0f
+// LOG_FORMAT=json keeps pino's JSON untouched for log collectors.
+import { Writable } from 'node:stream'
+
+const LEVELS: Readonly<Record<number, string>> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO ', 40: 'WARN ', 50: 'ERROR', 60: 'FATAL' }
+/** pino's own fields, and the request line's (plugins/request-log.ts), which its message already says. */
+const OWN_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId',
+  'method', 'url', 'statusCode', 'responseTimeMs', 'keyId', 'workspaceId'])
+
+function clockOf (time: unknown): string {
+  return typeof time === 'number' ? new Date(time).toISOString().slice(11, 23) : ''
+}
+
+function detailsOf (record: Record<string, unknown>): string {
+  const rest = Object.entries(record).filter(([key]) => !OWN_FIELDS.has(key))
+  if (rest.length === 0) return ''
+  const text = rest.map(([key, value]) => {
+    if (key === 'err' && value !== null && typeof value === 'object') {
+      const err = value as { type?: string, message?: string, stack?: string }
+      return `\n${err.stack ?? `${err.type ?? 'Error'}: ${err.message ?? ''}`}`
+    }
+    return ` ${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`
+  })
+  return text.join('')
+}
+
+/** One pino JSON line → one readable line; anything unparsable passes through as it came. */
+export function formatLogLine (line: string): string {
+  let record: Record<string, unknown>
+  try {
+    record = JSON.parse(line) as Record<string, unknown>
+  } catch {
+    return line
+  }
+  const level = LEVELS[record.level as number] ?? String(record.level)
+  return `${clockOf(record.time)} ${level} ${String(record.msg ?? '')}${detailsOf(record)}\n`
+}
+
+/** The stream handed to Fastify's logger in text mode. */
+export function createTextLogStream (out: NodeJS.WritableStream = process.stdout): Writable {
+  return new Writable({
+    write (chunk: Buffer, _encoding, done) {
+      const lines = chunk.toString('utf8').split('\n').filter((line) => line !== '')
+      out.write(lines.map(formatLogLine).join(''))
+      done()
+    }
+  })
+}
