@@ -23,7 +23,7 @@ t.test('starts on the bundled fixtures, prints URL and keys, stops cleanly on SI
 t.test('bad configuration fails at start with one clear line', async (t) => {
   const { code, stderr } = await runProcess('src/server.ts', [], { PORT: 'eighty' })
   t.equal(code, 1)
-  t.equal(stderr.trim(), 'drawing-api-emulator: Invalid configuration: PORT must be an integer (got "eighty")')
+  t.equal(stderr.trim(), 'drawing-api-emulator: Invalid configuration: PORT (--port) must be an integer (got "eighty")')
 })
 
 t.test('a persistent database is seeded once and reused as is after a restart', async (t) => {
