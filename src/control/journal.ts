@@ -76,6 +76,10 @@ function underPrefix (path: string, prefix: string): boolean {
 
 /** Cuts `text` to at most `maxBytes` UTF-8 bytes, never inside a character. */
 export function clip (text: string, maxBytes: number): { text: string, bytes: number, truncated: boolean } {
+  const bytes = Buffer.byteLength(text, 'utf8')
+  if (bytes <= maxBytes) return { text, bytes, truncated: false }
+  // Plain ASCII (most JSON) cuts by index without copying; anything else through a buffer, on a character boundary.
+  if (bytes === text.length) return { text: text.slice(0, maxBytes), bytes, truncated: true }
   const buffer = Buffer.from(text, 'utf8')
   if (buffer.length <= maxBytes) return { text, bytes: buffer.length, truncated: false }
   let end = maxBytes

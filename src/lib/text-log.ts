@@ -2,6 +2,7 @@
 //   14:02:11.042 INFO  POST /api/v1/collections 200 3.1ms key_demo_full MzPkz6jWA0f
 // LOG_FORMAT=json keeps pino's JSON untouched for log collectors.
 import { Writable } from 'node:stream'
+import sonicBoom from 'sonic-boom'
 
 const LEVELS: Readonly<Record<number, string>> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO ', 40: 'WARN ', 50: 'ERROR', 60: 'FATAL' }
 /** pino's own fields, and the request line's (plugins/request-log.ts), which its message already says. */
@@ -37,8 +38,21 @@ export function formatLogLine (line: string): string {
   return `${clockOf(record.time)} ${level} ${String(record.msg ?? '')}${detailsOf(record)}\n`
 }
 
+/** Most log bytes waiting for a slow stdout; past it lines are dropped rather than memory growing without end. */
+const MAX_PENDING_LOG_BYTES = 16 * 1024 * 1024
+
+/** A buffered stdout, as pino's own default is: lines written while a write is in flight go out together. */
+function bufferedStdout (): NodeJS.WritableStream {
+  // sonic-boom is CommonJS whose typings declare an ES default export; the constructor is the module itself.
+  const SonicBoom = sonicBoom as unknown as typeof import('sonic-boom').SonicBoom
+  const out = new SonicBoom({ fd: 1, sync: false, maxLength: MAX_PENDING_LOG_BYTES })
+  // The last lines (a shutdown, an error) must not die in the buffer with the process.
+  process.once('exit', () => { try { out.flushSync() } catch { /* stdout already gone */ } })
+  return out as unknown as NodeJS.WritableStream
+}
+
 /** The stream handed to Fastify's logger in text mode. */
-export function createTextLogStream (out: NodeJS.WritableStream = process.stdout): Writable {
+export function createTextLogStream (out: NodeJS.WritableStream = bufferedStdout()): Writable {
   return new Writable({
     write (chunk: Buffer, _encoding, done) {
       const lines = chunk.toString('utf8').split('\n').filter((line) => line !== '')

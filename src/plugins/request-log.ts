@@ -25,6 +25,7 @@ function logCompleted (request: FastifyRequest, reply: FastifyReply): void {
 }
 
 export default fp(async (app) => {
-  if (app.config.logLevel === 'silent') return
+  // Above info nothing here would print: skip the hook and its per-request work altogether.
+  if (!['info', 'debug', 'trace'].includes(app.config.logLevel)) return
   app.addHook('onResponse', async (request, reply) => logCompleted(request, reply))
 }, { name: 'request-log', dependencies: ['runtime'] })

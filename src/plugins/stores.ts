@@ -9,6 +9,7 @@ import { createSceneContentStore } from '../store/scene-content-store.js'
 import { createScenesStore } from '../store/scenes-store.js'
 import { createUsersStore } from '../store/users-store.js'
 import { createWorkspacesStore } from '../store/workspaces-store.js'
+import { createReadCache } from '../store/read-cache.js'
 
 export function createStores (db: Db) {
   return {
@@ -20,6 +21,8 @@ export function createStores (db: Db) {
     sceneContent: createSceneContentStore(db),
     invites: createInvitesStore(db),
     auditLog: createAuditLogStore(db),
+    /** Exact read cache: reused only while no row has changed since (store/read-cache.ts). */
+    readCache: createReadCache(db),
     /** Runs `work` in one SQLite transaction: a write and its audit entry commit together or not at all. */
     transaction: <T>(work: () => T): T => db.transaction(work)()
   }

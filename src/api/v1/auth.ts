@@ -45,18 +45,26 @@ export function routeAllowed (routes: string[] | null, signature: string): boole
   })
 }
 
+/** Cached records are shared by requests: frozen, so no handler can change one for the next. */
+function frozen<T> (value: T): T {
+  return value !== null && typeof value === 'object' ? Object.freeze(value) : value
+}
+
 function authenticate (app: FastifyInstance, request: FastifyRequest): AuthContext {
   const header = request.headers.authorization
   if (header === undefined || header.trim() === '') fail('EMU_MISSING_AUTH')
   const match = BEARER.exec(header)
   if (!match) fail('EMU_MALFORMED_AUTH')
-  const key = app.stores.apiKeys.findBySecret(match[1])
+  const secret = match[1]
+  // The hash and lookup of a key run on every request; cached until the next write of any row (exact).
+  const key = app.stores.readCache.get(`key:${secret}`, () => frozen(app.stores.apiKeys.findBySecret(secret)))
   if (!key) fail('EMU_UNKNOWN_KEY')
   if (key.revokedAt !== null) fail('EMU_REVOKED_KEY')
   if (key.expiresAt !== null && key.expiresAt <= app.clock.now()) {
     fail('EMU_EXPIRED_KEY', new Date(key.expiresAt).toISOString())
   }
-  const user = key.userId === null ? null : app.stores.users.get(key.workspaceId, key.userId) ?? null
+  const userId = key.userId
+  const user = userId === null ? null : app.stores.readCache.get(`user:${key.workspaceId}:${userId}`, () => frozen(app.stores.users.get(key.workspaceId, userId) ?? null))
   // A personal key outlives nothing: if its owner left the workspace, the key is as good as revoked.
   if (key.kind === 'personal' && user === null) fail('EMU_REVOKED_KEY')
   return { key, workspaceId: key.workspaceId, user }

@@ -17,10 +17,16 @@ const collections: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/collections', {
     schema: { tags, summary: 'Get collections', querystring: PaginationQuerySchema, response: responses(paginated(CollectionSchema), 400, 401, 403) }
-  }, async (request) => {
+  }, async (request, reply) => {
     const { workspaceId, user } = request.auth
-    const virtual = user ? privateCollectionOf(workspaceId, user) : undefined
-    return stores.collections.list(workspaceId, request.query, virtual)
+    // The serialised page is cached until the next write of any row (store/read-cache.ts): exact, and it skips the
+    // query, the JSON.parse of each row and the serialiser on repeated reads.
+    const key = `collections:${workspaceId}:${user?.id ?? ''}:${JSON.stringify(request.query)}`
+    const body = stores.readCache.get(key, () => {
+      const virtual = user ? privateCollectionOf(workspaceId, user) : undefined
+      return reply.serialize(stores.collections.list(workspaceId, request.query, virtual))
+    })
+    return reply.type('application/json; charset=utf-8').send(body)
   })
 
   app.post('/collections', {

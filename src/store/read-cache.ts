@@ -1,0 +1,31 @@
+// Exact caching of reads (issue 13): a value computed from the database is reused only while the database has not
+// changed since. SQLite's total_changes() counts every row this connection inserted, updated or deleted (all
+// writes go through it: routes, admin, snapshots, resets), so any write at all empties the cache.
+import type { Db } from './database.js'
+
+/** Entries kept before the cache starts over; a test suite's pages and keys fit many times over. */
+const MAX_ENTRIES = 2000
+
+export interface ReadCache {
+  /** The cached value for `key` at the database's current version, computing and keeping it when absent. */
+  get<T>(key: string, compute: () => T): T
+}
+
+export function createReadCache (db: Db): ReadCache {
+  const version = db.prepare('SELECT total_changes()').pluck()
+  let seenVersion = -1
+  let entries = new Map<string, unknown>()
+  return {
+    get<T> (key: string, compute: () => T): T {
+      const now = version.get() as number
+      if (now !== seenVersion || entries.size >= MAX_ENTRIES) {
+        entries = new Map()
+        seenVersion = now
+      }
+      if (entries.has(key)) return entries.get(key) as T
+      const value = compute()
+      entries.set(key, value)
+      return value
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// The exact read cache (issue 13): cached keys, users and list pages are reused only until the next write of any
+// row, whoever makes it (public API, admin API, snapshot restore), so no read ever misses a write.
+import t from 'tap'
+import { KEYS, build, call } from '../helper.js'
+import { createReadCache } from '../../src/store/read-cache.js'
+import { openDatabase } from '../../src/store/database.js'
+
+t.test('a value is computed once per database version', async (t) => {
+  const db = openDatabase(':memory:')
+  t.teardown(() => db.close())
+  const cache = createReadCache(db)
+  let computed = 0
+  const read = () => cache.get('k', () => ++computed)
+  t.equal(read(), 1)
+  t.equal(read(), 1, 'reused while nothing changed')
+  db.prepare("INSERT INTO workspaces (id, fixture_set, doc) VALUES ('w', 'x', '{}')").run()
+  t.equal(read(), 2, 'any write computes it again')
+})
+
+t.test('list pages, keys and users never outlive a write', async (t) => {
+  const app = await build(t)
+  const names = async () => (await call(t, app, 'GET', '/api/v1/collections?limit=50')).body.data.map((c: { name: string }) => c.name)
+  const before = await names()
+  t.same(await names(), before, 'a repeated read answers the same page')
+  await call(t, app, 'POST', '/api/v1/collections', { body: { name: 'Fresh' } })
+  t.same(await names(), [...before, 'Fresh'], 'a public write shows on the next read')
+
+  const snapshot = (await app.inject({ method: 'POST', url: '/_emulator/snapshots', payload: {} })).json()
+  await call(t, app, 'POST', '/api/v1/collections', { body: { name: 'Undone' } })
+  t.ok((await names()).includes('Undone'))
+  const restored = await app.inject({ method: 'POST', url: `/_emulator/snapshots/${snapshot.id}/restore` })
+  t.equal(restored.statusCode, 200)
+  t.same(await names(), [...before, 'Fresh'], 'a snapshot restore shows on the next read')
+
+  t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.read })).status, 200)
+  const revoked = await app.inject({ method: 'DELETE', url: '/_emulator/keys/key_test_read' })
+  t.equal(revoked.statusCode, 200)
+  t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.read })).status, 401, 'a revoked key is refused at once')
+
+  t.equal((await call(t, app, 'GET', '/api/v1/workspaces', { key: KEYS.member })).status, 200)
+  await call(t, app, 'DELETE', '/api/v1/workspaces/users/usrMember01', { key: KEYS.admin })
+  t.equal((await call(t, app, 'GET', '/api/v1/workspaces', { key: KEYS.member })).status, 401, 'a removed user\'s key is refused at once')
+})
