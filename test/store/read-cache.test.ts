@@ -32,6 +32,11 @@ t.test('list pages, keys and users never outlive a write', async (t) => {
   t.equal(restored.statusCode, 200)
   t.same(await names(), [...before, 'Fresh'], 'a snapshot restore shows on the next read')
 
+  const scenes = async () => (await call(t, app, 'GET', '/api/v1/scenes?limit=50')).body.data.map((s: { metadata: { id: string } }) => s.metadata.id)
+  const sceneIds = await scenes()
+  await call(t, app, 'DELETE', `/api/v1/scenes/${sceneIds[0]}`)
+  t.same(await scenes(), sceneIds.slice(1), 'GET /scenes shows a delete at once')
+
   t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.read })).status, 200)
   const revoked = await app.inject({ method: 'DELETE', url: '/_emulator/keys/key_test_read' })
   t.equal(revoked.statusCode, 200)

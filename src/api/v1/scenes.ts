@@ -15,12 +15,15 @@ const scenes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/scenes', {
     schema: { tags, summary: 'Get scenes', querystring: ListScenesQuerySchema, response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404) }
-  }, async (request) => {
+  }, async (request, reply) => {
     const { collectionId, ...page } = request.query
     // An unknown collection is a 404, `private` with a workspace key a 403, as on the collection routes.
     if (collectionId !== undefined) resolveCollection(stores, request.auth, collectionId)
     const viewer = { userId: request.auth.user?.id ?? null }
-    return stores.scenes.list(request.auth.workspaceId, viewer, { collectionId }, page)
+    // Serialised once per database version, like GET /collections (store/read-cache.ts).
+    const key = `scenes:${request.auth.workspaceId}:${viewer.userId ?? ''}:${JSON.stringify(request.query)}`
+    const body = stores.readCache.get(key, () => reply.serialize(stores.scenes.list(request.auth.workspaceId, viewer, { collectionId }, page)))
+    return reply.type('application/json; charset=utf-8').send(body)
   })
 
   app.post('/scenes', {
