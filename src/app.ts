@@ -34,13 +34,6 @@ export interface BuildOptions {
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    emulatorVersion: string
-    fixtures: FixtureSet
-  }
-}
-
 async function registerEverything (app: FastifyInstance, config: Config, fixtures: FixtureSet, options: BuildOptions): Promise<void> {
   await app.register(runtime, {
     config,

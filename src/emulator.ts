@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from './app.js'
 import { resolveConfig, type Config } from './config.js'
 import type { FixtureKey } from './services/fixtures.js'
+import { createHarnessHelpers, type HarnessHelpers } from './harness-client.js'
 
 /** Settings mirror the environment variables (see README); in-process defaults: a free port, no logs. */
 export type EmulatorOptions = Partial<Config> & Pick<BuildOptions, 'clock' | 'ids'>
@@ -17,7 +18,7 @@ export interface DemoKeys {
   personal?: string
 }
 
-export interface RunningEmulator {
+export interface RunningEmulator extends HarnessHelpers {
   /** Origin, e.g. http://127.0.0.1:53211 (clients that append /api/v1 themselves want this). */
   url: string
   /** Base of the public API: `${url}/api/v1`. */
@@ -67,7 +68,8 @@ export async function listenEmulator (config: Config, build: Pick<BuildOptions, 
     keys: pickKeys(first.keys, app.clock.now(), admins),
     workspace: { id: first.workspace.id, name: first.workspace.name },
     app,
-    close: () => app.close()
+    close: () => app.close(),
+    ...createHarnessHelpers(app, config.adminToken)
   }
 }
 

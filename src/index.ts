@@ -3,3 +3,7 @@ export { startEmulator, type EmulatorOptions, type RunningEmulator, type DemoKey
 export { buildApp, type BuildOptions } from './app.js'
 export { loadConfig, resolveConfig, ConfigError, type Config } from './config.js'
 export { createClock, type Clock } from './lib/clock.js'
+export {
+  HarnessError, type HarnessHelpers, type CreateWorkspaceOptions, type ProvisionedWorkspace, type Snapshot, type FaultRule,
+  type FaultSettingsInput, type DriftSettingsInput, type RequestQuery, type JournaledRequest, type JournaledBody
+} from './harness-client.js'

@@ -5,8 +5,11 @@ import { fail } from '../errors.js'
 import type { Clock } from '../lib/clock.js'
 import { ClockStateSchema, SetClockBodySchema, adminResponses, momentToMs, type ClockState } from '../schemas/admin.js'
 
-export const clockState = (clock: Clock): ClockState =>
-  ({ now: clock.nowIso(), epochMs: clock.now(), virtual: clock.isVirtual() })
+/** One reading of the clock for both fields: on real time, two readings can fall a millisecond apart. */
+export function clockState (clock: Clock): ClockState {
+  const epochMs = clock.now()
+  return { now: new Date(epochMs).toISOString(), epochMs, virtual: clock.isVirtual() }
+}
 
 const clockRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { clock, config } = app

@@ -3,10 +3,16 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
+import type { FixtureSet } from '../services/fixtures.js'
 import { createControlRegistry, type ControlRegistry } from '../control/state.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The package version (decorated by app.ts). Declared here, not in app.ts, so the package's public types
+     * (index.d.ts → app.d.ts) never reach the store's types and their better-sqlite3 import (issue 16.4). */
+    emulatorVersion: string
+    /** The loaded fixture set (decorated by app.ts). */
+    fixtures: FixtureSet
     config: Config
     clock: Clock
     ids: IdFactory

@@ -1,0 +1,47 @@
+// Issue 16.7: the README's TypeScript snippets compile under `tsc --strict` as pasted, against this package's own
+// types ('drawing-api-emulator' maps to src/index.ts). Third-party test runners get loose stand-in declarations:
+// what is checked is every use of this package.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import t from 'tap'
+import { ROOT } from './processes.js'
+
+const STAND_INS = `declare module 'vitest' {
+  export const beforeAll: (fn: () => unknown) => void
+  export const afterAll: (fn: () => unknown) => void
+  export const it: (name: string, fn: () => unknown) => void
+  export const expect: (value: unknown) => { toBe (expected: unknown): void }
+}
+declare module 'testcontainers' {
+  export const GenericContainer: any
+  export const Wait: any
+}
+`
+
+function snippets (): string[] {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
+  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1])
+}
+
+t.test('every ```ts block of the README compiles under --strict', async (t) => {
+  const blocks = snippets()
+  t.ok(blocks.length >= 4, `${blocks.length} snippets found`)
+  const dir = mkdtempSync(join(tmpdir(), 'readme-snippets-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  blocks.forEach((code, i) => writeFileSync(join(dir, `snippet-${i + 1}.ts`), `${code}\nexport {}\n`))
+  writeFileSync(join(dir, 'stand-ins.d.ts'), STAND_INS)
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }')
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: {
+      strict: true, noEmit: true, target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: true,
+      types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')], baseUrl: dir,
+      paths: { 'drawing-api-emulator': [join(ROOT, 'src/index.ts')] }, allowImportingTsExtensions: true
+    },
+    include: ['*.ts']
+  }))
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' })
+  t.equal(tsc.stdout + tsc.stderr, '', 'no compile errors')
+  t.equal(tsc.status, 0)
+})
