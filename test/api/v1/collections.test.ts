@@ -111,6 +111,13 @@ t.test('PATCH /collections/:collectionId', async (t) => {
   t.equal((await call(t, app, 'PATCH', '/api/v1/collections/colNope0001', { body: { name: 'x' } })).status, 404)
 })
 
+t.test('the default collection can be renamed (issue 12.6: no source forbids it) and stays the default', async (t) => {
+  const app = await build(t)
+  const res = await call(t, app, 'PATCH', '/api/v1/collections/colDefault1', { body: { name: 'Everything' } })
+  t.same([res.status, res.body], [200, { ...general, name: 'Everything', updated: NOW_ISO }])
+  t.same((await call(t, app, 'GET', '/api/v1/collections/colDefault1')).body, res.body, 'the new name is stored')
+})
+
 t.test('DELETE /collections/:collectionId', async (t) => {
   const app = await build(t)
   const res = await call(t, app, 'DELETE', '/api/v1/collections/colSecond01')
