@@ -63,7 +63,36 @@ export interface JournaledRequest {
   response: JournaledBody
 }
 
+/** A stub rule (POST /_emulator/stubs): matching /api/v1 requests get this answer instead of the route's. */
+export interface StubRule {
+  method?: string
+  /** Route pattern without /api/v1, as fault rules take it: /scenes/{sceneId}, /scenes/*, /collections/** */
+  path: string
+  status: number
+  headers?: Record<string, string>
+  /** Any JSON; absent: an empty body. */
+  body?: unknown
+  /** Answers before the rule goes quiet; always when absent. */
+  times?: number
+  workspaceId?: string
+  keyId?: string
+}
+
+export interface Stub extends Required<Pick<StubRule, 'method' | 'path' | 'status' | 'headers'>> {
+  id: number
+  body: unknown
+  times: number | null
+  remaining: number | null
+  fired: number
+  workspaceId: string | null
+  keyId: string | null
+}
+
 export interface HarnessHelpers {
+  /** POST /_emulator/stubs: force one answer on a route pattern (once, N times or always). */
+  addStub (rule: StubRule): Promise<Stub>
+  /** DELETE /_emulator/stubs: remove every stub rule. */
+  clearStubs (): Promise<void>
   /** POST /_emulator/workspaces: an isolated workspace with its own users and keys. */
   createWorkspace (options?: CreateWorkspaceOptions): Promise<ProvisionedWorkspace>
   /** POST /_emulator/reset: everything back to the loaded fixtures. */
@@ -90,7 +119,7 @@ export class HarnessError extends Error {
 
 export function createHarnessHelpers (app: FastifyInstance, adminToken?: string): HarnessHelpers {
   const headers = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }
-  async function admin<T> (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object): Promise<T> {
+  async function admin<T> (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<T> {
     const res = await app.inject({ method, url: `/_emulator${url}`, headers, payload })
     const body = res.body === '' ? undefined : res.json()
     if (res.statusCode >= 300) throw new HarnessError(res.statusCode, `${method} /_emulator${url}: ${res.statusCode} ${body?.message ?? res.body}`)
@@ -107,6 +136,8 @@ export function createHarnessHelpers (app: FastifyInstance, adminToken?: string)
     restore: async (snapshotId) => { await admin('POST', `/snapshots/${encodeURIComponent(snapshotId)}/restore`) },
     requests: async (query = {}) => (await admin<{ data: JournaledRequest[] }>('GET', `/requests${queryOf(query)}`)).data,
     setFaults: async (settings) => { await admin('PUT', '/faults', settings) },
-    setDrift: async (settings) => { await admin('PUT', '/drift', settings) }
+    setDrift: async (settings) => { await admin('PUT', '/drift', settings) },
+    addStub: (rule) => admin('POST', '/stubs', rule),
+    clearStubs: async () => { await admin('DELETE', '/stubs') }
   }
 }

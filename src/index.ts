@@ -5,5 +5,6 @@ export { loadConfig, resolveConfig, ConfigError, type Config } from './config.js
 export { createClock, type Clock } from './lib/clock.js'
 export {
   HarnessError, type HarnessHelpers, type CreateWorkspaceOptions, type ProvisionedWorkspace, type Snapshot, type FaultRule,
-  type FaultSettingsInput, type DriftSettingsInput, type RequestQuery, type JournaledRequest, type JournaledBody
+  type FaultSettingsInput, type DriftSettingsInput, type RequestQuery, type JournaledRequest, type JournaledBody,
+  type StubRule, type Stub
 } from './harness-client.js'

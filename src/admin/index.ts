@@ -4,6 +4,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import { fail } from '../errors.js'
 import health from './health.js'
+import docsPage from './docs-page.js'
 import harness from './harness.js'
 import adminDocs, { collectAdminRoutes } from './openapi.js'
 import workspaces from './workspaces.js'
@@ -14,6 +15,7 @@ import clock from './clock.js'
 import drift from './drift.js'
 import faults from './faults.js'
 import requests from './requests.js'
+import stubs from './stubs.js'
 
 function sameSecret (given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -42,6 +44,7 @@ const guarded: FastifyPluginAsync = async (app) => {
   await app.register(drift)
   await app.register(faults)
   await app.register(requests)
+  await app.register(stubs)
   await app.register(adminDocs)
 }
 
@@ -51,6 +54,7 @@ const admin: FastifyPluginAsync = async (app) => {
   // First, so its onRoute hook sees every admin route registered after it, for GET /_emulator/docs/json.
   await app.register(collectAdminRoutes)
   await app.register(health)
+  await app.register(docsPage)
   await app.register(guarded)
 }
 

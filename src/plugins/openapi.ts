@@ -86,7 +86,7 @@ export default fp(async (app) => {
     transformSpecification: (document, request) =>
       isSwaggerUiFetch(request.headers.referer) ? forTheDocsPage(document as Record<string, any>, keysMarkdown) : document
   })
-  // A person opening the emulator's address lands on the docs; the admin root sends them to the admin document.
+  // A person opening the emulator's address lands on the docs; the admin root on the admin API's page.
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs'))
-  app.get('/_emulator', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/_emulator/docs/json'))
+  app.get('/_emulator', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/_emulator/docs'))
 }, { name: 'openapi' })

@@ -29,5 +29,13 @@ t.test('GET / and GET /_emulator redirect to the docs', async (t) => {
   const root = await app.inject({ url: '/' })
   t.same([root.statusCode, root.headers.location], [302, '/docs'])
   const admin = await app.inject({ url: '/_emulator' })
-  t.same([admin.statusCode, admin.headers.location], [302, '/_emulator/docs/json'])
+  t.same([admin.statusCode, admin.headers.location], [302, '/_emulator/docs'])
+  const page = await app.inject({ url: '/_emulator/docs' })
+  t.equal(page.statusCode, 200)
+  t.match(page.headers['content-type'], /^text\/html/)
+  t.match(page.body, /url: '\/_emulator\/docs\/json'/, 'Swagger UI on the admin document')
+  for (const asset of ['/docs/static/swagger-ui.css', '/docs/static/swagger-ui-bundle.js']) {
+    t.ok(page.body.includes(asset), asset)
+    t.equal((await app.inject({ url: asset })).statusCode, 200, `${asset} is served`)
+  }
 })

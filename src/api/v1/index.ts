@@ -1,5 +1,5 @@
 // The public scope, prefix /api/v1. Registration order here IS the hook order (DESIGN §2):
-//   onRequest:  journal (arrival) → faults (pre-handler, so a fault never half-writes) → auth (401/403) → rate limit
+//   onRequest:  journal (arrival) → faults (pre-handler, so a fault never half-writes) → auth (401/403) → stubs → rate limit
 //               (@fastify/rate-limit adds a route-level hook, which Fastify always runs after scope hooks)
 //   validation (ajv) → handler → services/stores → serialization (response schema)
 //   onSend:     faults (after-commit) → drift (on the serialized copy only) → journal (records what went out)
@@ -10,6 +10,7 @@ import rateLimit from './rate-limit.js'
 import faults from '../../layers/faults/plugin.js'
 import journal, { journalArrival } from '../../layers/journal/plugin.js'
 import drift from '../../layers/drift/plugin.js'
+import stubs from '../../layers/stubs/plugin.js'
 import collections from './collections.js'
 import scenes from './scenes.js'
 import sceneContent from './scene-content.js'
@@ -24,6 +25,8 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(journalArrival)
   await app.register(faults)
   await app.register(auth)
+  // after auth: a stub rule may be scoped to a workspace or key, and keys are still checked
+  await app.register(stubs)
   // route-level onRequest (runs after auth whatever the order) + onSend rewriting X-RateLimit-Reset when asked
   await app.register(rateLimit)
   // onSend after faults' (a faulted body is skipped), before the journal's (it records the drifted copy)

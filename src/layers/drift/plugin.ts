@@ -6,6 +6,7 @@ import { createRng, hashString, type Rng } from '../../lib/rng.js'
 import { driftControl, type DriftControl, type DriftSettings } from '../../control/drift.js'
 import { kFaultInjected } from '../faults/rules.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
+import { STUB_HEADER } from '../stubs/plugin.js'
 import { applySteps } from './replay.js'
 import { DRIFT_SEED_HEADER, DRIFT_WARNING_HEADER, parseDriftRequest, parseDriftSeed, type DriftRequest } from './request.js'
 import type { DriftContext, DriftResult } from './types.js'
@@ -127,7 +128,8 @@ function safely (request: FastifyRequest, run: () => ReturnType<typeof perturb>)
 }
 
 async function onSend (control: DriftControl, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (!inScope(request)) return payload
+  // A stubbed answer (layers/stubs) is what the test asked for verbatim: never perturbed.
+  if (!inScope(request) || reply.hasHeader(STUB_HEADER)) return payload
   const plan = readPlan(request, reply)
   const settings = control.settings()
   if (plan === null || plan.request.mode === 'off') return payload
