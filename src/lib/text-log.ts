@@ -48,6 +48,8 @@ function bufferedStdout (): NodeJS.WritableStream {
   const out = new SonicBoom({ fd: 1, sync: false, maxLength: MAX_PENDING_LOG_BYTES })
   // The last lines (a shutdown, an error) must not die in the buffer with the process.
   process.once('exit', () => { try { out.flushSync() } catch { /* stdout already gone */ } })
+  // A closed stdout (`npm start | head`, a stopped log collector) must cost the log lines, never the emulator.
+  out.on('error', () => {})
   return out as unknown as NodeJS.WritableStream
 }
 
