@@ -19,12 +19,12 @@ export function getInvite (stores: Stores, workspaceId: string, inviteId: string
 function newInvite (deps: AuditDeps, body: CreateInviteBody): Invite {
   const base = {
     id: deps.ids.shortId(), created: deps.clock.nowIso(), status: 'pending' as const, role: body.role,
-    resolvedAt: null, redeemedBy: null, uses: 0
+    resolvedAt: null, redeemedBy: null
   }
-  // INFER: email invites carry `maxUses: 1` and no domain restriction, as the fixtures' recorded ones do.
-  if ('email' in body) return { ...base, type: 'email', email: body.email, maxUses: 1, restrictedDomains: null }
+  // Email invites carry no usage fields: the official CLI treats them as having no usage limit (issue 12.4).
+  if ('email' in body) return { ...base, type: 'email', email: body.email, restrictedDomains: null }
   return {
-    ...base, type: 'link', email: null,
+    ...base, type: 'link', email: null, uses: 0,
     maxUses: body.maxUses ?? DEFAULT_LINK_MAX_USES, restrictedDomains: body.restrictedDomains ?? null
   }
 }

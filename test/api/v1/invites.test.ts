@@ -12,7 +12,7 @@ const badInvite = (message: string) => badRequest(message + SHAPES)
 
 const emailInvite = {
   id: 'invEmail001', created: '2026-02-01T00:00:00.000Z', type: 'email', status: 'pending', email: 'carol@test.example',
-  role: 'member', resolvedAt: null, redeemedBy: null, maxUses: 1, uses: 0, restrictedDomains: null
+  role: 'member', resolvedAt: null, redeemedBy: null, restrictedDomains: null
 }
 const linkInvite = {
   id: 'invLink0001', created: '2026-02-02T00:00:00.000Z', type: 'link', status: 'pending', email: null,
@@ -20,7 +20,7 @@ const linkInvite = {
 }
 const redeemed = {
   id: 'invDone0001', created: '2026-01-05T00:00:00.000Z', type: 'email', status: 'redeemed', email: 'bob@test.example',
-  role: 'member', resolvedAt: '2026-01-06T00:00:00.000Z', redeemedBy: 'usrMember01', maxUses: 1, uses: 1, restrictedDomains: null
+  role: 'member', resolvedAt: '2026-01-06T00:00:00.000Z', redeemedBy: 'usrMember01', restrictedDomains: null
 }
 
 t.test('GET /workspaces/invites', async (t) => {
@@ -44,15 +44,16 @@ t.test('GET /workspaces/invites/:inviteId', async (t) => {
 })
 
 t.test('POST /workspaces/invites', async (t) => {
-  t.test('an email invite: pending, unused, single use, audited as workspace:invite', async (t) => {
+  t.test('an email invite: pending, without usage fields, audited as workspace:invite', async (t) => {
     const app = await build(t)
     const res = await call(t, app, 'POST', '/api/v1/workspaces/invites', { key: KEYS.admin, body: { role: 'admin', email: 'dave@test.example' } })
     t.equal(res.status, 200, 'creates answer 200')
     t.match(res.body.id, /^[A-Za-z0-9]{11}$/)
     const created = {
       id: res.body.id, created: NOW_ISO, type: 'email', status: 'pending', email: 'dave@test.example', role: 'admin',
-      resolvedAt: null, redeemedBy: null, maxUses: 1, uses: 0, restrictedDomains: null
+      resolvedAt: null, redeemedBy: null, restrictedDomains: null
     }
+    t.notOk('maxUses' in res.body || 'uses' in res.body, 'no usage fields: email invites have no usage limit (12.4)')
     t.same(res.body, created)
     t.same((await call(t, app, 'GET', `/api/v1/workspaces/invites/${res.body.id}`)).body, created, 'readable afterwards')
     t.same((await call(t, app, 'GET', '/api/v1/workspaces/invites')).body.data.length, 4, 'listed')
