@@ -17,6 +17,8 @@ module.exports = {
     { name: 'admin-not-layer-plugins', comment: 'Admin reads pure layer modules, never registers their hooks.', severity: 'error',
       from: { path: '^src/admin/' }, to: { path: '^src/layers/.+/plugin\\.ts$' } },
     { name: 'no-web-to-data', severity: 'error', from: { path: '^src/web/' }, to: { path: '^src/(store|services)/' } },
+    { name: 'content-is-pure', comment: 'The drawing format engine knows no HTTP and no storage.', severity: 'error',
+      from: { path: '^src/content/' }, to: { path: '^src/', pathNot: '^src/(content|schemas|lib)/|^src/errors\\.ts$' } },
     { name: 'not-to-test', comment: 'Nothing in src imports tests.', severity: 'error',
       from: { path: '^src/' }, to: { path: '^test/' } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },

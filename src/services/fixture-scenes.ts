@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Type, type Static } from 'typebox'
 import { ReadOnlyLinkSchema, SceneMetadataSchema, SlidesLinkSchema, type SceneRecord } from '../schemas/scenes.js'
-import { emptyContent, validateStoredContent, type StoredContent } from './scene-content.js'
+import { emptyContent, validateStoredContent, type StoredContent } from '../content/index.js'
 import { newSceneMetadata, withContentCounters } from './scene-records.js'
 
 export class FixtureError extends Error {

@@ -3,7 +3,7 @@
 import type { FileRecord, PatchSceneContentBody, PutSceneContentBody, SceneContent } from '../schemas/scene-content.js'
 import type { SceneMetadata, SceneRecord } from '../schemas/scenes.js'
 import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
-import { emptyContent, mergeContent, replaceContent, type StoredContent } from './scene-content.js'
+import { emptyContent, mergeContent, replaceContent, type StoredContent } from '../content/index.js'
 import { withContentCounters } from './scene-records.js'
 import { getVisibleScene } from './scene-writes.js'
 

@@ -3,7 +3,7 @@ import { fail } from '../errors.js'
 import type { SceneRecord } from '../schemas/scenes.js'
 import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
 import { PRIVATE_COLLECTION_ID, resolveCollection } from './collection-access.js'
-import { emptyContent } from './scene-content.js'
+import { emptyContent } from '../content/index.js'
 import { newSceneMetadata } from './scene-records.js'
 
 export interface SceneDraft { name: string, pinned: boolean, collectionId: string }

@@ -4,7 +4,7 @@ import t from 'tap'
 import { MAX_JSON_DEPTH, describeTooDeep, pathBeyondDepth } from '../../src/lib/json-body.js'
 import { startProcess, stopProcess } from '../processes.js'
 import { KEYS, build, call, errorBody } from '../helper.js'
-import { putBody, rect } from '../services/element-builders.js'
+import { putBody, rect } from '../content/element-builders.js'
 
 /** `{"a":{"a":…{}…}}` nested `levels` deep, built as text so the test itself never recurses. */
 const nestedText = (levels: number) => '{"a":'.repeat(levels - 1) + '{}' + '}'.repeat(levels - 1)

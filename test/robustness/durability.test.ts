@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import t from 'tap'
 import { startProcess, stopProcess, type Running } from '../processes.js'
-import { rect } from '../services/element-builders.js'
+import { rect } from '../content/element-builders.js'
 
 const WRITERS = 8
 const SCENE = 'vIu60jkDSjW'

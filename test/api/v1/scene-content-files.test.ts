@@ -8,7 +8,7 @@ import t, { type Test } from 'tap'
 import { MINIMAL_FIXTURES } from '../../../src/config.js'
 import { build, call, errorBody } from '../../helper.js'
 import { missingReference } from '../../reference.js'
-import { file, image, putBody } from '../../services/element-builders.js'
+import { file, image, putBody } from '../../content/element-builders.js'
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../..')
 const samplesDir = resolve(process.env.REFERENCE_SAMPLES ?? resolve(repoRoot, '../shared/reference/samples'))

@@ -1,7 +1,7 @@
 // Size limits of scene content: a 10,000-element scene through PUT, GET and PATCH, and the 413 over the body limit.
 import t from 'tap'
 import { KEYS, build, call } from '../../helper.js'
-import { putBody, rect, text } from '../../services/element-builders.js'
+import { putBody, rect, text } from '../../content/element-builders.js'
 
 const CONTENT = '/api/v1/scenes/scnEmpty001/content'
 const TOO_LARGE = { code: 'FST_ERR_CTP_BODY_TOO_LARGE', error: 'Payload Too Large', message: 'Request body is too large', statusCode: 413 }

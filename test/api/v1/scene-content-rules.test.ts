@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import t, { type Test } from 'tap'
 import { CANONICAL_ELEMENT_ID } from '../../../src/lib/ids.js'
 import { KEYS, build, call, errorBody } from '../../helper.js'
-import { arrow, base, cid, file, frame, image, line, putBody, rect, text } from '../../services/element-builders.js'
+import { arrow, base, cid, file, frame, image, line, putBody, rect, text } from '../../content/element-builders.js'
 
 const CONTENT = '/api/v1/scenes/scnEmpty001/content'
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { KEYS, NOW, build, call, errorBody, type TestLike } from '../../helper.js'
 import { loadReference } from '../../reference.js'
-import { cid, file, frame, image, putBody, rect, text } from '../../services/element-builders.js'
+import { cid, file, frame, image, putBody, rect, text } from '../../content/element-builders.js'
 
 const CONTENT = (id: string) => `/api/v1/scenes/${id}/content`
 const KEY_ORDER = ['type', 'version', 'source', 'appState', 'elements', 'sceneVersion', 'files']

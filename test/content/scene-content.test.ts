@@ -4,7 +4,7 @@ import { CANONICAL_ELEMENT_ID, createIdFactory } from '../../src/lib/ids.js'
 import {
   computeSceneVersion, contentStats, emptyContent, mergeContent, replaceContent, validateStoredContent,
   type StoredContent
-} from '../../src/services/scene-content.js'
+} from '../../src/content/index.js'
 import { arrow, base, cid, file, frame, image, putBody, rect, rejects400, text } from './element-builders.js'
 
 const ids = () => createIdFactory(7)

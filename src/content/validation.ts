@@ -5,7 +5,7 @@ import type { TSchema } from 'typebox'
 import { fail } from '../errors.js'
 import { ELEMENT_SCHEMAS, ELEMENT_TYPES, type Element } from '../schemas/elements.js'
 import { FileRecordSchema, type FileRecord } from '../schemas/scene-content.js'
-import { describeIssue, pickIssue, type SchemaIssue } from './element-errors.js'
+import { describeIssue, pickIssue, type SchemaIssue } from './errors.js'
 
 interface Checker {
   schema: TSchema

@@ -1,7 +1,7 @@
 // Every 400 of scene-content validation, with its exact message (catalogue §7.4, clients-and-format §1.6).
 import t from 'tap'
 import { createIdFactory } from '../../src/lib/ids.js'
-import { replaceContent } from '../../src/services/scene-content.js'
+import { replaceContent } from '../../src/content/index.js'
 import { arrow, base, cid, file, frame, freedraw, image, line, putBody, rect, rejects400, text } from './element-builders.js'
 
 const ids = () => createIdFactory(1)

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { missingReference } from '../reference.js'
 import { createIdFactory } from '../../src/lib/ids.js'
-import { computeSceneVersion, mergeContent, replaceContent, validateStoredContent } from '../../src/services/scene-content.js'
+import { computeSceneVersion, mergeContent, replaceContent, validateStoredContent } from '../../src/content/index.js'
 import type { PutSceneContentBody } from '../../src/schemas/scene-content.js'
 import { rejects400 } from './element-builders.js'
 

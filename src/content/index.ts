@@ -10,10 +10,10 @@ import {
   StoredAppStateSchema, type FileRecord, type PatchAppState, type PatchSceneContentBody,
   type PutSceneContentBody, type StoredAppState
 } from '../schemas/scene-content.js'
-import { mergeElements } from './content-merge.js'
-import { canonicaliseIds, isCanonicalId, type CanonicalBatch } from './element-ids.js'
-import { checkReferences, type Label } from './element-references.js'
-import { assertRoot, compileChecker, storedForm, validateElementShape, validateFiles } from './element-validation.js'
+import { mergeElements } from './merge.js'
+import { canonicaliseIds, isCanonicalId, type CanonicalBatch } from './ids.js'
+import { checkReferences, type Label } from './references.js'
+import { assertRoot, compileChecker, storedForm, validateElementShape, validateFiles } from './validation.js'
 
 export type { Element }
 
