@@ -20,6 +20,7 @@ import { formatSchemaErrors } from './lib/schema-errors.js'
 import { idDigest, isEmpty } from './store/database.js'
 import { loadFixtureSet, type FixtureSet } from './services/fixtures.js'
 import { seedFixtureSet } from './services/seed.js'
+import { API_PREFIX } from './lib/routes.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
 
@@ -53,7 +54,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)
   else app.ids.continueFrom(idDigest(app.db))
 
-  await app.register(publicApi, { prefix: '/api/v1' })
+  await app.register(publicApi, { prefix: API_PREFIX })
   await app.register(admin, { prefix: '/_emulator' })
 }
 

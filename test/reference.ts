@@ -3,9 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Ajv, type ValidateFunction } from 'ajv'
-import formatsPlugin from 'ajv-formats'
+import { addFormats } from '../src/plugins/validation.js'
 
-const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => Ajv }).default
 
 export const REFERENCE_PATH = process.env.REFERENCE_OPENAPI ??
   fileURLToPath(new URL('../../shared/reference/openapi.json', import.meta.url))

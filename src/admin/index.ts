@@ -3,6 +3,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import { fail } from '../errors.js'
+import { BEARER_HEADER } from '../lib/routes.js'
 import health from './health.js'
 import docsPage from './docs-page.js'
 import harness from './harness.js'
@@ -29,7 +30,7 @@ const guarded: FastifyPluginAsync = async (app) => {
   if (token !== undefined) {
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization ?? ''
-      const match = /^Bearer +(\S+) *$/i.exec(header)
+      const match = BEARER_HEADER.exec(header)
       if (!match) fail(header === '' ? 'EMU_MISSING_AUTH' : 'EMU_MALFORMED_AUTH')
       if (!sameSecret(match[1], token)) fail('EMU_UNKNOWN_KEY')
     })

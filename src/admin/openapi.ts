@@ -4,7 +4,9 @@ import type { FastifyPluginAsync } from 'fastify'
 import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { REASON } from '../errors.js'
-import { OPTIONAL_BODY_KEY, adminResponses } from '../schemas/admin.js'
+import { adminResponses } from '../schemas/admin.js'
+import { OPTIONAL_BODY } from '../schemas/common.js'
+import { toOpenApiPath } from '../lib/routes.js'
 
 export interface AdminRoute { method: string, url: string, schema: Record<string, unknown> | undefined }
 
@@ -42,7 +44,7 @@ export function toOpenApiSchema (node: unknown): unknown {
   if (!isObject(node)) return node
   const out: Json = {}
   for (const [key, value] of Object.entries(node)) {
-    if (key === OPTIONAL_BODY_KEY) continue
+    if (key === OPTIONAL_BODY) continue
     out[key] = key === 'properties' && isObject(value)
       ? Object.fromEntries(Object.entries(value).map(([name, schema]) => [name, toOpenApiSchema(schema)]))
       : toOpenApiSchema(value)
@@ -100,7 +102,7 @@ function operationOf (route: AdminRoute): Json {
   if (parameters.length > 0) operation.parameters = parameters
   if (isObject(schema?.body)) {
     operation.requestBody = {
-      required: schema[OPTIONAL_BODY_KEY] !== true,
+      required: schema[OPTIONAL_BODY] !== true,
       content: { 'application/json': { schema: toOpenApiSchema(schema.body) } }
     }
   }
@@ -112,7 +114,7 @@ function operationOf (route: AdminRoute): Json {
 export function buildAdminDocument (routes: AdminRoute[], version: string): Json {
   const paths: Record<string, Json> = {}
   for (const route of routes) {
-    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')
+    const path = toOpenApiPath(route.url)
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) }
   }
   return {

@@ -1,8 +1,9 @@
 // /_emulator/snapshots: save the database (whole, or one workspace) in memory and bring it back exactly.
+import { OPTIONAL_BODY } from '../schemas/common.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema } from '../schemas/common.js'
 import {
-  CreateSnapshotBodySchema, OPTIONAL_BODY_KEY, SnapshotListSchema, SnapshotParamsSchema, SnapshotSchema, adminResponses
+  CreateSnapshotBodySchema, SnapshotListSchema, SnapshotParamsSchema, SnapshotSchema, adminResponses
 } from '../schemas/admin.js'
 
 const snapshots: FastifyPluginAsyncTypebox = async (app) => {
@@ -11,7 +12,7 @@ const snapshots: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/snapshots', {
     schema: {
       summary: 'Snapshot the whole database, or one workspace with `workspaceId` (held in memory)',
-      [OPTIONAL_BODY_KEY]: true,
+      [OPTIONAL_BODY]: true,
       body: CreateSnapshotBodySchema,
       response: adminResponses(SnapshotSchema, 400, 404)
     }

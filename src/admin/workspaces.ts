@@ -1,8 +1,9 @@
 // POST/DELETE /_emulator/workspaces and POST /_emulator/workspaces/{id}/reset: one isolated workspace per test.
+import { OPTIONAL_BODY } from '../schemas/common.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema } from '../schemas/common.js'
 import {
-  CreateWorkspaceBodySchema, OPTIONAL_BODY_KEY, ProvisionedWorkspaceSchema, WorkspaceIdParamsSchema, WorkspaceResetSchema,
+  CreateWorkspaceBodySchema, ProvisionedWorkspaceSchema, WorkspaceIdParamsSchema, WorkspaceResetSchema,
   adminResponses
 } from '../schemas/admin.js'
 
@@ -10,7 +11,7 @@ const workspaces: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/workspaces', {
     schema: {
       summary: 'Create an isolated workspace (empty, or a copy of the demo workspace) with three fresh keys',
-      [OPTIONAL_BODY_KEY]: true,
+      [OPTIONAL_BODY]: true,
       body: CreateWorkspaceBodySchema,
       response: adminResponses(ProvisionedWorkspaceSchema, 400)
     }

@@ -2,10 +2,10 @@
 // Written by layers/journal/plugin.ts, read and cleared by admin/requests.ts, emptied by POST /_emulator/reset.
 import type { JournalEntry, JournalQuery } from '../schemas/journal.js'
 import type { ControlPart } from './state.js'
+import { API_PREFIX } from '../lib/routes.js'
 
 export const JOURNAL_PART = 'journal'
 export const DEFAULT_JOURNAL_LIMIT = 100
-const API_PREFIX = '/api/v1'
 
 export type NewJournalEntry = Omit<JournalEntry, 'id'>
 

@@ -1,33 +1,7 @@
-// Opens the database and builds every store once; decorates `db` and `stores` (DESIGN §3.3).
+// Opens the database and decorates `db` and `stores` (built by store/index.ts); closes it with the app.
 import fp from 'fastify-plugin'
 import { openDatabase, type Db } from '../store/database.js'
-import { createApiKeysStore } from '../store/api-keys-store.js'
-import { createAuditLogStore } from '../store/audit-log-store.js'
-import { createCollectionsStore } from '../store/collections-store.js'
-import { createInvitesStore } from '../store/invites-store.js'
-import { createSceneContentStore } from '../store/scene-content-store.js'
-import { createScenesStore } from '../store/scenes-store.js'
-import { createUsersStore } from '../store/users-store.js'
-import { createWorkspacesStore } from '../store/workspaces-store.js'
-import { createReadCache } from '../store/read-cache.js'
-
-export function createStores (db: Db) {
-  return {
-    workspaces: createWorkspacesStore(db),
-    users: createUsersStore(db),
-    apiKeys: createApiKeysStore(db),
-    collections: createCollectionsStore(db),
-    scenes: createScenesStore(db),
-    sceneContent: createSceneContentStore(db),
-    invites: createInvitesStore(db),
-    auditLog: createAuditLogStore(db),
-    /** Exact read cache: reused only while no row has changed since (store/read-cache.ts). */
-    readCache: createReadCache(db),
-    /** Runs `work` in one SQLite transaction: a write and its audit entry commit together or not at all. */
-    transaction: <T>(work: () => T): T => db.transaction(work)()
-  }
-}
-export type Stores = ReturnType<typeof createStores>
+import { createStores, type Stores } from '../store/index.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

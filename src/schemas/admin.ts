@@ -5,7 +5,6 @@ import { DateTimeSchema, NullableSchema, errorEnvelope } from './common.js'
 import { WorkspaceUserSchema } from './users.js'
 
 /** The optional-body route-schema key, under the name the admin modules use (see schemas/common.ts). */
-export { OPTIONAL_BODY as OPTIONAL_BODY_KEY } from './common.js'
 
 export const ConflictSchema = Type.Object({
   statusCode: Type.Number({ enum: [409] }),

@@ -1,6 +1,6 @@
 // GET /logs (catalogue §2.7, §6.12): filters, cursor mode and page mode over the audit log, newest first.
 import { fail } from '../errors.js'
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import { DOCUMENTED_ACTIONS, type LogPage, type LogsQuery } from '../schemas/logs.js'
 import type { AuditFilter } from '../store/audit-log-store.js'
 

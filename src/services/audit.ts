@@ -1,5 +1,5 @@
 // Audit entries for API writes (catalogue §6.12): appended by the caller inside the write's transaction.
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import type { LogEntry } from '../schemas/logs.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'

@@ -1,6 +1,6 @@
 // Which collections a key may name (catalogue §1.1, §3): real ones of its workspace, and `private` for personal keys.
 import { fail } from '../errors.js'
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import type { Collection } from '../schemas/collections.js'
 import type { WorkspaceUser } from '../schemas/users.js'
 import { PRIVATE_COLLECTION_ID } from '../store/scenes-store.js'

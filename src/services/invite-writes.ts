@@ -1,7 +1,7 @@
 // Workspace invites (catalogue §6.7-6.11): create (email or link), update and revoke, each audited as
 // `workspace:invite`. Rules from the official CLI's README (clients-and-format §1.1).
 import { fail } from '../errors.js'
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import type { CreateInviteBody, Invite, UpdateInviteBody } from '../schemas/invites.js'
 import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
 import { changedFields } from './patch-changes.js'

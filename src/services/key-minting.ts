@@ -2,7 +2,7 @@
 import { fail } from '../errors.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import type { AdminKey, CreatedKey } from '../schemas/admin.js'
 import type { ApiKey, KeyKind, KeyPermission } from '../store/api-keys-store.js'
 

@@ -1,5 +1,5 @@
 // Writes a loaded fixture set into the stores, one transaction per workspace (boot, reset, tests).
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import type { FixtureSet, FixtureWorkspace } from './fixtures.js'
 
 export interface SeedOptions {

@@ -2,7 +2,7 @@
 // FIDELITY: no upstream counterpart; a test-harness feature. Snapshots do not survive a restart, even with a file DB.
 import { fail } from '../errors.js'
 import type { Clock } from '../lib/clock.js'
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import type { SnapshotSummary } from '../schemas/admin.js'
 import type { Dump, SnapshotStore } from '../store/snapshot-store.js'
 import type { Provisioning } from './workspace-provisioning.js'

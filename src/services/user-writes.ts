@@ -1,7 +1,7 @@
 // Workspace users (catalogue §6.4-6.6): read, update (role changes audited apart) and removal, which revokes
 // the user's personal keys. The last admin can be neither demoted nor removed (official CLI README).
 import { fail } from '../errors.js'
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import type { UpdateUserBody, WorkspaceUser } from '../schemas/users.js'
 import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
 import { changedFields } from './patch-changes.js'

@@ -3,7 +3,7 @@
 import { fail } from '../errors.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import type { CreateWorkspaceBody, ProvisionedWorkspace, WorkspaceReset } from '../schemas/admin.js'
 import type { Collection } from '../schemas/collections.js'
 import type { WorkspaceUser } from '../schemas/users.js'

@@ -1,6 +1,6 @@
 // The workspace (catalogue §6.1-6.2): read, and rename / avatar changes audited with the documented actions.
 import { fail } from '../errors.js'
-import type { Stores } from '../plugins/stores.js'
+import type { Stores } from '../store/index.js'
 import type { UpdateWorkspaceBody, Workspace } from '../schemas/workspaces.js'
 import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
 import { changedFields, pick } from './patch-changes.js'

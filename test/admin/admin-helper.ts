@@ -2,10 +2,9 @@
 // admin OpenAPI document (GET /_emulator/docs/json) declares for that operation and status.
 import type { FastifyInstance } from 'fastify'
 import { Ajv, type ValidateFunction } from 'ajv'
-import formatsPlugin from 'ajv-formats'
+import { addFormats } from '../../src/plugins/validation.js'
 import { KEYS, call, type TestLike } from '../helper.js'
 
-const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => Ajv }).default
 
 export interface AdminOptions {
   body?: unknown

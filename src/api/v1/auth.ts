@@ -6,8 +6,7 @@ import fp from 'fastify-plugin'
 import { fail } from '../../errors.js'
 import type { ApiKey } from '../../store/api-keys-store.js'
 import type { WorkspaceUser } from '../../schemas/users.js'
-
-export const API_PREFIX = '/api/v1'
+import { BEARER_HEADER, routeSignature } from '../../lib/routes.js'
 
 /** What a route handler knows about the caller. */
 export interface AuthContext {
@@ -26,14 +25,7 @@ declare module 'fastify' {
   interface FastifyContextConfig extends AuthRouteConfig {}
 }
 
-const BEARER = /^Bearer +([^\s]+) *$/i
 const READ_METHODS = new Set(['GET', 'HEAD'])
-
-/** `GET /api/v1/scenes/:sceneId` → `GET /scenes/{sceneId}`, the form key route restrictions use. */
-export function routeSignature (method: string, routeUrl: string): string {
-  const path = routeUrl.startsWith(API_PREFIX) ? routeUrl.slice(API_PREFIX.length) : routeUrl
-  return `${method} ${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`
-}
 
 /** A restriction is `METHOD /path` with OpenAPI braces; `*` stands for any method. */
 export function routeAllowed (routes: string[] | null, signature: string): boolean {
@@ -53,7 +45,7 @@ function frozen<T> (value: T): T {
 function authenticate (app: FastifyInstance, request: FastifyRequest): AuthContext {
   const header = request.headers.authorization
   if (header === undefined || header.trim() === '') fail('EMU_MISSING_AUTH')
-  const match = BEARER.exec(header)
+  const match = BEARER_HEADER.exec(header)
   if (!match) fail('EMU_MALFORMED_AUTH')
   const secret = match[1]
   // The hash and lookup of a key run on every request; cached until the next write of any row (exact).

@@ -3,6 +3,7 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { createRng, hashString, type Rng } from '../../lib/rng.js'
+import { toOpenApiPath } from '../../lib/routes.js'
 import { driftControl, type DriftControl, type DriftSettings } from '../../control/drift.js'
 import { kFaultInjected } from '../faults/rules.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
@@ -27,7 +28,7 @@ interface Plan { request: DriftRequest, seed: number | undefined }
 
 /** 'GET /api/v1/scenes/{sceneId}': the route as the ledger and the docs name it. */
 export function routeKey (method: string, url: string): string {
-  return `${method} ${url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`
+  return `${method} ${toOpenApiPath(url)}`
 }
 
 /** The response schema for this status ('200', then '2xx', then 'default'), as the route declared it. */

@@ -1,6 +1,7 @@
 // Pure fault vocabulary and matching: kinds, the request marks, route patterns and the X-Emulator-* headers.
 // No state and no Fastify: control/faults.ts decides with these, layers/faults/plugin.ts carries the result out.
 import { FAULT_KINDS, type FaultKind, type FaultPhase } from '../../schemas/faults.js'
+import { withoutApiPrefix } from '../../lib/routes.js'
 
 export { FAULT_KINDS, type FaultKind, type FaultPhase }
 
@@ -52,13 +53,12 @@ export interface FaultRule {
   matcher: RegExp
 }
 
-const API_PREFIX = '/api/v1'
 const METHOD = /^(\*|[A-Z]+)$/
 
 /** `/api/v1/scenes/abc?x=1` → `/scenes/abc`: the form rules and patterns are written in. */
 export function routePath (url: string): string {
   const path = url.split('?')[0]
-  const bare = path === API_PREFIX || path.startsWith(API_PREFIX + '/') ? path.slice(API_PREFIX.length) : path
+  const bare = withoutApiPrefix(path)
   return trimSlash(bare === '' ? '/' : bare)
 }
 

@@ -1,0 +1,29 @@
+// Every store over one database, built once: the `Stores` bag services and the harness take (catalogue §1).
+import type { Db } from './database.js'
+import { createApiKeysStore } from './api-keys-store.js'
+import { createAuditLogStore } from './audit-log-store.js'
+import { createCollectionsStore } from './collections-store.js'
+import { createInvitesStore } from './invites-store.js'
+import { createSceneContentStore } from './scene-content-store.js'
+import { createScenesStore } from './scenes-store.js'
+import { createUsersStore } from './users-store.js'
+import { createWorkspacesStore } from './workspaces-store.js'
+import { createReadCache } from './read-cache.js'
+
+export function createStores (db: Db) {
+  return {
+    workspaces: createWorkspacesStore(db),
+    users: createUsersStore(db),
+    apiKeys: createApiKeysStore(db),
+    collections: createCollectionsStore(db),
+    scenes: createScenesStore(db),
+    sceneContent: createSceneContentStore(db),
+    invites: createInvitesStore(db),
+    auditLog: createAuditLogStore(db),
+    /** Exact read cache: reused only while no row has changed since (store/read-cache.ts). */
+    readCache: createReadCache(db),
+    /** Runs `work` in one SQLite transaction: a write and its audit entry commit together or not at all. */
+    transaction: <T>(work: () => T): T => db.transaction(work)()
+  }
+}
+export type Stores = ReturnType<typeof createStores>
