@@ -1,5 +1,5 @@
 // buildApp(config): the composition root. Never listens and never reads process.env (DESIGN §3.8).
-// Order: runtime seams → stores → error handler → OpenAPI → fixtures → /api/v1 → /_emulator.
+// Order: runtime seams → control state → stores → error handler → OpenAPI → fixtures → /api/v1 → /_emulator.
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
@@ -14,6 +14,7 @@ import { boundedJsonParser } from './lib/json-body.js'
 import { redactUrl } from './lib/redact.js'
 import openapi from './plugins/openapi.js'
 import runtime from './plugins/runtime.js'
+import control from './layers/control.js'
 import stores from './plugins/stores.js'
 import { createSerializerCompiler, createValidatorCompiler } from './plugins/validation.js'
 import { formatSchemaErrors } from './lib/schema-errors.js'
@@ -41,6 +42,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
     clock: options.clock ?? createClock(config.clockStart),
     ids: options.ids ?? createIdFactory(config.seed)
   })
+  await app.register(control)
   await app.register(stores, { dbPath: config.dbPath })
   await app.register(errorHandler)
   await app.register(requestGuard)

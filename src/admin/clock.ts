@@ -1,5 +1,5 @@
 // /_emulator/clock: freeze, set and advance the emulator's clock (key expiry, timestamps), or go back to real time.
-// Registered as the control part "clock", so POST /_emulator/reset returns it to its configured start.
+// Its reset (back to the configured start) is the control part app.control.clock (layers/control.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fail } from '../errors.js'
 import type { Clock } from '../lib/clock.js'
@@ -12,11 +12,7 @@ export function clockState (clock: Clock): ClockState {
 }
 
 const clockRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { clock, config } = app
-  app.control.register('clock', {
-    // Back to EMULATOR_CLOCK when configured, else real time: the state the process started in.
-    reset: () => (config.clockStart === undefined ? clock.useRealTime() : clock.set(config.clockStart))
-  })
+  const { clock } = app
 
   app.get('/clock', {
     schema: { summary: 'The emulator\'s current time', response: adminResponses(ClockStateSchema) }

@@ -13,10 +13,11 @@ import keys from './keys.js'
 import reset from './reset.js'
 import snapshots from './snapshots.js'
 import clock from './clock.js'
-import drift from './drift.js'
-import faults from './faults.js'
-import requests from './requests.js'
-import stubs from './stubs.js'
+import drift from '../layers/drift/routes.js'
+import faults from '../layers/faults/routes.js'
+import rateLimit from '../layers/rate-limit/routes.js'
+import requests from '../layers/journal/routes.js'
+import stubs from '../layers/stubs/routes.js'
 
 function sameSecret (given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -44,6 +45,7 @@ const guarded: FastifyPluginAsync = async (app) => {
   await app.register(clock)
   await app.register(drift)
   await app.register(faults)
+  await app.register(rateLimit)
   await app.register(requests)
   await app.register(stubs)
   await app.register(adminDocs)

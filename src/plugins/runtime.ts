@@ -1,10 +1,9 @@
-// Decorates the run-time seams every scope shares: the validated config, the clock, the id factory and control state.
+// Decorates the run-time seams every scope shares: the validated config, the clock and the id factory.
 import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
 import type { FixtureSet } from '../services/fixtures.js'
-import { createControlRegistry, type ControlRegistry } from '../control/state.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,8 +15,6 @@ declare module 'fastify' {
     config: Config
     clock: Clock
     ids: IdFactory
-    /** In-memory control state of drift, faults, journal...; see control/state.ts. */
-    control: ControlRegistry
   }
 }
 
@@ -27,8 +24,4 @@ export default fp<RuntimeOptions>(async (app, { config, clock, ids }) => {
   app.decorate('config', config)
   app.decorate('clock', clock)
   app.decorate('ids', ids)
-  const control = createControlRegistry()
-  // The seeded id stream restarts on POST /_emulator/reset, so ids after a reset match a fresh start.
-  control.register('ids', ids)
-  app.decorate('control', control)
 }, { name: 'runtime' })

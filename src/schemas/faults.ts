@@ -73,14 +73,3 @@ export const PutRateLimitBodySchema = Type.Object({
   resetHeader: Type.Optional(Type.Enum(RESET_HEADER_MODES))
 }, { additionalProperties: false })
 export type PutRateLimitBody = Static<typeof PutRateLimitBodySchema>
-
-/** Name of the rate-limit part in app.control; api/v1/rate-limit.ts owns it, admin/faults.ts drives it. */
-export const RATE_LIMIT_PART = 'rateLimit'
-
-/** The contract between api/v1/rate-limit.ts (state and counters) and the admin route (neither imports the other). */
-export interface RateLimitControl {
-  settings (): RateLimitSettings
-  /** Replaces the settings (absent fields → start-up values) and starts every key's window afresh. */
-  set (body: PutRateLimitBody): RateLimitSettings
-  reset (): void
-}

@@ -6,7 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { fail } from '../../errors.js'
 import auth from './auth.js'
-import rateLimit from './rate-limit.js'
+import rateLimit from '../../layers/rate-limit/plugin.js'
 import faults from '../../layers/faults/plugin.js'
 import journal, { journalArrival } from '../../layers/journal/plugin.js'
 import drift from '../../layers/drift/plugin.js'

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { createRng, hashString, type Rng } from '../../lib/rng.js'
 import { toOpenApiPath } from '../../lib/routes.js'
-import { driftControl, type DriftControl, type DriftSettings } from '../../control/drift.js'
+import type { DriftControl, DriftSettings } from './state.js'
 import { kFaultInjected } from '../faults/rules.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
 import { STUB_HEADER } from '../stubs/plugin.js'
@@ -160,8 +160,7 @@ function checkRouteConfig (route: RouteOptions): void {
 }
 
 export default fp(async (app) => {
-  // Made here (or by the admin routes, whichever comes first); unknown EMULATOR_DRIFT_KINDS fail start-up here.
-  const control = driftControl(app.control, app.config)
+  const control = app.control.drift
   app.decorateRequest('driftChanges', null)
   app.addHook('onRoute', checkRouteConfig)
   app.addHook('onSend', async (request, reply, payload) => await onSend(control, request, reply, payload))

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { emulatorError, fail, type ErrorCode } from '../../errors.js'
-import { FAULTS_PART, createFaultsControl, type FaultsControl } from '../../control/faults.js'
+import type { FaultsControl } from './state.js'
 import {
   DEFAULT_SLOW_DELAY_MS, FAULT_HEADER, LATENCY_HEADER, chunksOf, kFaultApplied, kFaultInjected, kStreamedBody,
   parseFaultHeader, parseLatencyHeader, routePath, type FaultFired, type FaultOutcome
@@ -93,7 +93,7 @@ async function after (faults: FaultsControl, request: FastifyRequest, reply: Fas
 }
 
 export default fp(async (app) => {
-  const faults = app.control.register(FAULTS_PART, createFaultsControl(app.config))
+  const faults = app.control.faults
   app.addHook('onRequest', async (request, reply) => before(faults, request, reply))
   app.addHook('onSend', async (request, reply, payload) => after(faults, request, reply, payload))
-}, { name: 'faults', dependencies: ['runtime'] })
+}, { name: 'faults', dependencies: ['control'] })

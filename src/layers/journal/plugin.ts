@@ -3,7 +3,7 @@
 // answered or dropped before any other hook ran; `journal` (last onSend) notes the body that actually went out.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { JOURNAL_PART, clip, createJournalControl, type JournalControl, type NewJournalEntry } from '../../control/journal.js'
+import { clip, type JournalControl, type NewJournalEntry } from './state.js'
 import type { JournalBody } from '../../schemas/journal.js'
 import { DRIFT_HEADER } from '../drift/apply.js'
 import { kRawBody } from '../../lib/json-body.js'
@@ -93,7 +93,7 @@ function entryOf (journal: JournalControl, request: FastifyRequest, reply: Fasti
 
 /** Register first in the public scope: its onRequest runs before faults and auth can answer. */
 export const journalArrival = fp(async (app) => {
-  const journal = app.control.register(JOURNAL_PART, createJournalControl(app.config.journalSize, app.config.journalBodyBytes))
+  const journal = app.control.journal
   app.addHook('onRequest', async (request, reply) => {
     if (journal.capacity === 0) return
     const arrival = { time: app.clock.nowIso(), startedAt: performance.now() }
@@ -108,7 +108,7 @@ export const journalArrival = fp(async (app) => {
       }
     })
   })
-}, { name: 'journal-arrival', dependencies: ['runtime'] })
+}, { name: 'journal-arrival', dependencies: ['control'] })
 
 /** Register last in the public scope: its onSend sees the body after faults and drift. */
 export default fp(async (app) => {

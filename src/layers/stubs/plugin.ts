@@ -3,7 +3,7 @@
 // through the same onSend hooks as any other, so the journal records it; drift leaves it alone.
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { STUBS_PART, createStubsControl, type StubCaller } from '../../control/stubs.js'
+import type { StubCaller } from './state.js'
 
 /** Set on a stubbed reply so drift does not perturb an answer the test asked for verbatim. */
 export const STUB_HEADER = 'x-emulator-stub'
@@ -15,7 +15,7 @@ function callerOf (request: FastifyRequest): StubCaller {
 }
 
 export default fp(async (app) => {
-  const stubs = app.control.register(STUBS_PART, createStubsControl())
+  const stubs = app.control.stubs
   app.addHook('onRequest', async (request, reply) => {
     const stub = stubs.take(request.method, request.url, callerOf(request))
     if (stub === undefined) return

@@ -7,7 +7,6 @@ import { createClock } from '../../../src/lib/clock.js'
 import { createIdFactory } from '../../../src/lib/ids.js'
 import runtime from '../../../src/plugins/runtime.js'
 import drift, { routeKey } from '../../../src/layers/drift/plugin.js'
-import { driftControl } from '../../../src/control/drift.js'
 import type { TestLike } from '../../helper.js'
 
 type Routes = (app: FastifyInstance) => void
@@ -43,7 +42,7 @@ t.test('non-JSON bodies, HEAD and unmatched URLs go out untouched and uncounted'
   const missing = await app.inject({ method: 'GET', url: '/api/v1/nope', headers: force })
   t.equal(missing.statusCode, 404)
   t.equal(missing.headers['x-emulator-drift'], undefined, 'no route, no drift')
-  t.equal(driftControl(app.control, app.config).ledger().eligible, 0)
+  t.equal(app.control.drift.ledger().eligible, 0)
   const thing = await app.inject({ method: 'GET', url: '/api/v1/thing', headers: force })
   t.equal(thing.headers['x-emulator-drift'], 'deprecation', 'while a JSON route of the same scope drifts')
 })

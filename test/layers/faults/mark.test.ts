@@ -3,7 +3,6 @@
 import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { resolveConfig, type Config } from '../../../src/config.js'
-import { FAULTS_PART, type FaultsControl } from '../../../src/control/faults.js'
 import { createClock } from '../../../src/lib/clock.js'
 import { createIdFactory } from '../../../src/lib/ids.js'
 import faults from '../../../src/layers/faults/plugin.js'
@@ -28,7 +27,7 @@ async function probeApp (t: { teardown (fn: () => unknown): void }, config: Part
     })
     scope.post('/things', async () => ({ ok: true }))
   })
-  app.control.get<FaultsControl>(FAULTS_PART)!.sleep = async () => {}
+  app.control.faults.sleep = async () => {}
   return { app, seen }
 }
 

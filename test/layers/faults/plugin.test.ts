@@ -1,11 +1,10 @@
 // Each fault kind on /api/v1, before and after the handler, through app.inject and over a real socket.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { FAULTS_PART, type FaultsControl } from '../../../src/control/faults.js'
 import { HTML_503_BODY } from '../../../src/layers/faults/plugin.js'
 import { KEYS, build, call, errorBody } from '../../helper.js'
 
-const faultsOf = (app: FastifyInstance) => app.control.get<FaultsControl>(FAULTS_PART)!
+const faultsOf = (app: FastifyInstance) => app.control.faults
 
 /** Replaces the delay seam: records each delay and returns at once, so no test waits or measures time. */
 function recordDelays (app: FastifyInstance): number[] {

@@ -2,7 +2,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { resolveConfig } from '../../../src/config.js'
-import { createFaultsControl } from '../../../src/control/faults.js'
+import { createFaultsControl } from '../../../src/layers/faults/state.js'
 import { KEYS, build, errorBody } from '../../helper.js'
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
@@ -103,7 +103,7 @@ t.test('rules: the first rule that fires wins; the header wins over every rule',
 
 t.test('rules: a latency rule delays, and a phase=after rule replaces the committed response', async (t) => {
   const app = await build(t)
-  const control = app.control.get<ReturnType<typeof createFaultsControl>>('faults')!
+  const control = app.control.faults
   const delays: number[] = []
   control.sleep = async (ms) => { delays.push(ms) }
   await putFaults(app, {

@@ -1,8 +1,7 @@
 // The journal of /api/v1: what it records of each request (even rejected, faulted and dropped ones), cuts and bounds.
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { clip } from '../../../src/control/journal.js'
-import { FAULTS_PART, type FaultsControl } from '../../../src/control/faults.js'
+import { clip } from '../../../src/layers/journal/state.js'
 import { KEYS, build, call } from '../../helper.js'
 
 const journal = async (app: FastifyInstance, query = '') => {
@@ -62,7 +61,7 @@ t.test('requests rejected by auth are journaled: a 401 without a key, a 403 with
 t.test('faults are reported; a dropped request has no status and no response', async (t) => {
   const app = await build(t)
   const delays: number[] = []
-  app.control.get<FaultsControl>(FAULTS_PART)!.sleep = async (ms) => { delays.push(ms) }
+  app.control.faults.sleep = async (ms) => { delays.push(ms) }
   const headers = { authorization: `Bearer ${KEYS.full}` }
   await t.rejects(app.inject({ method: 'DELETE', url: '/api/v1/scenes/scnShapes01', headers: { ...headers, 'x-emulator-fault': 'drop', 'x-emulator-latency': '80' } }))
   await app.inject({ method: 'GET', url: '/api/v1/scenes', headers: { ...headers, 'x-emulator-fault': '502; phase=after' } })
@@ -91,7 +90,7 @@ t.test('faults are reported; a dropped request has no status and no response', a
 
 t.test('a slow body is recorded whole', async (t) => {
   const app = await build(t)
-  app.control.get<FaultsControl>(FAULTS_PART)!.sleep = async () => {}
+  app.control.faults.sleep = async () => {}
   const res = await call(t, app, 'GET', '/api/v1/collections', { headers: { 'x-emulator-fault': 'slow' } })
   const [entry] = (await journal(app)).data
   t.same(entry.response, jsonBody(res.raw.body))

@@ -1,17 +1,12 @@
 // GET/POST/DELETE /_emulator/stubs and DELETE /_emulator/stubs/{id}: stub rules of /api/v1 (issue 16.8).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { STUBS_PART, type StubsControl } from '../control/stubs.js'
-import { fail } from '../errors.js'
-import { adminResponses } from '../schemas/admin.js'
-import { ClearedStubsSchema, StubListSchema, StubParamsSchema, StubRuleBodySchema, StubViewSchema } from '../schemas/stubs.js'
-import { EmptyObjectSchema } from '../schemas/common.js'
+import { fail } from '../../errors.js'
+import { adminResponses } from '../../schemas/admin.js'
+import { ClearedStubsSchema, StubListSchema, StubParamsSchema, StubRuleBodySchema, StubViewSchema } from '../../schemas/stubs.js'
+import { EmptyObjectSchema } from '../../schemas/common.js'
 
 const stubs: FastifyPluginAsyncTypebox = async (app) => {
-  const part = (): StubsControl => {
-    const found = app.control.get<StubsControl>(STUBS_PART)
-    if (found === undefined) throw new Error(`control part "${STUBS_PART}" is not registered`)
-    return found
-  }
+  const part = () => app.control.stubs
 
   app.get('/stubs', {
     schema: { summary: 'Stub rules, in the order they are tried, with their firings', response: adminResponses(StubListSchema) }

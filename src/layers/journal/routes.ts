@@ -1,15 +1,10 @@
 // GET /_emulator/requests (the journal of /api/v1 requests, newest first, filtered) and DELETE (empties it).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { JOURNAL_PART, type JournalControl } from '../control/journal.js'
-import { adminResponses } from '../schemas/admin.js'
-import { ClearedJournalSchema, JournalPageSchema, JournalQuerySchema } from '../schemas/journal.js'
+import { adminResponses } from '../../schemas/admin.js'
+import { ClearedJournalSchema, JournalPageSchema, JournalQuerySchema } from '../../schemas/journal.js'
 
 const requests: FastifyPluginAsyncTypebox = async (app) => {
-  const journal = (): JournalControl => {
-    const found = app.control.get<JournalControl>(JOURNAL_PART)
-    if (found === undefined) throw new Error(`control part "${JOURNAL_PART}" is not registered`)
-    return found
-  }
+  const journal = () => app.control.journal
 
   app.get('/requests', {
     schema: {

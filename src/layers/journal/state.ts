@@ -1,10 +1,9 @@
 // The request journal: a ring buffer of the last EMULATOR_JOURNAL_SIZE public requests, newest first on read.
-// Written by layers/journal/plugin.ts, read and cleared by admin/requests.ts, emptied by POST /_emulator/reset.
-import type { JournalEntry, JournalQuery } from '../schemas/journal.js'
-import type { ControlPart } from './state.js'
-import { API_PREFIX } from '../lib/routes.js'
+// Written by plugin.ts, read and cleared by routes.ts (/_emulator/requests), emptied by POST /_emulator/reset.
+import type { JournalEntry, JournalQuery } from '../../schemas/journal.js'
+import type { ControlPart } from '../control-part.js'
+import { API_PREFIX } from '../../lib/routes.js'
 
-export const JOURNAL_PART = 'journal'
 export const DEFAULT_JOURNAL_LIMIT = 100
 
 export type NewJournalEntry = Omit<JournalEntry, 'id'>

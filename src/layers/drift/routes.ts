@@ -1,13 +1,13 @@
 // /_emulator/drift: read and change the drift settings at run time, list the kinds, read and clear the ledger.
-// The state is the control part "drift" (control/drift.ts), so POST /_emulator/reset returns it to its start.
+// The state is app.control.drift (state.ts), so POST /_emulator/reset returns it to its start.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
-import { fail } from '../errors.js'
-import { checkPatch, driftControl, driftKindCatalogue } from '../control/drift.js'
-import { adminResponses } from '../schemas/admin.js'
-import { DriftKindListSchema, DriftLedgerSchema, DriftSettingsSchema, PutDriftBodySchema } from '../schemas/drift.js'
+import { fail } from '../../errors.js'
+import { checkPatch, driftKindCatalogue } from './state.js'
+import { adminResponses } from '../../schemas/admin.js'
+import { DriftKindListSchema, DriftLedgerSchema, DriftSettingsSchema, PutDriftBodySchema } from '../../schemas/drift.js'
 
 const driftRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const control = driftControl(app.control, app.config)
+  const control = app.control.drift
 
   app.get('/drift', {
     schema: { summary: 'The drift settings in force', response: adminResponses(DriftSettingsSchema) }

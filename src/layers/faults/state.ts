@@ -1,15 +1,13 @@
 // Fault-injection state: ambient latency, the global fault rate, the rule list and the seeded draws.
-// Written by admin/faults.ts (and reset), read by layers/faults/plugin.ts once per public request.
-import type { Config } from '../config.js'
-import { createRng, hashString, type Rng } from '../lib/rng.js'
-import type { FaultSettings, PutFaultsBody } from '../schemas/faults.js'
+// Written by routes.ts (and reset), read by plugin.ts once per public request.
+import type { Config } from '../../config.js'
+import { createRng, hashString, type Rng } from '../../lib/rng.js'
+import type { FaultSettings, PutFaultsBody } from '../../schemas/faults.js'
 import {
   compilePattern, normalizeMethod, phaseOf, ruleMatches,
   type FaultFired, type FaultOutcome, type FaultRule, type HeaderFault
-} from '../layers/faults/rules.js'
-import type { ControlPart } from './state.js'
-
-export const FAULTS_PART = 'faults'
+} from './rules.js'
+import type { ControlPart } from '../control-part.js'
 
 export interface FaultsControl extends ControlPart {
   view (): FaultSettings

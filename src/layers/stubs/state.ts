@@ -1,10 +1,8 @@
 // Stub rules (issue 16.8): answer a route pattern with a given status, headers and JSON body, once, N times or
-// always, optionally for one workspace or key. Written by admin/stubs.ts, read by layers/stubs/plugin.ts.
-import { compilePattern, normalizeMethod, ruleMatches } from '../layers/faults/rules.js'
-import type { StubRuleBody, StubView } from '../schemas/stubs.js'
-import type { ControlPart } from './state.js'
-
-export const STUBS_PART = 'stubs'
+// always, optionally for one workspace or key. Written by routes.ts, read by plugin.ts.
+import { compilePattern, normalizeMethod, ruleMatches } from '../faults/rules.js'
+import type { StubRuleBody, StubView } from '../../schemas/stubs.js'
+import type { ControlPart } from '../control-part.js'
 
 interface StubRule extends StubView { matcher: RegExp }
 

@@ -1,11 +1,9 @@
 // Drift control state: the settings drift runs with now (EMULATOR_DRIFT_* at start, PUT /_emulator/drift later),
-// the position in the seeded stream, and the ledger of what a run was exposed to. Read by layers/drift/plugin.ts.
-import { ConfigError, type Config } from '../config.js'
-import { DRIFT_KINDS, driftKindNames, isDriftKindName, unknownKindsMessage } from '../layers/drift/kinds/index.js'
-import type { ControlPart, ControlRegistry } from './state.js'
+// the position in the seeded stream, and the ledger of what a run was exposed to. Read by plugin.ts, changed by routes.ts.
+import { ConfigError, type Config } from '../../config.js'
+import { DRIFT_KINDS, driftKindNames, isDriftKindName, unknownKindsMessage } from './kinds/index.js'
+import type { ControlPart } from '../control-part.js'
 
-/** The name POST /_emulator/reset reports for this part. */
-export const DRIFT_CONTROL = 'drift'
 /** Used when neither EMULATOR_DRIFT_SEED nor EMULATOR_SEED is set: a fixed seed, so runs still repeat exactly. */
 export const DEFAULT_DRIFT_SEED = 0
 
@@ -155,9 +153,4 @@ export function createDriftControl (config: Config): DriftControl {
       clearLedger()
     }
   }
-}
-
-/** The app's drift control part, made and registered on first use (the public drift layer or the admin routes). */
-export function driftControl (registry: ControlRegistry, config: Config): DriftControl {
-  return registry.get<DriftControl>(DRIFT_CONTROL) ?? registry.register(DRIFT_CONTROL, createDriftControl(config))
 }

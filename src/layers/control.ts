@@ -1,0 +1,66 @@
+// app.control: the typed state of every harness feature, built once here from the configuration and the clock.
+// Layers read it on each request, their admin routes change it, POST /_emulator/reset returns all of it to its start.
+import fp from 'fastify-plugin'
+import type { Config } from '../config.js'
+import type { Clock } from '../lib/clock.js'
+import type { IdFactory } from '../lib/ids.js'
+import type { ControlPart } from './control-part.js'
+import { createDriftControl, type DriftControl } from './drift/state.js'
+import { createFaultsControl, type FaultsControl } from './faults/state.js'
+import { createJournalControl, type JournalControl } from './journal/state.js'
+import { createRateLimitControl, type RateLimitControl } from './rate-limit/state.js'
+import { createStubsControl, type StubsControl } from './stubs/state.js'
+
+export type { ControlPart }
+
+export interface Control {
+  readonly journal: JournalControl
+  readonly faults: FaultsControl
+  readonly stubs: StubsControl
+  readonly rateLimit: RateLimitControl
+  readonly drift: DriftControl
+  /** The clock's start: EMULATOR_CLOCK when configured, else real time. */
+  readonly clock: ControlPart
+  /** The seeded id stream restarts on reset, so ids after a reset match a fresh start. */
+  readonly ids: ControlPart
+  /** One more part for resetAll (tests use it to watch reset); a name is taken once. */
+  register<T extends ControlPart> (name: string, part: T): T
+  /** Resets every part; returns their names in a fixed order. */
+  resetAll (): string[]
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    control: Control
+  }
+}
+
+/** Unknown EMULATOR_DRIFT_KINDS and bad fault settings fail start-up here, in one place. */
+export function createControl (config: Config, clock: Clock, ids: IdFactory): Control {
+  const builtIn = {
+    ids,
+    journal: createJournalControl(config.journalSize, config.journalBodyBytes),
+    faults: createFaultsControl(config),
+    stubs: createStubsControl(),
+    rateLimit: createRateLimitControl(config.rateLimit, clock),
+    drift: createDriftControl(config),
+    clock: { reset: () => (config.clockStart === undefined ? clock.useRealTime() : clock.set(config.clockStart)) }
+  }
+  const parts = new Map<string, ControlPart>(Object.entries(builtIn))
+  return {
+    ...builtIn,
+    register (name, part) {
+      if (parts.has(name)) throw new Error(`control part "${name}" is registered twice`)
+      parts.set(name, part)
+      return part
+    },
+    resetAll () {
+      for (const part of parts.values()) part.reset()
+      return [...parts.keys()]
+    }
+  }
+}
+
+export default fp(async (app) => {
+  app.decorate('control', createControl(app.config, app.clock, app.ids))
+}, { name: 'control', dependencies: ['runtime'] })

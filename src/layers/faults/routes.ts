@@ -1,0 +1,38 @@
+// GET/PUT/DELETE /_emulator/faults: run-time control of the fault layer of /api/v1.
+// PUT replaces (fields left out go back to their start-up values); DELETE and reset restore start-up.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { fail } from '../../errors.js'
+import { adminResponses } from '../../schemas/admin.js'
+import { FaultSettingsSchema, PutFaultsBodySchema } from '../../schemas/faults.js'
+
+const faults: FastifyPluginAsyncTypebox = async (app) => {
+  const faultsPart = () => app.control.faults
+
+  app.get('/faults', {
+    schema: { summary: 'Fault settings: ambient latency, global fault rate, rules with their remaining firings', response: adminResponses(FaultSettingsSchema) }
+  }, async () => faultsPart().view())
+
+  app.put('/faults', {
+    schema: {
+      summary: 'Replace the fault settings (fields left out go back to their start-up values); restarts the seeded sequence',
+      body: PutFaultsBodySchema,
+      response: adminResponses(FaultSettingsSchema, 400)
+    }
+  }, async (request) => {
+    try {
+      return faultsPart().set(request.body)
+    } catch (error) {
+      if (error instanceof RangeError) fail('EMU_BAD_REQUEST', `body/${error.message}`)
+      throw error
+    }
+  })
+
+  app.delete('/faults', {
+    schema: { summary: 'Back to the start-up fault settings', response: adminResponses(FaultSettingsSchema) }
+  }, async () => {
+    faultsPart().reset()
+    return faultsPart().view()
+  })
+}
+
+export default faults

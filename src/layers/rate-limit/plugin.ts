@@ -1,0 +1,35 @@
+// Per-key rate limit on /api/v1 (catalogue §1.5), built on @fastify/rate-limit with windows on the virtual clock.
+// Its per-route onRequest hook runs after the scope's auth hook (DESIGN §2), so the key is known and 401/403s don't count.
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { emulatorError } from '../../errors.js'
+import { RATE_LIMIT_WINDOW_MS } from './state.js'
+
+const RESET_HEADER = 'x-ratelimit-reset'
+
+const keyOf = (request: FastifyRequest): string => request.auth.key.id
+
+export default fp(async (app) => {
+  const control = app.control.rateLimit
+  const { store } = control
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'onRequest',
+    timeWindow: RATE_LIMIT_WINDOW_MS,
+    max: () => control.settings().limit,
+    // A limit of 0 means off: every key is then on the allow list, and no X-RateLimit-* headers are sent.
+    allowList: () => control.settings().limit === 0,
+    keyGenerator: keyOf,
+    store: store.Store,
+    // Thrown, so the error handler writes the service's envelope; Retry-After is set by the plugin beforehand.
+    errorResponseBuilder: (_request, context) => emulatorError('EMU_RATE_LIMITED', Math.ceil(context.ttl / 1000))
+  })
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (control.settings().resetHeader === 'epoch' && reply.hasHeader(RESET_HEADER)) {
+      const resetAt = store.resetAt(keyOf(request))
+      if (resetAt !== undefined) reply.header(RESET_HEADER, Math.ceil(resetAt / 1000))
+    }
+    return payload
+  })
+}, { name: 'rate-limit', dependencies: ['auth', 'control'] })

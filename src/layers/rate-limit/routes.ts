@@ -1,0 +1,23 @@
+// GET/PUT /_emulator/rate-limit: run-time control of the per-key rate limit of /api/v1.
+// PUT replaces (fields left out go back to their start-up values); reset restores start-up.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { adminResponses } from '../../schemas/admin.js'
+import { PutRateLimitBodySchema, RateLimitSettingsSchema } from '../../schemas/faults.js'
+
+const rateLimitRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const rateLimitPart = () => app.control.rateLimit
+
+  app.get('/rate-limit', {
+    schema: { summary: 'Per-key rate limit of /api/v1', response: adminResponses(RateLimitSettingsSchema) }
+  }, async () => rateLimitPart().settings())
+
+  app.put('/rate-limit', {
+    schema: {
+      summary: 'Replace the rate-limit settings (fields left out go back to their start-up values); every key starts a new window',
+      body: PutRateLimitBodySchema,
+      response: adminResponses(RateLimitSettingsSchema, 400)
+    }
+  }, async (request) => rateLimitPart().set(request.body))
+}
+
+export default rateLimitRoutes
