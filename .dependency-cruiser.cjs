@@ -16,6 +16,8 @@ module.exports = {
       from: { path: '^src/admin/' }, to: { path: '^src/layers/.+/plugin\\.ts$' } },
     { name: 'content-is-pure', comment: 'The drawing format engine knows no HTTP and no storage.', severity: 'error',
       from: { path: '^src/content/' }, to: { path: '^src/', pathNot: '^src/(content|schemas|lib)/|^src/errors\\.ts$' } },
+    { name: 'harness-from-the-top', comment: 'Fixtures, seeding, provisioning, snapshots and key minting serve boot and the admin API only.', severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(app|server|emulator|index)\\.ts$|^src/admin/|^src/harness/' }, to: { path: '^src/harness/', dependencyTypesNot: ['type-only'] } },
     { name: 'not-to-test', comment: 'Nothing in src imports tests.', severity: 'error',
       from: { path: '^src/' }, to: { path: '^test/' } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },

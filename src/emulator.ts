@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from './app.js'
 import { resolveConfig, type Config } from './config.js'
-import type { FixtureKey } from './services/fixtures.js'
+import type { FixtureKey } from './harness/fixtures.js'
 import { createHarnessHelpers, type HarnessHelpers } from './harness-client.js'
 
 /** Settings mirror the environment variables (see README); in-process defaults: a free port, no logs. */

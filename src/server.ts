@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js'
 import { unknownVariableWarnings } from './config-variables.js'
 import { startupErrorLine } from './lib/startup-errors.js'
 import { listenEmulator } from './emulator.js'
-import { FixtureError } from './services/fixtures.js'
+import { FixtureError } from './harness/fixtures.js'
 
 /** How long in-flight requests get to finish after a signal before the process exits anyway. */
 const CLOSE_GRACE_MS = 10_000

@@ -2,8 +2,8 @@
 // so the workspace, reset and snapshot routes see the same in-memory baselines, and a lenient JSON body parser.
 import fp from 'fastify-plugin'
 import { createSnapshotStore } from '../store/snapshot-store.js'
-import { createProvisioning, type Provisioning } from '../services/workspace-provisioning.js'
-import { createSnapshotService, type SnapshotService } from '../services/snapshots.js'
+import { createProvisioning, type Provisioning } from '../harness/provisioning.js'
+import { createSnapshotService, type SnapshotService } from '../harness/snapshots.js'
 import { boundedJsonParser } from '../lib/json-body.js'
 
 export interface Harness {

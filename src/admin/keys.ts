@@ -4,7 +4,7 @@ import {
   AdminKeySchema, CreateKeyBodySchema, CreatedKeySchema, KeyListSchema, KeyParamsSchema, ListKeysQuerySchema,
   adminResponses, momentToMs
 } from '../schemas/admin.js'
-import { listKeys, mintKey, revokeKey } from '../services/key-minting.js'
+import { listKeys, mintKey, revokeKey } from '../harness/keys.js'
 
 const keys: FastifyPluginAsyncTypebox = async (app) => {
   const deps = { stores: app.stores, clock: app.clock, ids: app.ids }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import type { Config } from '../config.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
-import type { FixtureSet } from '../services/fixtures.js'
+import type { FixtureSet } from '../harness/fixtures.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -9,7 +9,7 @@ import type { Collection } from '../schemas/collections.js'
 import type { WorkspaceUser } from '../schemas/users.js'
 import type { Dump, SnapshotStore } from '../store/snapshot-store.js'
 import type { FixtureSet, FixtureWorkspace } from './fixtures.js'
-import { mintKey } from './key-minting.js'
+import { mintKey } from './keys.js'
 import { seedFixtureSet, seedWorkspace } from './seed.js'
 
 export interface ProvisioningDeps {

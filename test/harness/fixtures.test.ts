@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { BUNDLED_FIXTURES, MINIMAL_FIXTURES } from '../../src/config.js'
-import { FixtureError, loadFixtureSet } from '../../src/services/fixtures.js'
+import { FixtureError, loadFixtureSet } from '../../src/harness/fixtures.js'
 
 t.test('the bundled demo set', async (t) => {
   const set = loadFixtureSet(BUNDLED_FIXTURES)

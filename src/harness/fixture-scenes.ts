@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { Type, type Static } from 'typebox'
 import { ReadOnlyLinkSchema, SceneMetadataSchema, SlidesLinkSchema, type SceneRecord } from '../schemas/scenes.js'
 import { emptyContent, validateStoredContent, type StoredContent } from '../content/index.js'
-import { newSceneMetadata, withContentCounters } from './scene-records.js'
+import { newSceneMetadata, withContentCounters } from '../services/scene-records.js'
 
 export class FixtureError extends Error {
   constructor (message: string) {

@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock.js'
 import type { Stores } from '../store/index.js'
 import type { SnapshotSummary } from '../schemas/admin.js'
 import type { Dump, SnapshotStore } from '../store/snapshot-store.js'
-import type { Provisioning } from './workspace-provisioning.js'
+import type { Provisioning } from './provisioning.js'
 
 export interface SnapshotDeps {
   stores: Stores
