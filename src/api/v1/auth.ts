@@ -1,12 +1,14 @@
-// Bearer API keys on every /api/v1 route (catalogue §1.1): who is calling, and may they call this route?
-// 401 for a missing, malformed, unknown, revoked or expired key; 403 for a read key on a write, a route the
-// key may not use, or an admin-only route behind a member's personal key. No WWW-Authenticate header.
+// Bearer API keys on every /api/v1 route (catalogue §1.1): who is calling (authenticate, here), and may they
+// call this route (authorize, the pure rule in services/access.ts that MCP tools use too).
+// 401 for a missing, malformed, unknown, revoked or expired key; 403 from the rule. No WWW-Authenticate header.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { fail } from '../../errors.js'
 import type { ApiKey } from '../../store/api-keys-store.js'
 import type { WorkspaceUser } from '../../schemas/users.js'
 import { BEARER_HEADER, routeSignature } from '../../lib/routes.js'
+import { authorize, type Operation } from '../../services/access.js'
+import type { Caller, OpContext } from '../../services/context.js'
 
 /** What a route handler knows about the caller. */
 export interface AuthContext {
@@ -16,25 +18,8 @@ export interface AuthContext {
   user: WorkspaceUser | null
 }
 
-/** Per-route options read by this hook (DESIGN §3.5): `config: { adminOnly: true }`. */
-export interface AuthRouteConfig { adminOnly?: boolean }
-
 declare module 'fastify' {
   interface FastifyRequest { auth: AuthContext }
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface
-  interface FastifyContextConfig extends AuthRouteConfig {}
-}
-
-const READ_METHODS = new Set(['GET', 'HEAD'])
-
-/** A restriction is `METHOD /path` with OpenAPI braces; `*` stands for any method. */
-export function routeAllowed (routes: string[] | null, signature: string): boolean {
-  if (routes === null) return true
-  const [method, path] = signature.split(' ')
-  return routes.some((rule) => {
-    const [ruleMethod, rulePath] = rule.trim().split(/\s+/)
-    return (ruleMethod === '*' || ruleMethod.toUpperCase() === method) && rulePath === path
-  })
 }
 
 /** Cached records are shared by requests: frozen, so no handler can change one for the next. */
@@ -62,17 +47,11 @@ function authenticate (app: FastifyInstance, request: FastifyRequest): AuthConte
   return { key, workspaceId: key.workspaceId, user }
 }
 
-function authorize (request: FastifyRequest, auth: AuthContext): void {
+/** The current route as an operation: from the route table (api/v1/operations.ts), built alike if absent. */
+function operationOf (app: FastifyInstance, request: FastifyRequest): Operation {
   const signature = routeSignature(request.method, request.routeOptions.url ?? request.url)
-  if (auth.key.permission === 'read' && !READ_METHODS.has(request.method)) {
-    fail('EMU_FORBIDDEN_READ_KEY', request.method)
-  }
-  if (!routeAllowed(auth.key.routes, signature)) fail('EMU_FORBIDDEN_ROUTE', signature)
-  // INFER: workspace keys are made by admins in workspace settings, so they act with admin rights;
-  // a personal key acts with its owner's role (clients-and-format §1.1: a member's key gets 403).
-  if (request.routeOptions.config.adminOnly === true && auth.user !== null && auth.user.role !== 'admin') {
-    fail('EMU_FORBIDDEN_NOT_ADMIN')
-  }
+  return app.operations.get(signature) ??
+    { method: request.method, signature, adminOnly: request.routeOptions.config.adminOnly === true }
 }
 
 export default fp(async (app) => {
@@ -82,12 +61,20 @@ export default fp(async (app) => {
     const auth = authenticate(app, request)
     // Set before authorize, so a 403 is still attributed to its key and workspace (request journal).
     request.auth = auth
-    authorize(request, auth)
+    // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
+    if (request.routeOptions.config.mcp === true) return
+    authorize(callerOf(request), operationOf(app, request))
   })
-}, { name: 'auth', dependencies: ['stores', 'runtime'] })
+}, { name: 'auth', dependencies: ['stores', 'runtime', 'operations'] })
 
-/** The audit actor of a request: its workspace, user, key and client address. */
-export function actorOf (request: FastifyRequest) {
+/** The caller of a request: its workspace, user, key rights and client address. */
+export function callerOf (request: FastifyRequest): Caller {
   const { workspaceId, user, key } = request.auth
-  return { workspaceId, user, keyId: key.id, ip: request.ip ?? null }
+  return { workspaceId, user, keyId: key.id, permission: key.permission, routes: key.routes, ip: request.ip ?? null }
+}
+
+/** What every service operation takes: the app's stores, clock and ids, and this request's caller. */
+export function ctxOf (request: FastifyRequest): OpContext {
+  const { stores, clock, ids } = request.server
+  return { stores, clock, ids, caller: callerOf(request) }
 }

@@ -5,60 +5,50 @@ import {
   CollectionParamsSchema, CollectionSchema, CreateCollectionBodySchema, RenameCollectionBodySchema
 } from '../../schemas/collections.js'
 import { CreateCollectionSceneBodySchema, SceneRecordSchema } from '../../schemas/scenes.js'
-import { privateCollectionOf, resolveCollection } from '../../services/collection-access.js'
-import { createCollection, deleteCollection, renameCollection } from '../../services/collection-writes.js'
-import { createScene } from '../../services/scene-writes.js'
-import { actorOf } from './auth.js'
+import * as collections from '../../services/collections.js'
+import * as scenes from '../../services/scenes.js'
+import { callerUserId } from '../../services/context.js'
+import { ctxOf } from './auth.js'
 
 const tags = ['collections']
 
-const collections: FastifyPluginAsyncTypebox = async (app) => {
+const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { stores } = app
 
   app.get('/collections', {
     schema: { tags, summary: 'Get collections', querystring: PaginationQuerySchema, response: responses(paginated(CollectionSchema), 400, 401, 403) }
   }, async (request, reply) => {
-    const { workspaceId, user } = request.auth
+    const ctx = ctxOf(request)
     // The serialised page is cached until the next write of any row (store/read-cache.ts): exact, and it skips the
     // query, the JSON.parse of each row and the serialiser on repeated reads.
-    const key = `collections:${workspaceId}:${user?.id ?? ''}:${JSON.stringify(request.query)}`
-    const body = stores.readCache.get(key, () => {
-      const virtual = user ? privateCollectionOf(workspaceId, user) : undefined
-      return reply.serialize(stores.collections.list(workspaceId, request.query, virtual))
-    })
+    const key = `collections:${ctx.caller.workspaceId}:${callerUserId(ctx.caller) ?? ''}:${JSON.stringify(request.query)}`
+    const body = stores.readCache.get(key, () => reply.serialize(collections.list(ctx, request.query)))
     return reply.type('application/json; charset=utf-8').send(body)
   })
 
   app.post('/collections', {
     schema: { tags, summary: 'Create a collection', body: CreateCollectionBodySchema, response: responses(CollectionSchema, 400, 401, 403) }
-  }, async (request) => createCollection(app, actorOf(request), request.body.name))
+  }, async (request) => collections.create(ctxOf(request), request.body))
 
   app.get('/collections/:collectionId', {
     schema: { tags, summary: 'Get a collection', params: CollectionParamsSchema, response: responses(CollectionSchema, 401, 403, 404) }
-  }, async (request) => resolveCollection(stores, request.auth, request.params.collectionId))
+  }, async (request) => collections.get(ctxOf(request), request.params))
 
   app.patch('/collections/:collectionId', {
     schema: { tags, summary: 'Rename a collection', params: CollectionParamsSchema, body: RenameCollectionBodySchema, response: responses(CollectionSchema, 400, 401, 403, 404) }
-  }, async (request) => renameCollection(app, actorOf(request), request.params.collectionId, request.body.name))
+  }, async (request) => collections.rename(ctxOf(request), { ...request.params, name: request.body.name }))
 
   app.delete('/collections/:collectionId', {
     schema: { tags, summary: 'Delete a collection', params: CollectionParamsSchema, response: responses(EmptyObjectSchema, 400, 401, 403, 404) }
-  }, async (request) => deleteCollection(app, actorOf(request), request.params.collectionId))
+  }, async (request) => collections.remove(ctxOf(request), request.params))
 
   app.get('/collections/:collectionId/scenes', {
     schema: { tags: ['collections', 'scenes'], summary: 'Get scenes of a collection', params: CollectionParamsSchema, querystring: PaginationQuerySchema, response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404) }
-  }, async (request) => {
-    const collection = resolveCollection(stores, request.auth, request.params.collectionId)
-    const viewer = { userId: request.auth.user?.id ?? null }
-    return stores.scenes.list(request.auth.workspaceId, viewer, { collectionId: collection.id }, request.query)
-  })
+  }, async (request) => scenes.list(ctxOf(request), { ...request.query, ...request.params }))
 
   app.post('/collections/:collectionId/scenes', {
     schema: { tags: ['collections', 'scenes'], summary: 'Create a scene in a collection', params: CollectionParamsSchema, body: CreateCollectionSceneBodySchema, response: responses(SceneRecordSchema, 400, 401, 403, 404) }
-  }, async (request) => {
-    const collection = resolveCollection(stores, request.auth, request.params.collectionId)
-    return createScene(app, actorOf(request), { ...request.body, collectionId: collection.id })
-  })
+  }, async (request) => scenes.create(ctxOf(request), { ...request.body, ...request.params }))
 }
 
-export default collections
+export default collectionRoutes

@@ -5,6 +5,7 @@
 //   onSend:     faults (after-commit) → drift (on the serialized copy only) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
 import { fail } from '../../errors.js'
+import operations from './operations.js'
 import auth from './auth.js'
 import rateLimit from '../../layers/rate-limit/plugin.js'
 import faults from '../../layers/faults/plugin.js'
@@ -20,6 +21,8 @@ import invites from './invites.js'
 import logs from './logs.js'
 
 const publicApi: FastifyPluginAsync = async (app) => {
+  // onRoute: records every route below as an operation (signature, admin-only) for authorize and MCP
+  await app.register(operations)
   // -- layers, in hook order --
   // onRequest first: stamps arrival and watches the socket, so requests a fault answers or drops are journaled too
   await app.register(journalArrival)

@@ -9,9 +9,9 @@ import {
   CreateEmailInviteBodySchema, CreateInviteBodySchema, CreateLinkInviteBodySchema, InviteParamsSchema, InviteSchema,
   UpdateInviteBodySchema
 } from '../../schemas/invites.js'
-import { createInvite, getInvite, revokeInvite, updateInvite } from '../../services/invite-writes.js'
+import * as invites from '../../services/invites.js'
 import { formatSchemaErrors } from '../../lib/schema-errors.js'
-import { actorOf } from './auth.js'
+import { ctxOf } from './auth.js'
 
 const tags = ['workspace', 'invites']
 type Check = ((body: unknown) => boolean) & { errors?: ErrorObject[] | null }
@@ -44,35 +44,35 @@ function inviteBodyChecker () {
   }
 }
 
-const invites: FastifyPluginAsyncTypebox = async (app) => {
+const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const checkInviteBody = inviteBodyChecker()
 
   // INFER: reads stay open to members' personal keys, as for users (see api/v1/users.ts).
   app.get('/workspaces/invites', {
     schema: { tags, summary: 'Get workspace invites', querystring: PaginationQuerySchema, response: responses(paginated(InviteSchema), 400, 401, 403) }
-  }, async (request) => app.stores.invites.list(request.auth.workspaceId, request.query))
+  }, async (request) => invites.list(ctxOf(request), request.query))
 
   // The reference does not flag this body required (OPTIONAL_BODY), but neither shape accepts `{}`.
   app.post('/workspaces/invites', {
     config: { adminOnly: true },
     preValidation: async (request) => checkInviteBody(request),
     schema: { tags, summary: 'Create invite', [OPTIONAL_BODY]: true, body: CreateInviteBodySchema, response: responses(InviteSchema, 400, 401, 403) }
-  }, async (request) => createInvite(app, actorOf(request), request.body))
+  }, async (request) => invites.create(ctxOf(request), { body: request.body }))
 
   app.get('/workspaces/invites/:inviteId', {
     schema: { tags, summary: 'Get workspace invite', params: InviteParamsSchema, response: responses(InviteSchema, 401, 403, 404) }
-  }, async (request) => getInvite(app.stores, request.auth.workspaceId, request.params.inviteId))
+  }, async (request) => invites.get(ctxOf(request), request.params))
 
   app.patch('/workspaces/invites/:inviteId', {
     config: { adminOnly: true },
     schema: { tags, summary: 'Update workspace invite', [OPTIONAL_BODY]: true, params: InviteParamsSchema, body: UpdateInviteBodySchema, response: responses(InviteSchema, 400, 401, 403, 404) }
-  }, async (request) => updateInvite(app, actorOf(request), request.params.inviteId, request.body))
+  }, async (request) => invites.update(ctxOf(request), { ...request.params, patch: request.body ?? {} }))
 
   // Revoking an invite that is not pending answers an undeclared 400 in the envelope.
   app.delete('/workspaces/invites/:inviteId', {
     config: { adminOnly: true },
     schema: { tags, summary: 'Delete workspace invite', params: InviteParamsSchema, response: responses(EmptyObjectSchema, 401, 403, 404) }
-  }, async (request) => revokeInvite(app, actorOf(request), request.params.inviteId))
+  }, async (request) => invites.revoke(ctxOf(request), request.params))
 }
 
-export default invites
+export default inviteRoutes

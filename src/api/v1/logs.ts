@@ -2,13 +2,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { responses } from '../../schemas/common.js'
 import { LogPageSchema, LogsQuerySchema } from '../../schemas/logs.js'
-import { queryLogs } from '../../services/audit-query.js'
+import * as logs from '../../services/logs.js'
+import { ctxOf } from './auth.js'
 
-const logs: FastifyPluginAsyncTypebox = async (app) => {
+const logRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/logs', {
     config: { adminOnly: true },
     schema: { tags: ['logs'], summary: 'Get workspace logs', querystring: LogsQuerySchema, response: responses(LogPageSchema, 400, 401, 403) }
-  }, async (request) => queryLogs(app.stores, request.auth.workspaceId, request.query))
+  }, async (request) => logs.list(ctxOf(request), request.query))
 }
 
-export default logs
+export default logRoutes

@@ -3,16 +3,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema } from '../../schemas/scene-content.js'
 import { SceneParamsSchema } from '../../schemas/scenes.js'
-import { getSceneContent, patchSceneContent, putSceneContent } from '../../services/scene-content-writes.js'
-import { actorOf } from './auth.js'
+import * as sceneContent from '../../services/scene-content.js'
+import { ctxOf } from './auth.js'
 
 const tags = ['scenes', 'scene-content']
 const url = '/scenes/:sceneId/content'
 
-const sceneContent: FastifyPluginAsyncTypebox = async (app) => {
+const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(url, {
     schema: { tags, summary: 'Get scene content', params: SceneParamsSchema, response: responses(SceneContentSchema, 401, 403, 404) }
-  }, async (request) => getSceneContent(app, actorOf(request), request.params.sceneId))
+  }, async (request) => sceneContent.get(ctxOf(request), request.params))
 
   app.put(url, {
     schema: {
@@ -22,7 +22,7 @@ const sceneContent: FastifyPluginAsyncTypebox = async (app) => {
       body: PutSceneContentBodySchema,
       response: responses(SceneContentSchema, 400, 401, 403, 404)
     }
-  }, async (request) => putSceneContent(app, actorOf(request), request.params.sceneId, request.body))
+  }, async (request) => sceneContent.put(ctxOf(request), { ...request.params, body: request.body }))
 
   app.patch(url, {
     schema: {
@@ -34,7 +34,7 @@ const sceneContent: FastifyPluginAsyncTypebox = async (app) => {
       body: PatchSceneContentBodySchema,
       response: responses(SceneContentSchema, 400, 401, 403, 404)
     }
-  }, async (request) => patchSceneContent(app, actorOf(request), request.params.sceneId, request.body))
+  }, async (request) => sceneContent.patch(ctxOf(request), { ...request.params, body: request.body }))
 }
 
-export default sceneContent
+export default sceneContentRoutes

@@ -2,35 +2,35 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema, PaginationQuerySchema, paginated, OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { UpdateUserBodySchema, UserParamsSchema, WorkspaceUserSchema } from '../../schemas/users.js'
-import { getUser, removeUser, updateUser } from '../../services/user-writes.js'
-import { actorOf } from './auth.js'
+import * as users from '../../services/users.js'
+import { ctxOf } from './auth.js'
 
 const tags = ['workspace', 'users']
 
-const users: FastifyPluginAsyncTypebox = async (app) => {
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // INFER: reads stay open to members' personal keys: nothing in the reference restricts them. The official
   // CLI's README claims the users commands need admin rights (clients-and-format §1.1); if the live service
   // proves it, mark these two GETs `adminOnly` too.
   app.get('/workspaces/users', {
     schema: { tags, summary: 'Get workspace users', querystring: PaginationQuerySchema, response: responses(paginated(WorkspaceUserSchema), 400, 401, 403) }
-  }, async (request) => app.stores.users.list(request.auth.workspaceId, request.query))
+  }, async (request) => users.list(ctxOf(request), request.query))
 
-  // The reference declares no 404 here; an unknown id still answers 404 in the envelope (services/user-writes.ts).
+  // The reference declares no 404 here; an unknown id still answers 404 in the envelope (services/users.ts).
   app.get('/workspaces/users/:userId', {
     schema: { tags, summary: 'Get workspace user', params: UserParamsSchema, response: responses(WorkspaceUserSchema, 401, 403) }
-  }, async (request) => getUser(app.stores, request.auth.workspaceId, request.params.userId))
+  }, async (request) => users.get(ctxOf(request), request.params))
 
   // The reference declares no 400 here; a bad body still answers 400 in the envelope, as everywhere.
   app.patch('/workspaces/users/:userId', {
     config: { adminOnly: true },
     schema: { tags, summary: 'Update workspace user', [OPTIONAL_BODY]: true, params: UserParamsSchema, body: UpdateUserBodySchema, response: responses(WorkspaceUserSchema, 401, 403, 404) }
-  }, async (request) => updateUser(app, actorOf(request), request.params.userId, request.body))
+  }, async (request) => users.update(ctxOf(request), { ...request.params, patch: request.body ?? {} }))
 
   // Removing the last admin answers an undeclared 400 in the envelope.
   app.delete('/workspaces/users/:userId', {
     config: { adminOnly: true },
     schema: { tags, summary: 'Delete workspace user', params: UserParamsSchema, response: responses(EmptyObjectSchema, 401, 403, 404) }
-  }, async (request) => removeUser(app, actorOf(request), request.params.userId))
+  }, async (request) => users.remove(ctxOf(request), request.params))
 }
 
-export default users
+export default userRoutes

@@ -2,21 +2,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { UpdateWorkspaceBodySchema, WorkspaceSchema } from '../../schemas/workspaces.js'
-import { getWorkspace, updateWorkspace } from '../../services/workspace-writes.js'
-import { actorOf } from './auth.js'
+import * as workspaces from '../../services/workspaces.js'
+import { ctxOf } from './auth.js'
 
 const tags = ['workspace']
 
-const workspaces: FastifyPluginAsyncTypebox = async (app) => {
+const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Open to every key: it is the "who am I" call of clients (the official CLI's whoami and login).
   app.get('/workspaces', {
     schema: { tags, summary: 'Get workspace data', response: responses(WorkspaceSchema, 401, 403) }
-  }, async (request) => getWorkspace(app.stores, request.auth.workspaceId))
+  }, async (request) => workspaces.get(ctxOf(request)))
 
   app.patch('/workspaces', {
     config: { adminOnly: true },
     schema: { tags, summary: 'Update workspace data', [OPTIONAL_BODY]: true, body: UpdateWorkspaceBodySchema, response: responses(WorkspaceSchema, 400, 401, 403) }
-  }, async (request) => updateWorkspace(app, actorOf(request), request.body))
+  }, async (request) => workspaces.update(ctxOf(request), { patch: request.body ?? {} }))
 }
 
-export default workspaces
+export default workspaceRoutes

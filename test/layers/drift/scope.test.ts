@@ -6,6 +6,7 @@ import { resolveConfig, type Config } from '../../../src/config.js'
 import { createClock } from '../../../src/lib/clock.js'
 import { createIdFactory } from '../../../src/lib/ids.js'
 import runtime from '../../../src/plugins/runtime.js'
+import control from '../../../src/layers/control.js'
 import drift, { routeKey } from '../../../src/layers/drift/plugin.js'
 import type { TestLike } from '../../helper.js'
 
@@ -15,6 +16,7 @@ async function scope (t: TestLike, routes: Routes, config: Partial<Config> = {})
   const app = Fastify()
   t.teardown(() => app.close())
   await app.register(runtime, { config: resolveConfig({ drift: true, driftRate: 1, ...config }), clock: createClock(0), ids: createIdFactory(1) })
+  await app.register(control)
   await app.register(async (api) => {
     await api.register(drift)
     routes(api)

@@ -9,6 +9,7 @@ import faults from '../../../src/layers/faults/plugin.js'
 import { kFaultApplied, kFaultInjected, type FaultFired, type FaultOutcome } from '../../../src/layers/faults/rules.js'
 import errorHandler from '../../../src/plugins/error-handler.js'
 import runtime from '../../../src/plugins/runtime.js'
+import control from '../../../src/layers/control.js'
 
 interface Seen { injected: FaultFired | undefined, applied: FaultOutcome | undefined, status: number }
 
@@ -16,6 +17,7 @@ async function probeApp (t: { teardown (fn: () => unknown): void }, config: Part
   const app: FastifyInstance = Fastify()
   t.teardown(() => app.close())
   await app.register(runtime, { config: resolveConfig({ logLevel: 'silent', seed: 1, ...config }), clock: createClock(0), ids: createIdFactory(1) })
+  await app.register(control)
   await app.register(errorHandler)
   const seen: Seen[] = []
   await app.register(async (scope) => {

@@ -1,12 +1,13 @@
 // The workspace (catalogue §6.1-6.2): read, and rename / avatar changes audited with the documented actions.
 import { fail } from '../errors.js'
-import type { Stores } from '../store/index.js'
 import type { UpdateWorkspaceBody, Workspace } from '../schemas/workspaces.js'
-import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
+import { callerUserId, recordAudit, type OpContext } from './context.js'
 import { changedFields, pick } from './patch-changes.js'
 
-export function getWorkspace (stores: Stores, workspaceId: string): Workspace {
-  const workspace = stores.workspaces.get(workspaceId)
+/** GET /workspaces: the caller's workspace. */
+export function get (ctx: Pick<OpContext, 'stores' | 'caller'>): Workspace {
+  const { workspaceId } = ctx.caller
+  const workspace = ctx.stores.workspaces.get(workspaceId)
   // A key always belongs to a stored workspace; this guards a workspace dropped under a live key.
   if (!workspace) fail('EMU_NOT_FOUND', 'Workspace', workspaceId)
   return workspace
@@ -20,19 +21,19 @@ function actionOf (fields: string[]): string {
 }
 
 /** PATCH /workspaces: `name` and/or `picture` (null clears it); `updater` becomes the acting user. */
-export function updateWorkspace (deps: AuditDeps, actor: AuditActor, patch: UpdateWorkspaceBody): Workspace {
-  const doc = deps.stores.workspaces.getDoc(actor.workspaceId)
-  if (!doc) fail('EMU_NOT_FOUND', 'Workspace', actor.workspaceId)
+export function update (ctx: OpContext, { patch }: { patch: UpdateWorkspaceBody }): Workspace {
+  const doc = ctx.stores.workspaces.getDoc(ctx.caller.workspaceId)
+  if (!doc) fail('EMU_NOT_FOUND', 'Workspace', ctx.caller.workspaceId)
   const changes = changedFields(doc, patch)
   const fields = Object.keys(changes) as Array<keyof typeof changes>
   // INFER: an empty or no-op PATCH is schema-valid (catalogue §1.3); it answers the workspace unchanged,
   // unaudited, as PATCH /scenes does.
-  if (fields.length === 0) return getWorkspace(deps.stores, actor.workspaceId)
-  return deps.stores.transaction(() => {
-    deps.stores.workspaces.replaceDoc({ ...doc, ...changes, updater: actor.user?.id ?? null })
-    recordAudit(deps, actor, {
+  if (fields.length === 0) return get(ctx)
+  return ctx.stores.transaction(() => {
+    ctx.stores.workspaces.replaceDoc({ ...doc, ...changes, updater: callerUserId(ctx.caller) })
+    recordAudit(ctx, {
       action: actionOf(fields), operation: 'update', details: { changes, previous: pick(doc, fields) }
     })
-    return getWorkspace(deps.stores, actor.workspaceId)
+    return get(ctx)
   })
 }

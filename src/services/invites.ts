@@ -1,24 +1,31 @@
-// Workspace invites (catalogue §6.7-6.11): create (email or link), update and revoke, each audited as
+// Workspace invites (catalogue §6.7-6.11): list, get, create (email or link), update and revoke, each audited as
 // `workspace:invite`. Rules from the official CLI's README (clients-and-format §1.1).
 import { fail } from '../errors.js'
-import type { Stores } from '../store/index.js'
+import type { Page, PaginationQuery } from '../schemas/common.js'
 import type { CreateInviteBody, Invite, UpdateInviteBody } from '../schemas/invites.js'
-import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
+import { recordAudit, type OpContext } from './context.js'
 import { changedFields } from './patch-changes.js'
 
 /** INFER: the API default is undocumented; the official CLI sends `maxUses: 1` unless told otherwise. */
 export const DEFAULT_LINK_MAX_USES = 1
 
-export function getInvite (stores: Stores, workspaceId: string, inviteId: string): Invite {
-  const invite = stores.invites.get(workspaceId, inviteId)
+export interface InviteRef { inviteId: string }
+
+/** GET /workspaces/invites: the workspace's live invites, in creation order. */
+export function list (ctx: OpContext, page: PaginationQuery): Page<Invite> {
+  return ctx.stores.invites.list(ctx.caller.workspaceId, page)
+}
+
+export function get (ctx: Pick<OpContext, 'stores' | 'caller'>, { inviteId }: InviteRef): Invite {
+  const invite = ctx.stores.invites.get(ctx.caller.workspaceId, inviteId)
   if (!invite) fail('EMU_NOT_FOUND', 'Invite', inviteId)
   return invite
 }
 
 /** The type follows the body's shape: an `email` makes an email invite, anything else a link invite. */
-function newInvite (deps: AuditDeps, body: CreateInviteBody): Invite {
+function newInvite (ctx: OpContext, body: CreateInviteBody): Invite {
   const base = {
-    id: deps.ids.shortId(), created: deps.clock.nowIso(), status: 'pending' as const, role: body.role,
+    id: ctx.ids.shortId(), created: ctx.clock.nowIso(), status: 'pending' as const, role: body.role,
     resolvedAt: null, redeemedBy: null
   }
   // Email invites carry no usage fields: the official CLI treats them as having no usage limit (issue 12.4).
@@ -29,13 +36,13 @@ function newInvite (deps: AuditDeps, body: CreateInviteBody): Invite {
   }
 }
 
-export function createInvite (deps: AuditDeps, actor: AuditActor, body: CreateInviteBody): Invite {
-  const invite = newInvite(deps, body)
-  return deps.stores.transaction(() => {
-    deps.stores.invites.insert(actor.workspaceId, invite)
+export function create (ctx: OpContext, { body }: { body: CreateInviteBody }): Invite {
+  const invite = newInvite(ctx, body)
+  return ctx.stores.transaction(() => {
+    ctx.stores.invites.insert(ctx.caller.workspaceId, invite)
     const { id: inviteId, type, role, email, maxUses, restrictedDomains } = invite
     const details = type === 'email' ? { inviteId, type, role, email } : { inviteId, type, role, maxUses, restrictedDomains }
-    recordAudit(deps, actor, { action: 'workspace:invite', operation: 'create', details })
+    recordAudit(ctx, { action: 'workspace:invite', operation: 'create', details })
     return invite
   })
 }
@@ -52,8 +59,8 @@ function assertFieldsFit (invite: Invite, patch: UpdateInviteBody): void {
   }
 }
 
-export function updateInvite (deps: AuditDeps, actor: AuditActor, inviteId: string, patch: UpdateInviteBody): Invite {
-  const current = getInvite(deps.stores, actor.workspaceId, inviteId)
+export function update (ctx: OpContext, { inviteId, patch }: InviteRef & { patch: UpdateInviteBody }): Invite {
+  const current = get(ctx, { inviteId })
   // INFER: a redeemed or rejected invite is history, like the revoke rule says; changing it is refused too.
   if (current.status !== 'pending') fail('EMU_INVITE_NOT_PENDING', inviteId, current.status, 'updated')
   assertFieldsFit(current, patch)
@@ -61,20 +68,20 @@ export function updateInvite (deps: AuditDeps, actor: AuditActor, inviteId: stri
   // INFER: an empty or no-op PATCH answers the invite unchanged and unaudited, as PATCH /scenes does.
   if (Object.keys(changes).length === 0) return current
   const updated: Invite = { ...current, ...changes }
-  return deps.stores.transaction(() => {
-    deps.stores.invites.replace(actor.workspaceId, updated)
-    recordAudit(deps, actor, { action: 'workspace:invite', operation: 'update', details: { inviteId, changes } })
+  return ctx.stores.transaction(() => {
+    ctx.stores.invites.replace(ctx.caller.workspaceId, updated)
+    recordAudit(ctx, { action: 'workspace:invite', operation: 'update', details: { inviteId, changes } })
     return updated
   })
 }
 
 /** DELETE revokes a pending invite: it leaves lists and reads (404 afterwards), and the link stops working. */
-export function revokeInvite (deps: AuditDeps, actor: AuditActor, inviteId: string): Record<string, never> {
-  const current = getInvite(deps.stores, actor.workspaceId, inviteId)
+export function revoke (ctx: OpContext, { inviteId }: InviteRef): Record<string, never> {
+  const current = get(ctx, { inviteId })
   if (current.status !== 'pending') fail('EMU_INVITE_NOT_PENDING', inviteId, current.status, 'revoked')
-  return deps.stores.transaction(() => {
-    deps.stores.invites.revoke(actor.workspaceId, inviteId, deps.clock.now())
-    recordAudit(deps, actor, {
+  return ctx.stores.transaction(() => {
+    ctx.stores.invites.revoke(ctx.caller.workspaceId, inviteId, ctx.clock.now())
+    recordAudit(ctx, {
       action: 'workspace:invite', operation: 'delete',
       details: { inviteId, type: current.type, role: current.role, email: current.email }
     })

@@ -1,14 +1,22 @@
-// Workspace users (catalogue §6.4-6.6): read, update (role changes audited apart) and removal, which revokes
+// Workspace users (catalogue §6.3-6.6): list, get, update (role changes audited apart) and removal, which revokes
 // the user's personal keys. The last admin can be neither demoted nor removed (official CLI README).
 import { fail } from '../errors.js'
-import type { Stores } from '../store/index.js'
+import type { Page, PaginationQuery } from '../schemas/common.js'
 import type { UpdateUserBody, WorkspaceUser } from '../schemas/users.js'
-import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
+import type { Stores } from '../store/index.js'
+import { recordAudit, type OpContext } from './context.js'
 import { changedFields } from './patch-changes.js'
 
+export interface UserRef { userId: string }
+
+/** GET /workspaces/users: the workspace's current users, in join order. */
+export function list (ctx: OpContext, page: PaginationQuery): Page<WorkspaceUser> {
+  return ctx.stores.users.list(ctx.caller.workspaceId, page)
+}
+
 /** One user of the caller's workspace; removed users and other workspaces' users are a 404. */
-export function getUser (stores: Stores, workspaceId: string, userId: string): WorkspaceUser {
-  const user = stores.users.get(workspaceId, userId)
+export function get (ctx: Pick<OpContext, 'stores' | 'caller'>, { userId }: UserRef): WorkspaceUser {
+  const user = ctx.stores.users.get(ctx.caller.workspaceId, userId)
   // FIDELITY: the reference declares no 404 on GET /workspaces/users/{userId} (catalogue §6.4, §10.5);
   // an unknown id answers 404 in the service's envelope, the likely live behaviour.
   if (!user) fail('EMU_NOT_FOUND', 'User', userId)
@@ -33,37 +41,37 @@ function wantedFields (current: WorkspaceUser, patch: UpdateUserBody): UpdateUse
 }
 
 /** PATCH /workspaces/users/{userId}: email is not in the body schema, so it cannot change. */
-export function updateUser (deps: AuditDeps, actor: AuditActor, userId: string, patch: UpdateUserBody): WorkspaceUser {
-  const current = getUser(deps.stores, actor.workspaceId, userId)
+export function update (ctx: OpContext, { userId, patch }: UserRef & { patch: UpdateUserBody }): WorkspaceUser {
+  const current = get(ctx, { userId })
   const changes = changedFields(current, wantedFields(current, patch))
   // INFER: an empty or no-op PATCH answers the user unchanged and unaudited, as PATCH /scenes does.
   if (Object.keys(changes).length === 0) return current
-  if (changes.role === 'member') assertNotLastAdmin(deps.stores, actor.workspaceId, current, 'demoted')
-  const updated: WorkspaceUser = { ...current, ...changes, updated: deps.clock.nowIso() }
-  return deps.stores.transaction(() => {
-    deps.stores.users.replace(actor.workspaceId, updated)
+  if (changes.role === 'member') assertNotLastAdmin(ctx.stores, ctx.caller.workspaceId, current, 'demoted')
+  const updated: WorkspaceUser = { ...current, ...changes, updated: ctx.clock.nowIso() }
+  return ctx.stores.transaction(() => {
+    ctx.stores.users.replace(ctx.caller.workspaceId, updated)
     const { role, ...others } = changes
     // A role change has its own documented action; other fields of the same request get their own entry,
     // so filtering by either action finds what it should.
     if (role !== undefined) {
-      recordAudit(deps, actor, { action: 'workspace:user:role', operation: 'update', details: { userId, role, previousRole: current.role } })
+      recordAudit(ctx, { action: 'workspace:user:role', operation: 'update', details: { userId, role, previousRole: current.role } })
     }
     if (Object.keys(others).length > 0) {
-      recordAudit(deps, actor, { action: 'workspace:user', operation: 'update', details: { userId, changes: others } })
+      recordAudit(ctx, { action: 'workspace:user', operation: 'update', details: { userId, changes: others } })
     }
     return updated
   })
 }
 
 /** DELETE /workspaces/users/{userId}: leaves `users`/`roles`, and every personal key of theirs stops working. */
-export function removeUser (deps: AuditDeps, actor: AuditActor, userId: string): Record<string, never> {
-  const current = getUser(deps.stores, actor.workspaceId, userId)
-  assertNotLastAdmin(deps.stores, actor.workspaceId, current, 'removed')
-  return deps.stores.transaction(() => {
-    const at = deps.clock.now()
-    deps.stores.users.remove(actor.workspaceId, userId, at)
-    const revokedKeys = deps.stores.apiKeys.revokeForUser(actor.workspaceId, userId, at)
-    recordAudit(deps, actor, {
+export function remove (ctx: OpContext, { userId }: UserRef): Record<string, never> {
+  const current = get(ctx, { userId })
+  assertNotLastAdmin(ctx.stores, ctx.caller.workspaceId, current, 'removed')
+  return ctx.stores.transaction(() => {
+    const at = ctx.clock.now()
+    ctx.stores.users.remove(ctx.caller.workspaceId, userId, at)
+    const revokedKeys = ctx.stores.apiKeys.revokeForUser(ctx.caller.workspaceId, userId, at)
+    recordAudit(ctx, {
       action: 'workspace:user', operation: 'delete',
       details: { userId, email: current.email, name: current.name, role: current.role, revokedKeys }
     })

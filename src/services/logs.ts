@@ -3,6 +3,7 @@ import { fail } from '../errors.js'
 import type { Stores } from '../store/index.js'
 import { DOCUMENTED_ACTIONS, type LogPage, type LogsQuery } from '../schemas/logs.js'
 import type { AuditFilter } from '../store/audit-log-store.js'
+import type { OpContext } from './context.js'
 
 /** INFER: the official CLI's help says logs default to 50 a page; the reference only bounds `limit` to 1..100. */
 export const DEFAULT_LOG_LIMIT = 50
@@ -81,7 +82,9 @@ function numberedPage (stores: Stores, workspaceId: string, filter: AuditFilter,
   }
 }
 
-export function queryLogs (stores: Stores, workspaceId: string, query: LogsQuery): LogPage {
+/** GET /logs: the workspace's audit log, in cursor mode or page mode. */
+export function list ({ stores, caller }: OpContext, query: LogsQuery): LogPage {
+  const { workspaceId } = caller
   // FIDELITY: the live service answers 500 when both are sent (catalogue §6.12); the docs only say "cannot".
   if (query.cursor !== undefined && query.page !== undefined) fail('EMU_LOGS_CURSOR_AND_PAGE')
   const filter = filterOf(query)

@@ -1,11 +1,11 @@
-// Scene content reads and writes (catalogue §5, §7.6): GET with filesFailedToEmbed, PUT replace, PATCH merge.
+// Scene content (catalogue §5, §7.6): get (with filesFailedToEmbed), put (replace), patch (merge).
 // Each write stores the content, the scene metadata that follows it and an audit entry in one transaction.
 import type { FileRecord, PatchSceneContentBody, PutSceneContentBody, SceneContent } from '../schemas/scene-content.js'
 import type { SceneMetadata, SceneRecord } from '../schemas/scenes.js'
-import { recordAudit, type AuditActor, type AuditDeps } from './audit.js'
+import { callerUserId, recordAudit, type OpContext } from './context.js'
 import { emptyContent, mergeContent, replaceContent, type StoredContent } from '../content/index.js'
 import { withContentCounters } from './scene-records.js'
-import { getVisibleScene } from './scene-writes.js'
+import { get as getScene, type SceneRef } from './scenes.js'
 
 interface LoadedScene {
   scene: SceneRecord
@@ -23,9 +23,9 @@ interface ContentWrite {
 }
 
 /** The scene (404 unless visible to the caller) with its stored content. */
-function loadScene (deps: AuditDeps, actor: AuditActor, sceneId: string): LoadedScene {
-  const scene = getVisibleScene(deps, actor, sceneId)
-  const stored = deps.stores.sceneContent.get(actor.workspaceId, sceneId)
+function loadScene (ctx: OpContext, sceneId: string): LoadedScene {
+  const scene = getScene(ctx, { sceneId })
+  const stored = ctx.stores.sceneContent.get(ctx.caller.workspaceId, sceneId)
   // Every scene gets a content row when created or seeded; a missing one reads as a new scene's content.
   if (stored === undefined) return { scene, content: emptyContent(), unavailableFiles: [] }
   return { scene, content: stored.content as StoredContent, unavailableFiles: stored.unavailableFiles }
@@ -41,8 +41,8 @@ function toDocument (content: StoredContent, sceneVersion: string, files: Record
  * GET: unavailable files are left out of `files` and listed in `filesFailedToEmbed`, in the order the
  * scene holds them; the key is omitted when every file was embedded (reference description).
  */
-export function getSceneContent (deps: AuditDeps, actor: AuditActor, sceneId: string): SceneContent {
-  const { scene, content, unavailableFiles } = loadScene(deps, actor, sceneId)
+export function get (ctx: OpContext, { sceneId }: SceneRef): SceneContent {
+  const { scene, content, unavailableFiles } = loadScene(ctx, sceneId)
   const unavailable = new Set(unavailableFiles)
   const files: Record<string, FileRecord> = {}
   const failed: string[] = []
@@ -55,23 +55,23 @@ export function getSceneContent (deps: AuditDeps, actor: AuditActor, sceneId: st
 }
 
 /** PUT: authoritative replacement; contentEpoch +1 even when nothing changed [LIVE]. */
-export function putSceneContent (deps: AuditDeps, actor: AuditActor, sceneId: string, body: PutSceneContentBody): SceneContent {
-  const loaded = loadScene(deps, actor, sceneId)
-  const content = replaceContent(body, deps.ids)
+export function put (ctx: OpContext, { sceneId, body }: SceneRef & { body: PutSceneContentBody }): SceneContent {
+  const loaded = loadScene(ctx, sceneId)
+  const content = replaceContent(body, ctx.ids)
   // INFER: PUT files are authoritative (a referenced file missing from them is a 400), so every file the
   // scene keeps afterwards was just sent with its data: nothing stays unavailable.
-  return commit(deps, actor, loaded, {
+  return commit(ctx, loaded, {
     mode: 'replace', content, unavailableFiles: [], elementsSent: content.elements.length, filesSent: Object.keys(content.files).length
   })
 }
 
 /** PATCH: server-side merge; contentEpoch unchanged [LIVE]. */
-export function patchSceneContent (deps: AuditDeps, actor: AuditActor, sceneId: string, body: PatchSceneContentBody): SceneContent {
-  const loaded = loadScene(deps, actor, sceneId)
-  const content = mergeContent(loaded.content, body, deps.ids)
+export function patch (ctx: OpContext, { sceneId, body }: SceneRef & { body: PatchSceneContentBody }): SceneContent {
+  const loaded = loadScene(ctx, sceneId)
+  const content = mergeContent(loaded.content, body, ctx.ids)
   // INFER: a file re-sent with its data becomes servable; files not sent keep their state.
   const resent = new Set(Object.keys(body.files ?? {}))
-  return commit(deps, actor, loaded, {
+  return commit(ctx, loaded, {
     mode: 'merge',
     content,
     unavailableFiles: loaded.unavailableFiles.filter((id) => !resent.has(id)),
@@ -81,11 +81,11 @@ export function patchSceneContent (deps: AuditDeps, actor: AuditActor, sceneId: 
 }
 
 /** Metadata after a content write (catalogue §7.6; the rules beyond contentEpoch are unknown upstream). */
-function metadataAfter (deps: AuditDeps, actor: AuditActor, previous: SceneMetadata, write: ContentWrite): SceneMetadata {
+function metadataAfter (ctx: OpContext, previous: SceneMetadata, write: ContentWrite): SceneMetadata {
   return withContentCounters({
     ...previous,
-    updated: deps.clock.nowIso(),
-    updater: actor.user?.id ?? null,
+    updated: ctx.clock.nowIso(),
+    updater: callerUserId(ctx.caller),
     // INFER: every successful content write counts as one update, PUT and PATCH alike.
     updateCount: previous.updateCount + 1,
     contentEpoch: previous.contentEpoch + (write.mode === 'replace' ? 1 : 0)
@@ -98,14 +98,14 @@ function metadataAfter (deps: AuditDeps, actor: AuditActor, previous: SceneMetad
  * The responses of PUT and PATCH never carry filesFailedToEmbed (catalogue §2.3). INFER: they answer with
  * the document just stored, so a file that is still unavailable to GET is in their `files`.
  */
-function commit (deps: AuditDeps, actor: AuditActor, loaded: LoadedScene, write: ContentWrite): SceneContent {
-  const metadata = metadataAfter(deps, actor, loaded.scene.metadata, write)
+function commit (ctx: OpContext, loaded: LoadedScene, write: ContentWrite): SceneContent {
+  const metadata = metadataAfter(ctx, loaded.scene.metadata, write)
   const { totalElements, deletedElements, contentEpoch, sceneVersion } = metadata
-  return deps.stores.transaction(() => {
-    deps.stores.sceneContent.put(actor.workspaceId, metadata.id, write.content, write.unavailableFiles)
+  return ctx.stores.transaction(() => {
+    ctx.stores.sceneContent.put(ctx.caller.workspaceId, metadata.id, write.content, write.unavailableFiles)
     // Only the owner's personal key sees a private scene, so the caller is its owner.
-    deps.stores.scenes.replaceMetadata(actor.workspaceId, metadata, actor.user?.id ?? null)
-    recordAudit(deps, actor, {
+    ctx.stores.scenes.replaceMetadata(ctx.caller.workspaceId, metadata, callerUserId(ctx.caller))
+    recordAudit(ctx, {
       action: 'scene',
       operation: 'update',
       details: {

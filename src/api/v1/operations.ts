@@ -1,0 +1,41 @@
+// The REST route table as the registry of operations: an onRoute collector records each public route's
+// signature and admin-only flag, so auth and the MCP tool filter ask `authorize` about the same facts.
+// Registered first in the public scope, before any route; a non-boolean `config.adminOnly` fails start-up.
+import type { RouteOptions } from 'fastify'
+import fp from 'fastify-plugin'
+import { routeSignature } from '../../lib/routes.js'
+import type { Operation } from '../../services/access.js'
+
+/** Per-route options of the public scope (DESIGN §3.5). */
+export interface OperationRouteConfig {
+  /** Only admins (and workspace keys, which act as admins) may call it. */
+  adminOnly?: boolean
+  /** The MCP endpoint: authenticated here, authorized tool by tool (api/v1/mcp/). */
+  mcp?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every public operation by signature (`GET /scenes/{sceneId}`), as the routes declared them. */
+    operations: ReadonlyMap<string, Operation>
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- declaration merging needs an interface
+  interface FastifyContextConfig extends OperationRouteConfig {}
+}
+
+function operationsOf (route: RouteOptions): Operation[] {
+  const adminOnly = (route.config as OperationRouteConfig | undefined)?.adminOnly
+  if (adminOnly !== undefined && typeof adminOnly !== 'boolean') {
+    throw new TypeError(`route ${String(route.method)} ${route.url}: config.adminOnly must be true or false (got ${JSON.stringify(adminOnly)})`)
+  }
+  const methods = Array.isArray(route.method) ? route.method : [route.method]
+  return methods.map((method) => ({ method, signature: routeSignature(method, route.url), adminOnly: adminOnly === true }))
+}
+
+export default fp(async (app) => {
+  const operations = new Map<string, Operation>()
+  app.decorate('operations', operations)
+  app.addHook('onRoute', (route) => {
+    for (const operation of operationsOf(route)) operations.set(operation.signature, operation)
+  })
+}, { name: 'operations' })

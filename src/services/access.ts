@@ -1,0 +1,47 @@
+// The one permission rule (catalogue §1.1): may this caller run this operation? Pure, so REST routes and MCP
+// tools ask the same question of the same facts: the key's permission, its route restrictions, the user's role.
+import { fail } from '../errors.js'
+import type { Caller } from './context.js'
+
+/** An operation as the REST route table declares it (api/v1/operations.ts collects these). */
+export interface Operation {
+  method: string
+  /** `METHOD /path/{param}` without the /api/v1 prefix: the form key route restrictions use. */
+  signature: string
+  adminOnly: boolean
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD'])
+
+/** A restriction is `METHOD /path` with OpenAPI braces; `*` stands for any method. */
+export function routeAllowed (routes: readonly string[] | null, signature: string): boolean {
+  if (routes === null) return true
+  const [method, path] = signature.split(' ')
+  return routes.some((rule) => {
+    const [ruleMethod, rulePath] = rule.trim().split(/\s+/)
+    return (ruleMethod === '*' || ruleMethod.toUpperCase() === method) && rulePath === path
+  })
+}
+
+/** Throws the 403 the service answers when the caller may not run `operation`; returns when it may. */
+export function authorize (caller: Caller, operation: Operation): void {
+  if (caller.permission === 'read' && !READ_METHODS.has(operation.method)) {
+    fail('EMU_FORBIDDEN_READ_KEY', operation.method)
+  }
+  if (!routeAllowed(caller.routes, operation.signature)) fail('EMU_FORBIDDEN_ROUTE', operation.signature)
+  // INFER: workspace keys are made by admins in workspace settings, so they act with admin rights;
+  // a personal key acts with its owner's role (clients-and-format §1.1: a member's key gets 403).
+  if (operation.adminOnly && caller.user !== null && caller.user.role !== 'admin') {
+    fail('EMU_FORBIDDEN_NOT_ADMIN')
+  }
+}
+
+/** The same rule as a yes/no, for listing what a caller may do (MCP tools/list). */
+export function isAllowed (caller: Caller, operation: Operation): boolean {
+  try {
+    authorize(caller, operation)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,60 @@
+// What every public operation takes first: `OpContext` (stores, clock, ids and the caller), and the audit
+// entry writes append inside their transaction (catalogue §6.12). REST routes build it with ctxOf(request),
+// MCP tools with the same function, so both surfaces run the same operations with the same caller.
+import type { Stores } from '../store/index.js'
+import type { KeyPermission } from '../store/api-keys-store.js'
+import type { LogEntry } from '../schemas/logs.js'
+import type { Clock } from '../lib/clock.js'
+import type { IdFactory } from '../lib/ids.js'
+import type { WorkspaceUser } from '../schemas/users.js'
+
+/** Who calls, with what rights, from where. */
+export interface Caller {
+  workspaceId: string
+  /** The user behind a personal key; null for workspace keys. */
+  user: WorkspaceUser | null
+  keyId: string
+  /** What the key may do: `read` keys only read; `routes` restricts it to `METHOD /path` signatures (null: all). */
+  permission: KeyPermission
+  routes: readonly string[] | null
+  ip: string | null
+}
+
+export interface OpContext {
+  stores: Stores
+  clock: Clock
+  ids: IdFactory
+  caller: Caller
+}
+
+/** The acting user's id, or null for a workspace key. */
+export const callerUserId = (caller: Caller): string | null => caller.user?.id ?? null
+
+export interface AuditEvent {
+  action: string
+  operation: 'create' | 'read' | 'update' | 'delete'
+  details: unknown
+  status?: number
+}
+
+export function recordAudit ({ stores, clock, ids, caller }: OpContext, event: AuditEvent): LogEntry {
+  const entry: LogEntry = {
+    id: ids.uuid(),
+    action: event.action,
+    operation: event.operation,
+    details: event.details,
+    created_at: clock.nowIso(),
+    ip_address: caller.ip,
+    // INFER: workspace keys have no user behind them, so their entries carry no user.
+    user_id: callerUserId(caller),
+    workspace_id: caller.workspaceId,
+    app_source: 'excalidraw-plus',
+    source_type: 'api',
+    // INFER: the source of an API write is the key that made it (its id, never its secret).
+    source_id: caller.keyId,
+    status: event.status ?? 200,
+    ...(caller.user ? { user_email: caller.user.email, user_full_name: caller.user.name, user_picture: caller.user.picture } : {})
+  }
+  stores.auditLog.append(caller.workspaceId, entry)
+  return entry
+}
