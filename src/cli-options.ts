@@ -33,7 +33,12 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   { flag: 'journal-size', env: 'EMULATOR_JOURNAL_SIZE', takesValue: true, value: 'n', description: 'requests kept in the journal (default 1000; 0 turns it off)' },
   { flag: 'journal-body-bytes', env: 'EMULATOR_JOURNAL_BODY_BYTES', takesValue: true, value: 'n', description: 'bytes of each body the journal keeps (default 4096)' },
   { flag: 'allowed-hosts', env: 'EMULATOR_ALLOWED_HOSTS', takesValue: true, value: 'list', description: 'host names served besides loopback, IP addresses and --host (* for any)' },
-  { flag: 'request-timeout', env: 'EMULATOR_REQUEST_TIMEOUT_MS', takesValue: true, value: 'ms', description: 'time for a request to arrive in full before 408 (default 120000; 0 off)' }
+  { flag: 'request-timeout', env: 'EMULATOR_REQUEST_TIMEOUT_MS', takesValue: true, value: 'ms', description: 'time for a request to arrive in full before 408 (default 120000; 0 off)' },
+  { flag: 'mcp-response', env: 'EMULATOR_MCP_RESPONSE', takesValue: true, value: 'mode', description: 'MCP answers as sse (default) or json' },
+  { flag: 'mcp-page-size', env: 'EMULATOR_MCP_PAGE_SIZE', takesValue: true, value: 'n', description: 'MCP tools/list page size (default 0: one page)' },
+  { flag: 'mcp-toolset', env: 'EMULATOR_MCP_TOOLSET', takesValue: true, value: 'set', description: 'MCP tools: docs, agents or all (default all)' },
+  { flag: 'renderer', env: 'EMULATOR_RENDERER', takesValue: true, value: 'on|off', description: 'render scenes as pictures (default on; off: placeholders)' },
+  { flag: 'render-timeout', env: 'EMULATOR_RENDER_TIMEOUT_MS', takesValue: true, value: 'ms', description: 'longest scene render before it is cut off (default 10000)' }
 ]
 
 export function helpText (version: string): string {

@@ -26,7 +26,12 @@ export const FIELD_VARIABLES: Readonly<Record<string, string>> = {
   journalSize: 'EMULATOR_JOURNAL_SIZE',
   journalBodyBytes: 'EMULATOR_JOURNAL_BODY_BYTES',
   allowedHosts: 'EMULATOR_ALLOWED_HOSTS',
-  requestTimeoutMs: 'EMULATOR_REQUEST_TIMEOUT_MS'
+  requestTimeoutMs: 'EMULATOR_REQUEST_TIMEOUT_MS',
+  mcpResponse: 'EMULATOR_MCP_RESPONSE',
+  mcpPageSize: 'EMULATOR_MCP_PAGE_SIZE',
+  mcpToolset: 'EMULATOR_MCP_TOOLSET',
+  renderer: 'EMULATOR_RENDERER',
+  renderTimeoutMs: 'EMULATOR_RENDER_TIMEOUT_MS'
 }
 
 /** `EMULATOR_DRIFT_RATE (--drift-rate)`: the variable and its flag twin, whichever the user typed. */

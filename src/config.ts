@@ -31,6 +31,10 @@ export const FAULT_STATUSES = [500, 502, 503] as const
  * hold a socket forever (issue 14.6). 0 turns it off.
  */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000
+/** The MCP tool surfaces (mcp-and-demo §1.2): the documented one, the one agents saw in 2026, or both. */
+export const MCP_TOOLSETS = ['docs', 'agents', 'all'] as const
+/** A scene render that takes longer is cut off and its worker restarted (mcp-and-demo §2.6.2). */
+export const DEFAULT_RENDER_TIMEOUT_MS = 10_000
 
 const ConfigSchema = Type.Object({
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
@@ -61,7 +65,15 @@ const ConfigSchema = Type.Object({
   journalBodyBytes: Type.Integer({ minimum: 0 }),
   /** Host names served besides loopback names, IP literals and the bound host; '*' serves any (plugins/request-guard.ts). */
   allowedHosts: Type.Array(Type.String({ minLength: 1 })),
-  requestTimeoutMs: Type.Integer({ minimum: 0 })
+  requestTimeoutMs: Type.Integer({ minimum: 0 }),
+  /** MCP answers as an SSE stream (default) or plain JSON. */
+  mcpResponse: Type.Enum(['sse', 'json']),
+  /** tools/list page size; 0 lists every tool in one page. */
+  mcpPageSize: Type.Integer({ minimum: 0 }),
+  mcpToolset: Type.Enum(MCP_TOOLSETS),
+  /** false: scene pictures are a neutral placeholder and no renderer starts. */
+  renderer: Type.Boolean(),
+  renderTimeoutMs: Type.Integer({ minimum: 100 })
 })
 export type Config = Readonly<Static<typeof ConfigSchema>>
 const checkConfig = Compile(ConfigSchema)
@@ -101,7 +113,12 @@ export function loadConfig (env: Env): Config {
     journalSize: integerVar(env, 'EMULATOR_JOURNAL_SIZE') ?? DEFAULT_JOURNAL_SIZE,
     journalBodyBytes: integerVar(env, 'EMULATOR_JOURNAL_BODY_BYTES') ?? DEFAULT_JOURNAL_BODY_BYTES,
     allowedHosts: listVar(env, 'EMULATOR_ALLOWED_HOSTS') ?? [],
-    requestTimeoutMs: integerVar(env, 'EMULATOR_REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS
+    requestTimeoutMs: integerVar(env, 'EMULATOR_REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS,
+    mcpResponse: (env.EMULATOR_MCP_RESPONSE ?? 'sse') as Config['mcpResponse'],
+    mcpPageSize: integerVar(env, 'EMULATOR_MCP_PAGE_SIZE') ?? 0,
+    mcpToolset: (env.EMULATOR_MCP_TOOLSET ?? 'all') as Config['mcpToolset'],
+    renderer: booleanVar(env, 'EMULATOR_RENDERER') ?? true,
+    renderTimeoutMs: integerVar(env, 'EMULATOR_RENDER_TIMEOUT_MS') ?? DEFAULT_RENDER_TIMEOUT_MS
   }
   return validateConfig(config, (field) => describeVariable(FIELD_VARIABLES[field] ?? field))
 }
@@ -127,6 +144,11 @@ export function resolveConfig (options: Partial<Config> = {}): Config {
     journalBodyBytes: DEFAULT_JOURNAL_BODY_BYTES,
     allowedHosts: [],
     requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+    mcpResponse: 'sse',
+    mcpPageSize: 0,
+    mcpToolset: 'all',
+    renderer: true,
+    renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS,
     ...options
   }, (field) => field)
 }
@@ -135,7 +157,9 @@ export function resolveConfig (options: Partial<Config> = {}): Config {
 const ALLOWED_VALUES: Readonly<Record<string, readonly unknown[]>> = {
   logLevel: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
   logFormat: ['text', 'json'],
-  faultStatus: FAULT_STATUSES
+  faultStatus: FAULT_STATUSES,
+  mcpResponse: ['sse', 'json'],
+  mcpToolset: MCP_TOOLSETS
 }
 
 function validateConfig (config: Record<string, unknown>, describe: (field: string) => string): Config {

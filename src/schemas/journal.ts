@@ -21,6 +21,13 @@ export const JournalFaultSchema = Type.Object({
   delayMs: NullableSchema(Type.Integer())
 }, { additionalProperties: false })
 
+/** What an MCP request asked for (POST /api/v1/mcp): the JSON-RPC method and, for tools/call, the tool. */
+export const JournalMcpSchema = Type.Object({
+  method: Type.String(),
+  tool: NullableSchema(Type.String())
+}, { additionalProperties: false })
+export type JournalMcp = Static<typeof JournalMcpSchema>
+
 export const JournalEntrySchema = Type.Object({
   id: Type.Integer({ description: 'Increases by one per journaled request; restarts at 1 on POST /_emulator/reset' }),
   time: Type.String({ description: 'Arrival, on the emulator clock (ISO 8601)' }),
@@ -35,6 +42,7 @@ export const JournalEntrySchema = Type.Object({
   latencyMs: Type.Integer({ description: 'Delay the fault layer added' }),
   fault: NullableSchema(JournalFaultSchema),
   drift: NullableSchema(Type.String({ description: 'The X-Emulator-Drift header the drift layer sent' })),
+  mcp: NullableSchema(JournalMcpSchema),
   request: JournalBodySchema,
   response: JournalBodySchema
 }, { additionalProperties: false })
@@ -45,7 +53,8 @@ export const JournalQuerySchema = Type.Object({
   method: Type.Optional(Type.String({ minLength: 1 })),
   path: Type.Optional(Type.String({ minLength: 1, description: 'Segment prefix: /scenes matches /api/v1/scenes and /api/v1/scenes/x, not /api/v1/scenesx' })),
   status: Type.Optional(Type.Integer({ minimum: 100, maximum: 599 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Newest first; default 100' }))
+  limit: Type.Optional(Type.Integer({ minimum: 1, description: 'Newest first; default 100' })),
+  afterId: Type.Optional(Type.Integer({ minimum: 0, description: 'Only entries with a larger id: poll with the newest id seen' }))
 }, { additionalProperties: false })
 export type JournalQuery = Static<typeof JournalQuerySchema>
 

@@ -3,7 +3,7 @@
 // answered or dropped before any other hook ran; `journal` (last onSend) notes the body that actually went out.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { clip, type JournalControl, type NewJournalEntry } from './state.js'
+import { clip, kMcpCall, type JournalControl, type NewJournalEntry } from './state.js'
 import type { JournalBody } from '../../schemas/journal.js'
 import { DRIFT_HEADER } from '../drift/apply.js'
 import { kRawBody } from '../../lib/json-body.js'
@@ -86,6 +86,7 @@ function entryOf (journal: JournalControl, request: FastifyRequest, reply: Fasti
     latencyMs: outcome?.latencyMs ?? 0,
     fault: outcome?.fault ?? null,
     drift: sent?.drift ?? null,
+    mcp: request[kMcpCall] ?? null,
     request: bodyOf(requestText(request), headerText(request.headers['content-type']), journal.bodyBytes),
     response: bodyOf(sent?.body ?? null, sent?.contentType ?? null, journal.bodyBytes)
   }

@@ -8,6 +8,16 @@ export const DEFAULT_JOURNAL_LIMIT = 100
 
 export type NewJournalEntry = Omit<JournalEntry, 'id'>
 
+/** Set on an MCP request by its route (api/v1/mcp/): the JSON-RPC method and tool the journal records. */
+export const kMcpCall = Symbol('emulator.mcpCall')
+export interface McpCall { method: string, tool: string | null }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [kMcpCall]?: McpCall
+  }
+}
+
 export interface JournalControl extends ControlPart {
   /** Most entries kept; 0 = off (nothing is recorded). */
   readonly capacity: number
@@ -58,6 +68,7 @@ function matcher (query: JournalQuery): (entry: JournalEntry) => boolean {
     (query.workspaceId === undefined || entry.workspaceId === query.workspaceId) &&
     (method === undefined || entry.method === method) &&
     (query.status === undefined || entry.status === query.status) &&
+    (query.afterId === undefined || entry.id > query.afterId) &&
     (prefix === undefined || underPrefix(entry.path, prefix))
 }
 
