@@ -30,8 +30,7 @@ export function applyAdds (draft: Draft, skeletons: readonly unknown[]): AddOutc
   const created: Element[] = []
   for (const item of pending) {
     const fields = resolveTempIds(item.fields, tempIdMap)
-    const stamp = { id: item.id, index: draft.nextIndex(), now: draft.now(), seed: draft.randomInt(), nonce: draft.randomInt() }
-    const element = draft.create(completeElement(fields, stamp, item.where))
+    const element = draft.create(completeElement(fields, draft.stamp(item.id), item.where))
     created.push(element)
     addedIds.push(element.id)
     if (item.label !== undefined) addedIds.push(labelFor(draft, element, item.label, item.where))

@@ -31,6 +31,8 @@ export class Draft {
   /** Changed or created ids, in the order the PATCH body lists them. */
   private readonly touched = new Set<string>()
   private readonly newFiles: Record<string, FileRecord> = {}
+  /** Ids handed out by newId(), taken even before their element exists (add reserves ids for tempIds first). */
+  private readonly reserved = new Set<string>()
   private topIndex: string | null
 
   constructor (readonly snapshot: SceneSnapshot, private readonly ids: IdFactory, private readonly clock: NowSource) {
@@ -72,7 +74,8 @@ export class Draft {
   /** A canonical element id no element of the scene has. */
   newId (): string {
     let id = this.ids.elementId()
-    while (this.byId.has(id)) id = this.ids.elementId()
+    while (this.byId.has(id) || this.reserved.has(id)) id = this.ids.elementId()
+    this.reserved.add(id)
     return id
   }
 
@@ -85,6 +88,11 @@ export class Draft {
   nextIndex (): string {
     this.topIndex = indexAfter(this.topIndex)
     return this.topIndex
+  }
+
+  /** Identity, stacking, time and randomness for a new element (skeleton.ts Stamp). */
+  stamp (id: string = this.newId()): { id: string, index: string, now: number, seed: number, nonce: number } {
+    return { id, index: this.nextIndex(), now: this.clock.now(), seed: this.randomInt(), nonce: this.randomInt() }
   }
 
   /** Adds a complete new element (its id from newId()). */
@@ -153,6 +161,21 @@ export interface ElementSummary {
   y: number
   width: number
   height: number
+}
+
+/**
+ * The area an element covers: its box, except for linear elements, whose points may reach left of or above
+ * x/y (width/height only give the points' extent).
+ */
+export function coveredBox (element: Element): { x: number, y: number, width: number, height: number } {
+  const x = element.x as number
+  const y = element.y as number
+  if (!Array.isArray(element.points) || element.points.length === 0) {
+    return { x, y, width: element.width as number, height: element.height as number }
+  }
+  const xs = (element.points as number[][]).map((p) => x + p[0])
+  const ys = (element.points as number[][]).map((p) => y + p[1])
+  return { x: Math.min(...xs), y: Math.min(...ys), width: Math.max(...xs) - Math.min(...xs), height: Math.max(...ys) - Math.min(...ys) }
 }
 
 export function summarise (element: Element): ElementSummary {

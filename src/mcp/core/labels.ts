@@ -68,8 +68,7 @@ export function createLabel (draft: Draft, container: Element, spec: LabelSpec):
     ...(spec.fontFamily === undefined ? {} : { fontFamily: spec.fontFamily }),
     ...(spec.strokeColor === undefined ? {} : { strokeColor: spec.strokeColor })
   }
-  const stamp = { id: draft.newId(), index: draft.nextIndex(), now: draft.now(), seed: draft.randomInt(), nonce: draft.randomInt() }
-  const text = draft.create(completeElement(skeleton, stamp, 'label'))
+  const text = draft.create(completeElement(skeleton, draft.stamp(), 'label'))
   linkBound(draft, container.id, text.id, 'text')
   return draft.change(text.id, fitLabel(text, container))
 }
@@ -107,7 +106,7 @@ function fitLabel (text: Element, container: Element): Record<string, unknown> {
 }
 
 /** Width a label may use inside a shape: a diamond or an ellipse offers less than its box. */
-function innerWidth (container: Element): number {
+export function innerWidth (container: { type: string, width?: unknown }): number {
   const width = container.width as number
   const usable = container.type === 'diamond' ? width / 2 : container.type === 'ellipse' ? width * Math.SQRT1_2 : width
   return Math.max(1, usable - 2 * PADDING)
