@@ -104,6 +104,7 @@ t.test('deletes cascade: a frame takes its children, a container its label; boun
   ])
   const { patch, answer } = plan(current, { delete: [F, R] })
   t.equal(answer.deleted, 4, 'frame, child, child label, shape')
+  t.equal(plan(current, { delete: [C] }).answer.deleted, 2, 'a container takes its label')
   const next = apply(t, current, patch)
   for (const id of [F, C, L, R]) t.equal(byId(next, id).isDeleted, true, `${id} tombstoned`)
   t.match(byId(next, A), { isDeleted: false, endBinding: null, version: 2 }, 'the surviving arrow lost its binding')
@@ -134,5 +135,8 @@ t.test('argument errors: tool errors vs internal errors', async (t) => {
   toolFails(t, () => plan(current, { add: json([{ type: 'rectangle', opacity: 300 }]) }), /^Element add\[0\]: opacity must be <= 100/)
   toolFails(t, () => plan(current, { update: json([{ id: R, type: 'ellipse' }]) }), /type cannot change/)
   toolFails(t, () => plan(current, { update: json([{ x: 1 }]) }), /needs the "id"/)
+  toolFails(t, () => plan(current, { add: json([{ type: 'arrow', points: 'abc', label: { text: 'x' } }]) }), /^Element add\[0\]: points must be an array/)
+  toolFails(t, () => plan(stored([arrow(A)]), { update: json([{ id: A, points: [[0, 0], ['x', 1]] }]) }),
+    /^Element update\[0\] \(element arrow_+\): points\[1\]\[0\] must be a finite number/)
   t.same(plan(current, { add: '', update: ' ' }).answer.added, 0, 'blank strings mean nothing')
 })

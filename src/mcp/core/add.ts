@@ -6,6 +6,7 @@ import { arrowTargets, linkBound, syncArrowLinks } from './bound.js'
 import type { Draft } from './draft.js'
 import { LABEL_CONTAINERS, createLabel, readLabelSpec, refitLabelOf, type LabelSpec } from './labels.js'
 import { completeElement } from './skeleton.js'
+import { assertElementShape } from './verify.js'
 
 export interface AddOutcome {
   /** Every element created, labels right after their container. */
@@ -31,6 +32,7 @@ export function applyAdds (draft: Draft, skeletons: readonly unknown[]): AddOutc
   for (const item of pending) {
     const fields = resolveTempIds(item.fields, tempIdMap)
     const element = draft.create(completeElement(fields, draft.stamp(item.id), item.where))
+    assertElementShape(element, names.get(element.id) as string)
     created.push(element)
     addedIds.push(element.id)
     if (item.label !== undefined) addedIds.push(labelFor(draft, element, item.label, item.where))

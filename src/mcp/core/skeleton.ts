@@ -152,7 +152,12 @@ function completeLinear (element: Fields, type: 'arrow' | 'line'): void {
 export function completePoints (element: Fields, fallback: number[][]): void {
   fill(element, 'points', fallback)
   const points = element.points
-  if (!isPointList(points) || points.length === 0) return
+  if (!isPointList(points) || points.length === 0) {
+    // Leave the malformed points for the shape check to name; the box fields just must not be what it reports.
+    fill(element, 'width', 0)
+    fill(element, 'height', 0)
+    return
+  }
   const [x0, y0] = points[0]
   if (x0 !== 0 || y0 !== 0) {
     element.points = points.map(([x, y]) => [x - x0, y - y0])

@@ -7,6 +7,7 @@ import type { Draft } from './draft.js'
 import { LABEL_CONTAINERS, createLabel, editLabel, labelOf, readLabelSpec, refitLabelOf, type LabelSpec } from './labels.js'
 import { completePoints, normaliseBinding } from './skeleton.js'
 import { measureText } from './text.js'
+import { assertElementShape } from './verify.js'
 
 /** Fields the service owns: a patch may send them (agents echo whole elements back) but they are ignored. */
 const OWNED = ['id', 'tempId', 'label', 'version', 'versionNonce', 'updated', 'index'] as const
@@ -26,6 +27,7 @@ export function applyUpdates (draft: Draft, patches: readonly unknown[]): Update
     const where = `update[${i}]`
     const { element, fields, label } = readPatch(draft, patch, where)
     const changed = applyFields(draft, element, fields)
+    assertElementShape(changed, `${where} (element ${element.id})`)
     updated.add(element.id)
     if (label !== undefined) {
       const created = applyLabel(draft, changed, label, where)

@@ -2,6 +2,7 @@
 // tool error naming what the agent sent (`add[2] (tempId "db")`) rather than an id it never saw.
 import { checkReferences } from '../../content/references.js'
 import { validateElementShape } from '../../content/validation.js'
+import type { Element } from '../../schemas/elements.js'
 import type { FileRecord } from '../../schemas/scene-content.js'
 import { asToolErrors } from '../tool-errors.js'
 import type { Draft } from './draft.js'
@@ -16,6 +17,14 @@ export function verifyDraft (draft: Draft, names: ReadonlyMap<string, string> = 
     for (const element of draft.patch().elements) validateElementShape(element, name(element.id))
     checkReferences(draft.all(), filesForCheck(draft), name)
   })
+}
+
+/**
+ * Shape-checks one element right away, before labels or links read its geometry (malformed points would
+ * otherwise surface as a crash instead of a message).
+ */
+export function assertElementShape (element: Element, name: string): void {
+  asToolErrors(() => validateElementShape(element, name))
 }
 
 /**
