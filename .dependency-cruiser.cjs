@@ -1,4 +1,7 @@
 // One-way dependencies (DESIGN §2, §3.4): a broken rule is a lint failure, not a review comment.
+// The MCP core (tool logic and declarations); route.ts, server.ts and the tool runners around it may use services.
+const MCP_CORE = '^src/mcp/(core/|guides/|declarations/|(tool-errors|tool-schemas|search|edit|diagram|slides|image|format-guides)\\.ts$)'
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -18,6 +21,10 @@ module.exports = {
       from: { path: '^src/content/' }, to: { path: '^src/', pathNot: '^src/(content|schemas|lib)/|^src/errors\\.ts$' } },
     { name: 'harness-from-the-top', comment: 'Fixtures, seeding, provisioning, snapshots and key minting serve boot and the admin API only.', severity: 'error',
       from: { path: '^src/', pathNot: '^src/(app|server|emulator|index)\\.ts$|^src/admin/|^src/harness/' }, to: { path: '^src/harness/', dependencyTypesNot: ['type-only'] } },
+    { name: 'mcp-core-is-pure', comment: 'MCP tool logic and declarations know no HTTP, no Fastify, no storage: only the content engine, schemas, lib and errors.', severity: 'error',
+      from: { path: MCP_CORE }, to: { path: '^src/', pathNot: `^src/(content|schemas|lib)/|^src/errors\\.ts$|${MCP_CORE}` } },
+    { name: 'mcp-core-no-packages', comment: 'MCP core modules use no package but typebox (Node built-ins are fine).', severity: 'error',
+      from: { path: MCP_CORE }, to: { path: 'node_modules', pathNot: 'node_modules/typebox/' } },
     { name: 'not-to-test', comment: 'Nothing in src imports tests.', severity: 'error',
       from: { path: '^src/' }, to: { path: '^test/' } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },

@@ -1,0 +1,121 @@
+// create_diagram argument checks: any bad node id, over-long label, dangling edge or unknown direction rejects
+// the whole call (mcp-and-demo §1.2), before anything is drawn.
+import { toolError } from '../tool-errors.js'
+import type { Direction } from './layout.js'
+import { DIAGRAM_DIRECTIONS, LABEL_MAX_LENGTH, NODE_ID_PATTERN } from './limits.js'
+
+export interface DiagramNode { id: string, label: string, kind?: string }
+export interface DiagramEdge { from: string, to: string, label?: string, kind?: string, startArrowhead?: string }
+export interface DiagramGroup { label?: string, nodes: string[] }
+
+export interface DiagramInput {
+  nodes: DiagramNode[]
+  edges: DiagramEdge[]
+  groups: DiagramGroup[]
+  title?: string
+  direction: Direction
+  nodeSpacing: number
+  rankSpacing: number
+  clearExisting: boolean
+}
+
+const NODE_ID = new RegExp(NODE_ID_PATTERN)
+export const DEFAULT_NODE_SPACING = 60
+// Wide enough for a two-line edge label between ranks ("reserves room for edge labels").
+export const DEFAULT_RANK_SPACING = 160
+
+export function readDiagramInput (args: Record<string, unknown>): DiagramInput {
+  const nodes = list(args.nodes, 'nodes').map((n, i) => readNode(n, `nodes[${i}]`))
+  if (nodes.length === 0) toolError('nodes must hold at least one node')
+  const known = new Set<string>()
+  for (const node of nodes) {
+    if (known.has(node.id)) toolError(`node id "${node.id}" is used twice`)
+    known.add(node.id)
+  }
+  const edges = list(args.edges ?? [], 'edges').map((e, i) => readEdge(e, `edges[${i}]`, known))
+  const groups = list(args.groups ?? [], 'groups').map((g, i) => readGroup(g, `groups[${i}]`, known))
+  return {
+    nodes,
+    edges,
+    groups,
+    title: args.title === undefined ? undefined : label(args.title, 'title'),
+    direction: readDirection(args.direction),
+    nodeSpacing: spacing(args.nodeSpacing, 'nodeSpacing', DEFAULT_NODE_SPACING),
+    rankSpacing: spacing(args.rankSpacing, 'rankSpacing', DEFAULT_RANK_SPACING),
+    clearExisting: args.clearExisting === true
+  }
+}
+
+function list (value: unknown, name: string): unknown[] {
+  if (!Array.isArray(value)) toolError(`${name} must be an array`)
+  return value
+}
+
+function object (value: unknown, where: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) toolError(`${where} must be an object`)
+  return value as Record<string, unknown>
+}
+
+function label (value: unknown, where: string): string {
+  if (typeof value !== 'string') toolError(`${where} must be a string`)
+  if ([...value].length > LABEL_MAX_LENGTH) toolError(`${where} is longer than ${LABEL_MAX_LENGTH} characters`)
+  return value
+}
+
+function optional (value: unknown, where: string): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== 'string') toolError(`${where} must be a string`)
+  return value
+}
+
+function nodeId (value: unknown, where: string): string {
+  if (typeof value !== 'string' || !NODE_ID.test(value)) {
+    toolError(`${where} ${JSON.stringify(value)} is not a valid node id: use only letters, digits, _ . : and -`)
+  }
+  return value
+}
+
+function readNode (value: unknown, where: string): DiagramNode {
+  const node = object(value, where)
+  return { id: nodeId(node.id, `${where}.id`), label: label(node.label, `${where}.label`), kind: optional(node.kind, `${where}.kind`) }
+}
+
+function readEdge (value: unknown, where: string, known: ReadonlySet<string>): DiagramEdge {
+  const edge = object(value, where)
+  const from = nodeId(edge.from, `${where}.from`)
+  const to = nodeId(edge.to, `${where}.to`)
+  for (const [key, id] of [['from', from], ['to', to]]) {
+    if (!known.has(id)) toolError(`${where}.${key}: no node has the id "${id}"`)
+  }
+  return {
+    from,
+    to,
+    label: edge.label === undefined ? undefined : label(edge.label, `${where}.label`),
+    kind: optional(edge.kind, `${where}.kind`),
+    startArrowhead: optional(edge.startArrowhead, `${where}.startArrowhead`)
+  }
+}
+
+function readGroup (value: unknown, where: string, known: ReadonlySet<string>): DiagramGroup {
+  const group = object(value, where)
+  const members = list(group.nodes, `${where}.nodes`).map((id, i) => nodeId(id, `${where}.nodes[${i}]`))
+  if (members.length === 0) toolError(`${where}.nodes must name at least one node`)
+  for (const id of members) if (!known.has(id)) toolError(`${where}.nodes: no node has the id "${id}"`)
+  return { label: group.label === undefined ? undefined : label(group.label, `${where}.label`), nodes: members }
+}
+
+/** INFER: agents were seen sending "RIGHT" and "down"/"right", so the value is read case-insensitively. */
+function readDirection (value: unknown): Direction {
+  if (value === undefined) return 'RIGHT'
+  const upper = typeof value === 'string' ? value.toUpperCase() : ''
+  if (!(DIAGRAM_DIRECTIONS as readonly string[]).includes(upper)) {
+    toolError(`direction must be one of ${DIAGRAM_DIRECTIONS.join(', ')} (any case)`)
+  }
+  return upper as Direction
+}
+
+function spacing (value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) toolError(`${name} must be a non-negative number`)
+  return value
+}

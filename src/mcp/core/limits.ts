@@ -1,0 +1,15 @@
+// Limits the MCP-only tools share between their input schemas and their logic (mcp-and-demo §1.2, §1.8.6).
+
+/** create_diagram node ids; any other id rejects the whole call. */
+export const NODE_ID_PATTERN = '^[A-Za-z0-9_.:-]+$'
+/** create_diagram labels (nodes, edges, title, groups). */
+export const LABEL_MAX_LENGTH = 300
+export const DIAGRAM_DIRECTIONS = ['RIGHT', 'DOWN', 'LEFT', 'UP'] as const
+
+/** Slides: one 854×480 frame each, left to right with a 350 px gap, content kept 56 px from the edges. */
+export const SLIDE_WIDTH = 854
+export const SLIDE_HEIGHT = 480
+export const SLIDE_GAP = 350
+export const SLIDE_SAFE_MARGIN = 56
+
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml'] as const

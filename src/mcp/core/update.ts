@@ -1,0 +1,102 @@
+// The `update` step of edit_scene_content: shallow patches of live elements by id, with `label` editing the
+// bound text and labels, arrow back-links and text sizes kept consistent with what changed.
+import type { Element } from '../../schemas/elements.js'
+import { toolError } from '../tool-errors.js'
+import { arrowTargets, syncArrowLinks } from './bound.js'
+import type { Draft } from './draft.js'
+import { LABEL_CONTAINERS, createLabel, editLabel, labelOf, readLabelSpec, refitLabelOf, type LabelSpec } from './labels.js'
+import { completePoints, normaliseBinding } from './skeleton.js'
+import { measureText } from './text.js'
+import { assertElementShape } from './verify.js'
+
+/** Fields the service owns: a patch may send them (agents echo whole elements back) but they are ignored. */
+const OWNED = ['id', 'tempId', 'label', 'version', 'versionNonce', 'updated', 'index'] as const
+const GEOMETRY = ['x', 'y', 'width', 'height', 'angle', 'points']
+
+export interface UpdateOutcome {
+  /** Distinct elements patched. */
+  updated: number
+  /** Labels created by `label` on a shape that had none. */
+  addedIds: string[]
+}
+
+export function applyUpdates (draft: Draft, patches: readonly unknown[]): UpdateOutcome {
+  const updated = new Set<string>()
+  const addedIds: string[] = []
+  patches.forEach((patch, i) => {
+    const where = `update[${i}]`
+    const { element, fields, label } = readPatch(draft, patch, where)
+    const changed = applyFields(draft, element, fields)
+    assertElementShape(changed, `${where} (element ${element.id})`)
+    updated.add(element.id)
+    if (label !== undefined) {
+      const created = applyLabel(draft, changed, label, where)
+      if (created !== undefined) addedIds.push(created)
+    } else if (GEOMETRY.some((key) => key in fields)) {
+      refitLabelOf(draft, element.id)
+    }
+  })
+  return { updated: updated.size, addedIds }
+}
+
+function readPatch (draft: Draft, patch: unknown, where: string): { element: Element, fields: Record<string, unknown>, label?: LabelSpec } {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) toolError(`${where} must be an object`)
+  const raw = patch as Record<string, unknown>
+  if (typeof raw.id !== 'string') toolError(`${where}: each patch needs the "id" of an existing element`)
+  const element = draft.get(raw.id)
+  if (element === undefined) toolError(`${where}: element ${raw.id} not found`)
+  if (element.isDeleted) toolError(`${where}: element ${raw.id} is deleted`)
+  const fields = { ...raw }
+  for (const key of OWNED) delete fields[key]
+  if ('type' in fields && fields.type !== element.type) {
+    toolError(`${where}: type cannot change (${element.type}); delete the element and add a new one`)
+  }
+  if ('isDeleted' in fields) toolError(`${where}: isDeleted cannot be patched; list the id in "delete" instead`)
+  const label = 'label' in raw ? readLabelSpec(raw.label, where, false) : undefined
+  return { element, fields, label }
+}
+
+/** Applies the patch, normalising what the engine would otherwise refuse or what would leave links stale. */
+function applyFields (draft: Draft, element: Element, fields: Record<string, unknown>): Element {
+  const next = { ...fields }
+  if ('points' in next) {
+    // New points decide the box (and shift x/y when they do not start at [0,0]), as on add.
+    const linear: Record<string, unknown> = { x: next.x ?? element.x, y: next.y ?? element.y, points: next.points }
+    completePoints(linear, [])
+    Object.assign(next, linear)
+  }
+  for (const key of ['startBinding', 'endBinding']) if (key in next) next[key] = normaliseBinding(next[key])
+  if (element.type === 'text' && typeof next.text === 'string') {
+    if (!('originalText' in next)) next.originalText = next.text
+    if (!('width' in next) && element.containerId === null) Object.assign(next, remeasure(element, next))
+  }
+  const before = arrowTargets(element)
+  const changed = draft.change(element.id, next)
+  syncArrowLinks(draft, element.id, before, arrowTargets(changed))
+  if (changed.type === 'text' && typeof changed.containerId === 'string') refitLabelOf(draft, changed.containerId)
+  return draft.get(element.id) as Element
+}
+
+function remeasure (element: Element, next: Record<string, unknown>): { width: number, height: number } {
+  const fontSize = (next.fontSize ?? element.fontSize) as number
+  const lineHeight = (next.lineHeight ?? element.lineHeight) as number
+  return measureText(next.text as string, fontSize, lineHeight)
+}
+
+/**
+ * `label` edits the existing bound text; on a shape without one it creates it. On an arrow without a label it
+ * does nothing: the real tool only creates arrow labels at add time and answers `added: 0` (mcp-and-demo §1.3).
+ */
+function applyLabel (draft: Draft, container: Element, spec: LabelSpec, where: string): string | undefined {
+  if (!LABEL_CONTAINERS.has(container.type)) {
+    toolError(`${where}.label: labels belong on rectangle, diamond, ellipse or arrow elements, not ${container.type}`)
+  }
+  const existing = labelOf(draft, container)
+  if (existing !== undefined) {
+    editLabel(draft, existing, container, spec)
+    return undefined
+  }
+  if (container.type === 'arrow') return undefined
+  if (spec.text === undefined) toolError(`${where}.label.text is required: element ${container.id} has no label yet`)
+  return createLabel(draft, container, spec).id
+}

@@ -1,0 +1,103 @@
+// Declarations of the REST-backed scene and collection tools (mcp-and-demo §1.2, version A table).
+import { Type } from 'typebox'
+import { BOTH, args, collectionId, declare, limit, offset, sceneId, type ToolDeclaration } from './common.js'
+
+const name = (what: string) => Type.String({ minLength: 1, description: `Name of the ${what}.` })
+const pinned = () => Type.Boolean({ description: 'Whether the scene is pinned at the top of its collection.' })
+
+export const SCENE_TOOLS: readonly ToolDeclaration[] = [
+  declare({
+    name: 'list_scenes',
+    description: 'Lists the scenes the key can see, one page at a time. Pass collectionId to list one collection only. Each item carries the scene metadata (id at metadata.id) and its share links.',
+    inputSchema: args({ collectionId: Type.Optional(collectionId()), limit: limit(), offset: offset() }),
+    backing: 'GET /scenes',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'create_scene',
+    description: 'Creates an empty scene in a collection. A personal key may pass "private" as collectionId for its private collection; a workspace key has no private collection. The new id is at metadata.id.',
+    inputSchema: args({ collectionId: collectionId(), name: name('scene'), pinned: pinned() }),
+    backing: 'POST /scenes',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'get_scene',
+    description: 'Returns one scene record: metadata (name, collection, counters, sceneVersion) and share links, without the drawing itself.',
+    inputSchema: args({ sceneId: sceneId() }),
+    backing: 'GET /scenes/{sceneId}',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'update_scene',
+    description: 'Renames a scene, pins or unpins it, or moves it to another collection. Only the fields given change.',
+    inputSchema: args({
+      sceneId: sceneId(),
+      name: Type.Optional(name('scene')),
+      pinned: Type.Optional(pinned()),
+      collectionId: Type.Optional(collectionId())
+    }),
+    backing: 'PATCH /scenes/{sceneId}',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'delete_scene',
+    description: 'Moves a scene to the trash. Only do this when the user explicitly asked for this scene to be deleted.',
+    // INFER: only the docs page names this tool; its parameters are not published.
+    inputSchema: args({ sceneId: sceneId() }),
+    backing: 'DELETE /scenes/{sceneId}',
+    // Version B keeps it: 30 - read_excalidraw_format + 8 = 37 only adds up with delete_scene listed.
+    surfaces: BOTH
+  })
+]
+
+export const COLLECTION_TOOLS: readonly ToolDeclaration[] = [
+  declare({
+    name: 'list_collections',
+    description: 'Lists the collections of the workspace, one page at a time; isDefault marks the default one.',
+    inputSchema: args({ limit: limit(), offset: offset() }),
+    backing: 'GET /collections',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'get_collection',
+    description: 'Returns one collection record: name, default flag and timestamps.',
+    inputSchema: args({ collectionId: collectionId() }),
+    backing: 'GET /collections/{collectionId}',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'create_collection',
+    description: 'Creates a collection in the workspace.',
+    inputSchema: args({ name: name('collection') }),
+    backing: 'POST /collections',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'update_collection',
+    description: 'Renames a collection.',
+    inputSchema: args({ collectionId: collectionId(), name: name('collection') }),
+    backing: 'PATCH /collections/{collectionId}',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'delete_collection',
+    description: 'Moves a collection to the trash. Its scenes are not deleted with it. Only on an explicit request from the user.',
+    inputSchema: args({ collectionId: collectionId() }),
+    backing: 'DELETE /collections/{collectionId}',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'list_collection_scenes',
+    description: 'Lists the scenes of one collection, one page at a time.',
+    inputSchema: args({ collectionId: collectionId(), limit: limit(), offset: offset() }),
+    backing: 'GET /collections/{collectionId}/scenes',
+    surfaces: BOTH
+  }),
+  declare({
+    name: 'create_collection_scene',
+    description: 'Creates an empty scene inside the given collection. The new id is at metadata.id, not at the top level.',
+    inputSchema: args({ collectionId: collectionId(), name: name('scene'), pinned: pinned() }),
+    backing: 'POST /collections/{collectionId}/scenes',
+    surfaces: BOTH
+  })
+]

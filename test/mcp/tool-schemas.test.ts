@@ -1,0 +1,68 @@
+// Tool declarations: counts per surface, schemas that compile, backings that name real REST routes.
+import t from 'tap'
+import { Ajv } from 'ajv'
+import formatsPlugin from 'ajv-formats'
+import { readFileSync, readdirSync } from 'node:fs'
+import { routeSignature } from '../../src/api/v1/auth.js'
+import { TOOLS, findTool, isToolset, pickToolset } from '../../src/mcp/tool-schemas.js'
+
+const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => Ajv }).default
+const ajv = addFormats(new Ajv({ strict: false, coerceTypes: false }))
+const names = (toolset: Parameters<typeof pickToolset>[0]) => pickToolset(toolset).map((tool) => tool.name)
+
+t.test('toolsets hold 30 / 37 / 38 tools with unique names', async (t) => {
+  t.equal(names('docs').length, 30)
+  t.equal(names('agents').length, 37)
+  t.equal(names('all').length, 38)
+  t.equal(new Set(names('all')).size, 38)
+  t.ok(names('docs').includes('read_excalidraw_format'))
+  t.notOk(names('agents').includes('read_excalidraw_format'))
+  const agentsOnly = names('agents').filter((name) => !names('docs').includes(name))
+  t.same(agentsOnly.sort(), ['add_image', 'create_diagram', 'create_slide', 'list_slides', 'read_diagram_format',
+    'read_freeform_format', 'read_presentation_format', 'update_slide'])
+  t.ok(names('docs').includes('delete_scene') && names('agents').includes('delete_scene'))
+  t.equal(findTool('create_diagram', 'docs'), undefined)
+  t.equal(findTool('create_diagram', 'agents')?.name, 'create_diagram')
+  t.ok(isToolset('all'))
+  t.notOk(isToolset('both'))
+})
+
+t.test('every input schema is an object schema ajv compiles; descriptions are present', async (t) => {
+  for (const tool of TOOLS) {
+    t.equal(tool.inputSchema.type, 'object', tool.name)
+    t.doesNotThrow(() => ajv.compile(JSON.parse(JSON.stringify(tool.inputSchema))), `${tool.name} compiles`)
+    t.ok(tool.description.length > 20, `${tool.name} is described`)
+  }
+})
+
+t.test('argument types follow the catalogue, quirks included', async (t) => {
+  const validate = (name: string, value: unknown) => ajv.validate(findTool(name)!.inputSchema, value)
+  t.notOk(validate('edit_scene_content', { sceneId: 's', add: [] }), 'add must be a string')
+  t.ok(validate('edit_scene_content', { sceneId: 's', add: '[]', update: '[]', delete: ['a'] }))
+  t.ok(validate('create_invite_link', { role: 'member', maxUses: 'unlimited' }))
+  t.ok(validate('create_invite_link', { role: 'member', maxUses: '10' }))
+  t.notOk(validate('create_invite_link', { role: 'member', maxUses: 10 }), 'maxUses is a string on create')
+  t.ok(validate('update_invite', { inviteId: 'i', maxUses: 10 }))
+  t.notOk(validate('update_invite', { inviteId: 'i', maxUses: '10' }), 'and an integer on update')
+  t.ok(validate('list_logs', { page: '2' }))
+  t.notOk(validate('list_logs', { page: 2 }), 'page is a string')
+  t.notOk(validate('create_scene', { collectionId: 'c', name: 'n' }), 'pinned is required')
+  t.notOk(validate('search_scene_content', { sceneId: 's', limit: 101 }))
+  t.notOk(validate('create_diagram', { sceneId: 's', nodes: [{ id: 'a b', label: 'x' }], edges: [] }), 'node id pattern')
+  t.notOk(validate('create_diagram', { sceneId: 's', nodes: [{ id: 'a', label: 'x'.repeat(301) }], edges: [] }), 'label cap')
+})
+
+t.test('backings are signatures of real routes, or null for the guides only', async (t) => {
+  const routes = new Set<string>()
+  for (const file of readdirSync('src/api/v1').filter((f) => f.endsWith('.ts'))) {
+    const source = readFileSync(`src/api/v1/${file}`, 'utf8')
+    const urlConst = /const url = '([^']+)'/.exec(source)?.[1]
+    for (const m of source.matchAll(/app\.(get|post|put|patch|delete)\((?:'([^']+)'|url)/g)) {
+      routes.add(routeSignature(m[1].toUpperCase(), m[2] ?? urlConst!))
+    }
+  }
+  for (const tool of TOOLS) {
+    if (tool.backing === null) t.match(tool.name, /^read_.*_format$/, `${tool.name} has no backing`)
+    else t.ok(routes.has(tool.backing), `${tool.name}: ${tool.backing} is a route`)
+  }
+})
