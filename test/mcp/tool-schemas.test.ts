@@ -3,7 +3,7 @@ import t from 'tap'
 import { Ajv } from 'ajv'
 import formatsPlugin from 'ajv-formats'
 import { readFileSync, readdirSync } from 'node:fs'
-import { routeSignature } from '../../src/api/v1/auth.js'
+import { routeSignature } from '../../src/lib/routes.js'
 import { TOOLS, findTool, isToolset, pickToolset } from '../../src/mcp/tool-schemas.js'
 
 const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => Ajv }).default
