@@ -64,6 +64,8 @@ export function parseJsonArray (value: unknown, name: 'add' | 'update'): unknown
     toolError(`${name} must be a JSON string holding an array (for example "[{\\"type\\":\\"rectangle\\"}]"), not ${Array.isArray(value) ? 'an array' : typeof value}`)
   }
   if (value.trim() === '') return []
+  // FIDELITY: upstream also answers "Internal error" to duplicate keys and to payloads over an unknown per-call
+  // size limit (mcp-and-demo §1.4); JSON.parse keeps the last duplicate and the only limit here is the body limit.
   let parsed: unknown
   try {
     parsed = JSON.parse(value)

@@ -1,6 +1,7 @@
 // edit_scene_content planning: delete → update → add, tempIds, labels, bindings, cascades and the error kinds.
 import t from 'tap'
 import { planEdit } from '../../src/mcp/edit.js'
+import { searchSceneContent } from '../../src/mcp/search.js'
 import { arrow, cid, frame, rect, text } from '../content/element-builders.js'
 import { apply, byId, clock, internalFails, seeded, stored, toolFails } from './helpers.js'
 
@@ -42,6 +43,8 @@ t.test('happy path: tempIds, a labelled shape, an arrow bound to it with a label
   t.equal(byId(next, R).version, 2, 'the stored target got one version bump')
   const arrowLabel = next.elements.find((e) => e.containerId === link.id) as Record<string, unknown>
   t.equal((arrowLabel.x as number) + (arrowLabel.width as number) / 2, 300, 'arrow label at the path midpoint')
+  const found = searchSceneContent(next.elements, { query: 'auth-flow' })
+  t.same(found.elements.map((e) => [e.id, e.labelText]), [[box.id, 'Auth Flow']], 'the new label is found through its container')
 })
 
 t.test('skeleton completion fills every required field with editor defaults', async (t) => {
@@ -135,6 +138,9 @@ t.test('argument errors: tool errors vs internal errors', async (t) => {
   toolFails(t, () => plan(current, { add: json([{ type: 'rectangle', opacity: 300 }]) }), /^Element add\[0\]: opacity must be <= 100/)
   toolFails(t, () => plan(current, { update: json([{ id: R, type: 'ellipse' }]) }), /type cannot change/)
   toolFails(t, () => plan(current, { update: json([{ x: 1 }]) }), /needs the "id"/)
+  toolFails(t, () => plan(current, { update: json([{ id: R, isDeleted: true }]) }), /use|list the id in "delete"/)
+  const echoed = plan(current, { update: json([{ ...current.elements[0], x: 7 }]) })
+  t.match(echoed.patch.elements[0], { x: 7, version: 2, isDeleted: false }, 'a whole element echoed back is a patch')
   toolFails(t, () => plan(current, { add: json([{ type: 'arrow', points: 'abc', label: { text: 'x' } }]) }), /^Element add\[0\]: points must be an array/)
   toolFails(t, () => plan(stored([arrow(A)]), { update: json([{ id: A, points: [[0, 0], ['x', 1]] }]) }),
     /^Element update\[0\] \(element arrow_+\): points\[1\]\[0\] must be a finite number/)

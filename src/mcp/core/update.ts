@@ -51,7 +51,9 @@ function readPatch (draft: Draft, patch: unknown, where: string): { element: Ele
   if ('type' in fields && fields.type !== element.type) {
     toolError(`${where}: type cannot change (${element.type}); delete the element and add a new one`)
   }
-  if ('isDeleted' in fields) toolError(`${where}: isDeleted cannot be patched; list the id in "delete" instead`)
+  // A whole element echoed back carries isDeleted: false, which is harmless; deleting goes through `delete`.
+  if (fields.isDeleted === true) toolError(`${where}: isDeleted cannot be patched; list the id in "delete" instead`)
+  delete fields.isDeleted
   const label = 'label' in raw ? readLabelSpec(raw.label, where, false) : undefined
   return { element, fields, label }
 }
