@@ -19,6 +19,9 @@ import workspaces from './workspaces.js'
 import users from './users.js'
 import invites from './invites.js'
 import logs from './logs.js'
+import mcp from './mcp/index.js'
+import { screenshotRenderer, toolEntries } from './mcp/tools.js'
+import { instructionsFor } from '../../mcp/format-guides.js'
 
 const publicApi: FastifyPluginAsync = async (app) => {
   // onRoute: records every route below as an operation (signature, admin-only) for authorize and MCP
@@ -44,6 +47,8 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(users)
   await app.register(invites)
   await app.register(logs)
+  // After the resources: the MCP tools ask the route table (operations.ts) about the routes above.
+  await app.register(mcp, { tools: toolEntries(app.config.mcpToolset), instructions: instructionsFor(app.config.mcpToolset), renderer: screenshotRenderer(app) })
   // Unknown routes under /api/v1 get the root's 404, but through this scope's hooks: journaled and faulted like any
   // other request (issue 12.8). Auth skips them, so the answer stays 404 whatever the key.
   app.setNotFoundHandler(async (request) => fail('EMU_ROUTE_NOT_FOUND', request.method, request.url))

@@ -1,0 +1,105 @@
+// POST /api/v1/mcp: the service's MCP interface (Streamable HTTP, stateless; mcp-and-demo §1.7-1.8) on the same
+// keys, state and layers as REST. The SDK's web-standard transport answers into a normal reply.send(), never
+// reply.hijack(), so the journal, faults and rate limit see MCP traffic like any other (§1.7.3).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-body.js'
+import { kMcpCall, type McpCall } from '../../../layers/journal/state.js'
+import { ctxOf } from '../auth.js'
+import { buildMcpServer, type McpServerOptions } from './server.js'
+import type { ScreenshotRenderer, ToolEntry } from './registry.js'
+
+export interface McpRouteOptions {
+  tools: readonly ToolEntry[]
+  instructions: string
+  renderer: ScreenshotRenderer
+}
+
+/** The body as parsed JSON, or the text the client sent when it is not JSON (the SDK then answers -32700). */
+interface McpBody { parsed?: unknown, text: string }
+
+const JSON_RPC_HEADERS = { 'content-type': 'application/json' }
+const jsonRpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })
+
+/** The journal's view of a request: its JSON-RPC method, and the tool for tools/call (the first of a batch). */
+function mcpCallOf (parsed: unknown): McpCall | undefined {
+  const message = Array.isArray(parsed) ? parsed[0] : parsed
+  if (message === null || typeof message !== 'object' || typeof (message as { method?: unknown }).method !== 'string') return undefined
+  const { method, params } = message as { method: string, params?: { name?: unknown } }
+  return { method, tool: method === 'tools/call' && typeof params?.name === 'string' ? params.name : null }
+}
+
+function webRequest (request: FastifyRequest, text: string): Request {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
+  }
+  return new Request(`http://${request.host}${request.url}`, { method: 'POST', headers, body: text })
+}
+
+async function sendResponse (reply: FastifyReply, response: Response): Promise<FastifyReply> {
+  // A stateless exchange ends its stream once every answer is written, so the whole text is here.
+  const text = await response.text()
+  reply.code(response.status)
+  response.headers.forEach((value, name) => { reply.header(name, value) })
+  return await reply.send(text === '' ? undefined : text)
+}
+
+const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
+  const serverOptions: McpServerOptions = {
+    version: app.emulatorVersion,
+    instructions: options.instructions,
+    tools: options.tools,
+    operations: app.operations,
+    pageSize: app.config.mcpPageSize
+  }
+  // Scope-local: JSON-RPC answers malformed JSON with -32700 itself, so the text is kept whatever it holds.
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string
+    request[kRawBody] = text
+    try {
+      done(null, { parsed: JSON.parse(text), text } satisfies McpBody)
+    } catch {
+      done(null, { text } satisfies McpBody)
+    }
+  })
+  app.addHook('onReady', async () => {
+    const missing = options.tools.filter(({ declaration: { backing } }) => backing !== null && !app.operations.has(backing))
+    if (missing.length > 0) throw new Error(`MCP tools backed by no route: ${missing.map((tool) => tool.declaration.name).join(', ')}`)
+  })
+
+  app.post('/mcp', { config: { mcp: true, drift: false }, schema: { hide: true } }, async (request, reply) => {
+    const body = (request.body ?? { text: '' }) as McpBody
+    if (body.parsed !== undefined) {
+      const call = mcpCallOf(body.parsed)
+      if (call !== undefined) request[kMcpCall] = call
+      const tooDeep = pathBeyondDepth(body.parsed, MAX_JSON_DEPTH)
+      if (tooDeep !== null) {
+        return await reply.code(400).headers(JSON_RPC_HEADERS).send(jsonRpcError(-32600, `Invalid Request: nested deeper than ${MAX_JSON_DEPTH} levels`))
+      }
+    }
+    const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
+    const server = buildMcpServer(context, serverOptions)
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: app.config.mcpResponse === 'json'
+    })
+    await server.connect(transport)
+    try {
+      const handled = body.parsed === undefined ? { } : { parsedBody: body.parsed }
+      return await sendResponse(reply, await transport.handleRequest(webRequest(request, body.text), handled))
+    } finally {
+      await server.close()
+    }
+  })
+
+  // Stateless: no stream to open (GET) and no session to end (DELETE) (mcp-and-demo §1.8.2).
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    await reply.code(405).header('allow', 'POST').headers(JSON_RPC_HEADERS).send(jsonRpcError(-32000, 'Method not allowed.'))
+  app.get('/mcp', { config: { mcp: true, drift: false }, schema: { hide: true } }, notAllowed)
+  app.delete('/mcp', { config: { mcp: true, drift: false }, schema: { hide: true } }, notAllowed)
+}
+
+export default mcp

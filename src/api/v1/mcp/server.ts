@@ -1,0 +1,84 @@
+// One MCP server per request (stateless, mcp-and-demo §1.8): tools/list shows the tools the caller's key may use,
+// tools/call validates the arguments and runs the tool on the same services as REST, under the same rule.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool
+} from '@modelcontextprotocol/sdk/types.js'
+import { EmulatorError } from '../../../errors.js'
+import { isAllowed, type Operation } from '../../../services/access.js'
+import type { Caller } from '../../../services/context.js'
+import { compileStrict } from '../../../lib/ajv.js'
+import { formatSchemaErrors } from '../../../lib/schema-errors.js'
+import { McpInternalError, McpToolError } from '../../../mcp/tool-errors.js'
+import type { ToolContext, ToolEntry, ToolOutput } from './registry.js'
+
+export interface McpServerOptions {
+  version: string
+  instructions: string
+  /** The tools of the configured toolset, in listing order. */
+  tools: readonly ToolEntry[]
+  operations: ReadonlyMap<string, Operation>
+  /** tools/list page size; 0 lists every tool at once. */
+  pageSize: number
+}
+
+/** A tool is listed and callable iff the caller may run the REST operation behind it (mcp-and-demo §1.8.3). */
+export function visibleTools (caller: Caller, options: McpServerOptions): ToolEntry[] {
+  return options.tools.filter(({ declaration }) => {
+    if (declaration.backing === null) return true
+    const operation = options.operations.get(declaration.backing)
+    // A tool whose operation is not served is never shown (the start-up check in index.ts prevents it).
+    return operation !== undefined && isAllowed(caller, operation)
+  })
+}
+
+function listPage (tools: ToolEntry[], cursor: string | undefined, pageSize: number): { tools: Tool[], nextCursor?: string } {
+  const start = cursor === undefined ? 0 : Number.parseInt(cursor, 10)
+  if (!Number.isSafeInteger(start) || start < 0 || start > tools.length) {
+    throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`)
+  }
+  const end = pageSize === 0 ? tools.length : Math.min(tools.length, start + pageSize)
+  const page = tools.slice(start, end).map(({ declaration: { name, description, inputSchema } }) =>
+    ({ name, description, inputSchema: inputSchema as unknown as Tool['inputSchema'] }))
+  return end < tools.length ? { tools: page, nextCursor: String(end) } : { tools: page }
+}
+
+const asText = (value: unknown): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value) }] })
+const toolError = (message: string): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify({ error: message }) }], isError: true })
+
+function resultOf (output: ToolOutput): CallToolResult {
+  if ('image' in output) return { content: [{ type: 'image', data: output.image.toString('base64'), mimeType: 'image/png' }] }
+  if ('text' in output) return { content: [{ type: 'text', text: output.text }] }
+  return asText(output.json)
+}
+
+/** Tool failures answer `isError` with the REST message; anything unexpected is a JSON-RPC internal error. */
+async function runTool (entry: ToolEntry, context: ToolContext, args: Record<string, unknown>): Promise<CallToolResult> {
+  const validate = compileStrict(entry.declaration.inputSchema as object)
+  if (!validate(args)) return toolError(`Input validation error: ${formatSchemaErrors(validate.errors ?? [], 'arguments').message}`)
+  try {
+    return resultOf(await entry.run(context, args))
+  } catch (error) {
+    if (error instanceof EmulatorError || error instanceof McpToolError) return toolError(error.message)
+    if (error instanceof McpError) throw error
+    // Unparsable `add`/`update` strings are the service's -32603 too (mcp-and-demo §1.4); only the log sees why.
+    context.log(error instanceof McpInternalError ? error.detail : error)
+    throw new McpError(ErrorCode.InternalError, 'Internal error')
+  }
+}
+
+export function buildMcpServer (context: ToolContext, options: McpServerOptions): Server {
+  const server = new Server(
+    { name: 'drawing-api-emulator', version: options.version },
+    { capabilities: { tools: {} }, instructions: options.instructions }
+  )
+  const visible = visibleTools(context.op.caller, options)
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => listPage(visible, request.params?.cursor, options.pageSize))
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const entry = visible.find(({ declaration }) => declaration.name === request.params.name)
+    // A hidden tool is as unknown as a missing one: a protocol error, and nothing runs (MCP spec, tools/call).
+    if (entry === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`)
+    return await runTool(entry, context, request.params.arguments ?? {})
+  })
+  return server
+}

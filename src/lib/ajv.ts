@@ -1,0 +1,24 @@
+// The process's two ajv engines (DESIGN §4.1): strict for JSON bodies (no coercion, no stripping) and coercing for
+// query strings and path params. Shared by every app in the process, by route validation and by MCP arguments.
+import { Ajv, type ValidateFunction } from 'ajv'
+import formatsPlugin from 'ajv-formats'
+
+// ajv-formats is CommonJS with a default export; under NodeNext the callable is on `.default`.
+export const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => Ajv }).default
+
+function createAjv (coerce: boolean): Ajv {
+  // strict: false because the TypeBox schemas carry OpenAPI keywords (description, example) ajv does not know.
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false })
+  addFormats(ajv)
+  return ajv
+}
+
+// ajv caches compiled validators by schema object, and the route schemas are module constants, so a second app
+// (each test builds its own) reuses them instead of compiling again.
+export const strictAjv = createAjv(false)
+export const coercingAjv = createAjv(true)
+
+/** A body validator from the strict engine: MCP tools validate their arguments with the routes' rules. */
+export function compileStrict (schema: object): ValidateFunction {
+  return strictAjv.compile(schema)
+}
