@@ -16,6 +16,7 @@ import openapi from './plugins/openapi.js'
 import runtime from './plugins/runtime.js'
 import control from './layers/control.js'
 import stores from './plugins/stores.js'
+import renderer from './plugins/renderer.js'
 import { createSerializerCompiler, createValidatorCompiler } from './plugins/validation.js'
 import { formatSchemaErrors } from './lib/schema-errors.js'
 import { idDigest, isEmpty } from './store/database.js'
@@ -44,6 +45,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   })
   await app.register(control)
   await app.register(stores, { dbPath: config.dbPath })
+  await app.register(renderer)
   await app.register(errorHandler)
   await app.register(requestGuard)
   await app.register(requestLog)

@@ -14,7 +14,8 @@ const CLOSE_GRACE_MS = 10_000
 /** Lines printed at start-up: where the emulator listens and which keys the loaded fixtures hold. */
 export function startupBanner (app: FastifyInstance, url: string): string {
   const lines = [`drawing-api-emulator ${app.emulatorVersion} listening at ${url}`,
-    `  API:      ${url}/api/v1   (OpenAPI at ${url}/docs)`,
+    `  Demo:     ${url}/_emulator/ui   (the workspaces as drawings, the live request journal, drift and faults)`,
+    `  API:      ${url}/api/v1   (OpenAPI at ${url}/docs; MCP at ${url}/api/v1/mcp)`,
     `  Admin:    ${url}/_emulator   (health at ${url}/_emulator/health, OpenAPI at ${url}/_emulator/docs/json)`,
     `  Fixtures: ${app.fixtures.dir}`,
     `  Database: ${app.config.dbPath}`]

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { fail } from '../errors.js'
 import { BEARER_HEADER } from '../lib/routes.js'
 import health from './health.js'
+import ui from './ui/index.js'
 import docsPage from './docs-page.js'
 import harness from './harness.js'
 import adminDocs, { collectAdminRoutes } from './openapi.js'
@@ -58,6 +59,8 @@ const admin: FastifyPluginAsync = async (app) => {
   await app.register(collectAdminRoutes)
   await app.register(health)
   await app.register(docsPage)
+  // The demo page admits a browser by a login cookie as well as the header (ui/access.ts).
+  await app.register(ui)
   await app.register(guarded)
 }
 

@@ -24,7 +24,8 @@ function markOptionalBodies (document: OpenApiDocument): OpenApiDocument {
 function demoKeysMarkdown (workspaces: Array<{ workspace: { name: string }, keys: Array<{ secret: string, label?: string | null, kind: string, permission: string }> }>): string {
   const rows = workspaces.flatMap(({ workspace, keys }) =>
     keys.map((key) => `| \`${key.secret}\` | ${workspace.name} | ${key.label ?? `${key.kind} key, ${key.permission}`} |`))
-  return ['', '', '**Keys of the loaded fixtures** (press *Authorize* and paste one):', '', '| key | workspace | what it is |', '|---|---|---|', ...rows].join('\n')
+  return ['', '', 'See the workspaces drawn as pictures, and every request live, on the [demo page](/_emulator/ui).',
+    '', '**Keys of the loaded fixtures** (press *Authorize* and paste one):', '', '| key | workspace | what it is |', '|---|---|---|', ...rows].join('\n')
 }
 
 /** Swagger UI fetches the document from a page under /docs; other readers get the document unchanged. */
@@ -87,6 +88,7 @@ export default fp(async (app) => {
       isSwaggerUiFetch(request.headers.referer) ? forTheDocsPage(document as Record<string, any>, keysMarkdown) : document
   })
   // A person opening the emulator's address lands on the docs; the admin root on the admin API's page.
-  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/docs'))
-  app.get('/_emulator', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/_emulator/docs'))
+  // A person opening the emulator's address lands on the demo page, which links both docs pages.
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/_emulator/ui'))
+  app.get('/_emulator', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/_emulator/ui'))
 }, { name: 'openapi' })

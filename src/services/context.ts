@@ -18,6 +18,8 @@ export interface Caller {
   permission: KeyPermission
   routes: readonly string[] | null
   ip: string | null
+  /** The harness (the demo page) reads every member's private scenes too; API keys never do. */
+  seesPrivate?: boolean
 }
 
 export interface OpContext {
@@ -26,6 +28,14 @@ export interface OpContext {
   ids: IdFactory
   caller: Caller
 }
+
+/** A read-only caller for the emulator's own pages: sees a workspace whole, may not write. */
+export function harnessCaller (workspaceId: string): Caller {
+  return { workspaceId, user: null, keyId: 'emulator-harness', permission: 'read', routes: null, ip: null, seesPrivate: true }
+}
+
+/** Whose scenes a caller sees (store/scenes-store.ts Viewer). */
+export const viewerOf = (caller: Caller) => ({ userId: caller.user?.id ?? null, seesAll: caller.seesPrivate === true })
 
 /** The acting user's id, or null for a workspace key. */
 export const callerUserId = (caller: Caller): string | null => caller.user?.id ?? null

@@ -3,7 +3,7 @@
 import { fail } from '../errors.js'
 import type { Page, PaginationQuery } from '../schemas/common.js'
 import type { SceneRecord } from '../schemas/scenes.js'
-import { callerUserId, recordAudit, type OpContext } from './context.js'
+import { callerUserId, recordAudit, viewerOf, type OpContext } from './context.js'
 import { PRIVATE_COLLECTION_ID, resolveCollection } from './collections.js'
 import { emptyContent } from '../content/index.js'
 import { newSceneMetadata } from './scene-records.js'
@@ -21,8 +21,7 @@ const ownerOf = (ctx: OpContext, collectionId: string): string | null =>
  */
 export function list (ctx: OpContext, { collectionId, ...page }: PaginationQuery & { collectionId?: string }): Page<SceneRecord> {
   const resolved = collectionId === undefined ? undefined : resolveCollection(ctx, collectionId).id
-  const viewer = { userId: callerUserId(ctx.caller) }
-  return ctx.stores.scenes.list(ctx.caller.workspaceId, viewer, { collectionId: resolved }, page)
+  return ctx.stores.scenes.list(ctx.caller.workspaceId, viewerOf(ctx.caller), { collectionId: resolved }, page)
 }
 
 /** POST /scenes and POST /collections/{id}/scenes: a scene with empty content in the named collection. */
@@ -50,7 +49,7 @@ export function create (ctx: OpContext, draft: SceneDraft): SceneRecord {
 
 /** A scene the caller can see, or 404 (other workspaces' and others' private scenes included). */
 export function get (ctx: OpContext, { sceneId }: SceneRef): SceneRecord {
-  const scene = ctx.stores.scenes.get(ctx.caller.workspaceId, sceneId, { userId: callerUserId(ctx.caller) })
+  const scene = ctx.stores.scenes.get(ctx.caller.workspaceId, sceneId, viewerOf(ctx.caller))
   if (!scene) fail('EMU_NOT_FOUND', 'Scene', sceneId)
   return scene
 }

@@ -6,8 +6,8 @@ import type { ReadOnlyLink, SceneMetadata, SceneRecord, SlidesLink } from '../sc
 /** The virtual collection id of a user's private scenes (catalogue §1.1). */
 export const PRIVATE_COLLECTION_ID = 'private'
 
-/** Who is looking: the user behind a personal key, or null for a workspace key. */
-export interface Viewer { userId: string | null }
+/** Who is looking: the user behind a personal key, or null for a workspace key; `seesAll`: the harness (demo page). */
+export interface Viewer { userId: string | null, seesAll?: boolean }
 
 export interface SceneListFilter { collectionId?: string }
 
@@ -20,7 +20,7 @@ function toRecord (row: SceneRow): SceneRecord {
 }
 
 const VISIBLE = `workspace_id = @workspaceId AND deleted_at IS NULL
-  AND (collection_id != 'private' OR owner_id = @viewerId)`
+  AND (collection_id != 'private' OR owner_id = @viewerId OR @seesAll = 1)`
 
 export function createScenesStore (db: Db) {
   const insertRow = db.prepare(`INSERT INTO scenes (workspace_id, id, collection_id, owner_id, metadata, links)
@@ -30,6 +30,8 @@ export function createScenesStore (db: Db) {
   const selectPageInCollection = db.prepare(
     `SELECT metadata, links FROM scenes WHERE ${VISIBLE} AND collection_id = @collectionId ORDER BY seq LIMIT ? OFFSET ?`
   )
+  const selectTrashed = db.prepare(`SELECT metadata, links FROM scenes
+    WHERE workspace_id = ? AND deleted_at IS NOT NULL ORDER BY seq`)
   const updateRow = db.prepare(`UPDATE scenes SET metadata = ?, collection_id = ?, owner_id = ?
     WHERE workspace_id = ? AND id = ?`)
   const softDeleteRow = db.prepare(`UPDATE scenes SET deleted_at = @at,
@@ -45,13 +47,17 @@ export function createScenesStore (db: Db) {
       insertRow.run(workspaceId, metadata.id, metadata.collection, ownerId, JSON.stringify(metadata), JSON.stringify(links))
     },
     get (workspaceId: string, id: string, viewer: Viewer): SceneRecord | undefined {
-      const row = selectRow.get({ workspaceId, id, viewerId: viewer.userId }) as SceneRow | undefined
+      const row = selectRow.get({ workspaceId, id, viewerId: viewer.userId, seesAll: viewer.seesAll === true ? 1 : 0 }) as SceneRow | undefined
       return row ? toRecord(row) : undefined
     },
     list (workspaceId: string, viewer: Viewer, filter: SceneListFilter, page: PageRequest) {
-      const named = { workspaceId, viewerId: viewer.userId, collectionId: filter.collectionId }
+      const named = { workspaceId, viewerId: viewer.userId, seesAll: viewer.seesAll === true ? 1 : 0, collectionId: filter.collectionId }
       const statement = filter.collectionId === undefined ? selectPage : selectPageInCollection
       return readPage(statement, [named], page, toRecord)
+    },
+    /** Every trashed scene of a workspace, private ones included (the demo page's trash toggle; not an API read). */
+    listTrashed (workspaceId: string): SceneRecord[] {
+      return (selectTrashed.all(workspaceId) as SceneRow[]).map(toRecord)
     },
     /** Stores new metadata; the owner follows the collection (a scene moved out of `private` has none). */
     replaceMetadata (workspaceId: string, metadata: SceneMetadata, ownerId: string | null): void {

@@ -24,12 +24,12 @@ t.test('/docs/json for everything else: the document as published', async (t) =>
   t.notMatch(doc.info.description, /sk-test-full/)
 })
 
-t.test('GET / and GET /_emulator redirect to the docs', async (t) => {
+t.test('GET / and GET /_emulator redirect to the demo page, which links the docs', async (t) => {
   const app = await build(t)
   const root = await app.inject({ url: '/' })
-  t.same([root.statusCode, root.headers.location], [302, '/docs'])
+  t.same([root.statusCode, root.headers.location], [302, '/_emulator/ui'])
   const admin = await app.inject({ url: '/_emulator' })
-  t.same([admin.statusCode, admin.headers.location], [302, '/_emulator/docs'])
+  t.same([admin.statusCode, admin.headers.location], [302, '/_emulator/ui'])
   const page = await app.inject({ url: '/_emulator/docs' })
   t.equal(page.statusCode, 200)
   t.match(page.headers['content-type'], /^text\/html/)

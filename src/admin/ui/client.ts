@@ -1,0 +1,147 @@
+// The demo page's only script, served as /_emulator/ui/app.js: plain browser JavaScript, no build, no library.
+// It polls the journal (new rows, and thumbnails that changed), and sends the page's buttons and forms to the
+// admin API through /_emulator/ui/api/ (which adds the admin token server-side when one is set).
+
+export const CLIENT_SCRIPT = String.raw`'use strict'
+const UI = '/_emulator/ui'
+const workspaceId = document.body.dataset.workspace || ''
+const table = document.querySelector('#journal tbody')
+const filters = document.getElementById('journal-filters')
+let lastId = null
+let rows = 0
+
+function text (value) { return value === null || value === undefined ? '' : String(value) }
+
+function cell (row, value, className) {
+  const td = document.createElement('td')
+  td.textContent = text(value)
+  if (className) td.className = className
+  row.appendChild(td)
+}
+
+function marks (entry) {
+  const out = []
+  if (entry.fault) out.push('fault ' + entry.fault.kind)
+  if (entry.drift) out.push('drift')
+  if (entry.mcp) out.push('mcp ' + entry.mcp.method + (entry.mcp.tool ? ' ' + entry.mcp.tool : ''))
+  return out.join(', ')
+}
+
+function detail (entry) {
+  const row = document.createElement('tr')
+  const td = document.createElement('td')
+  td.colSpan = 8
+  for (const [label, body] of [['request', entry.request], ['response', entry.response]]) {
+    const title = document.createElement('div')
+    title.className = 'muted'
+    title.textContent = label + ' · ' + text(body.contentType) + ' · ' + body.bytes + ' bytes' + (body.truncated ? ' (cut)' : '')
+    const pre = document.createElement('pre')
+    pre.textContent = body.text === null ? '(no body)' : body.text
+    td.append(title, pre)
+  }
+  row.appendChild(td)
+  return row
+}
+
+function addRow (entry) {
+  const row = document.createElement('tr')
+  row.className = 'fresh'
+  cell(row, entry.id); cell(row, entry.time.slice(11, 23)); cell(row, entry.method); cell(row, entry.path)
+  cell(row, entry.status === null ? 'dropped' : entry.status, entry.status === null || entry.status >= 400 ? 'status-err' : '')
+  cell(row, entry.keyId); cell(row, entry.durationMs); cell(row, marks(entry))
+  row.addEventListener('click', () => {
+    const next = row.nextSibling
+    if (next && next.dataset && next.dataset.detail) { next.remove(); return }
+    const more = detail(entry)
+    more.dataset.detail = '1'
+    row.after(more)
+  })
+  table.prepend(row)
+  setTimeout(() => row.classList.remove('fresh'), 1500)
+  rows++
+  while (rows > 200 && table.lastChild) { table.lastChild.remove(); rows-- }
+}
+
+function query () {
+  const params = new URLSearchParams({ limit: '50' })
+  if (lastId !== null) params.set('afterId', String(lastId))
+  if (filters) {
+    for (const name of ['workspaceId', 'status']) {
+      const value = filters.elements[name].value.trim()
+      if (value !== '') params.set(name, value)
+    }
+  }
+  return params
+}
+
+async function refreshThumbnails () {
+  const images = document.querySelectorAll('img[data-scene-id]')
+  if (images.length === 0 || workspaceId === '') return
+  const res = await fetch(UI + '/api/versions/' + encodeURIComponent(workspaceId))
+  if (!res.ok) return
+  const versions = await res.json()
+  for (const img of images) {
+    const now = versions[img.dataset.sceneId]
+    if (now === undefined || now === img.dataset.version) continue
+    img.dataset.version = now
+    const url = new URL(img.src, location.href)
+    url.searchParams.set('v', now)
+    img.src = url.pathname + url.search
+  }
+}
+
+async function poll () {
+  try {
+    const res = await fetch(UI + '/api/requests?' + query())
+    if (res.ok) {
+      const page = await res.json()
+      const fresh = page.data.slice().reverse()
+      if (table && lastId !== null) fresh.forEach(addRow)
+      if (table && lastId === null) fresh.forEach(addRow)
+      if (fresh.length > 0) lastId = fresh[fresh.length - 1].id
+      const wrote = fresh.some((e) => e.method !== 'GET' && e.status !== null && e.status < 400)
+      if (wrote && lastId !== null) await refreshThumbnails()
+    }
+  } catch (error) { /* the emulator restarting: try again next tick */ }
+  setTimeout(poll, 1000)
+}
+
+if (filters) {
+  filters.addEventListener('change', () => { lastId = null; rows = 0; table.replaceChildren() })
+}
+
+async function send (url, method, body) {
+  const init = { method, headers: {} }
+  if (body !== undefined) { init.headers['content-type'] = 'application/json'; init.body = JSON.stringify(body) }
+  const res = await fetch(url, init)
+  if (!res.ok) { alert(method + ' ' + url + ': ' + res.status + ' ' + (await res.text())); return false }
+  return true
+}
+
+for (const button of document.querySelectorAll('[data-post]')) {
+  button.addEventListener('click', async (event) => {
+    event.preventDefault()
+    if (button.dataset.confirm && !confirm(button.dataset.confirm)) return
+    if (await send(button.dataset.post, button.dataset.method || 'POST')) location.reload()
+  })
+}
+
+function formBody (form) {
+  const body = {}
+  for (const input of form.querySelectorAll('input')) {
+    if (input.type === 'checkbox') { body[input.name] = input.checked; continue }
+    const value = input.value.trim()
+    if (value !== '') body[input.name] = Number.isNaN(Number(value)) ? value : Number(value)
+  }
+  return body
+}
+
+for (const form of document.querySelectorAll('form[data-put]')) {
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    if (await send(form.dataset.put, 'PUT', formBody(form))) location.reload()
+  })
+}
+
+poll()
+`

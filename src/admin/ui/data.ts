@@ -1,0 +1,86 @@
+// What the demo page shows, read the way the API reads it: through services/ with a harness caller that sees a
+// workspace whole (private scenes too) and may not write; keys through the harness, never their secrets.
+import type { FastifyInstance } from 'fastify'
+import { EmulatorError } from '../../errors.js'
+import type { Collection } from '../../schemas/collections.js'
+import type { Page } from '../../schemas/common.js'
+import type { SceneRecord } from '../../schemas/scenes.js'
+import type { AdminKey } from '../../schemas/admin.js'
+import { harnessCaller, type OpContext } from '../../services/context.js'
+import * as collections from '../../services/collections.js'
+import * as scenes from '../../services/scenes.js'
+import * as users from '../../services/users.js'
+import { listKeys } from '../../harness/keys.js'
+
+export interface WorkspaceSummary {
+  id: string
+  name: string
+  fixtureSet: string | null
+  collections: number
+  scenes: number
+  users: number
+  keys: AdminKey[]
+}
+
+export interface CollectionView { collection: Collection, scenes: SceneRecord[] }
+
+export function harnessCtx (app: FastifyInstance, workspaceId: string): OpContext {
+  return { stores: app.stores, clock: app.clock, ids: app.ids, caller: harnessCaller(workspaceId) }
+}
+
+/** Every item of an offset list, page by page (the largest page the API allows). */
+function everything<T> (read: (page: { limit: number, offset: number }) => Page<T>): T[] {
+  const items: T[] = []
+  for (let offset = 0; ; offset += 100) {
+    const page = read({ limit: 100, offset })
+    items.push(...page.data)
+    if (!page.hasNextPage) return items
+  }
+}
+
+export function workspaceSummaries (app: FastifyInstance): WorkspaceSummary[] {
+  return app.stores.workspaces.list().map(({ id, name, fixtureSet }) => {
+    const ctx = harnessCtx(app, id)
+    return {
+      id,
+      name,
+      fixtureSet,
+      collections: everything((page) => collections.list(ctx, page)).length,
+      scenes: everything((page) => scenes.list(ctx, page)).length,
+      users: everything((page) => users.list(ctx, page)).length,
+      keys: listKeys(app.stores, id)
+    }
+  })
+}
+
+/** Collections in API order with their live scenes; scenes of the virtual private collection come last. */
+export function collectionViews (app: FastifyInstance, workspaceId: string): CollectionView[] {
+  const ctx = harnessCtx(app, workspaceId)
+  const all = everything((page) => scenes.list(ctx, page))
+  const views = everything((page) => collections.list(ctx, page)).map((collection) =>
+    ({ collection, scenes: all.filter((scene) => scene.metadata.collection === collection.id) }))
+  const privateScenes = all.filter((scene) => scene.metadata.collection === collections.PRIVATE_COLLECTION_ID)
+  if (privateScenes.length === 0) return views
+  const placeholder = { ...views[0]?.collection, id: collections.PRIVATE_COLLECTION_ID, name: 'Private (each member\'s own)', isDefault: false } as Collection
+  return [...views, { collection: placeholder, scenes: privateScenes }]
+}
+
+/** A scene by id in whichever workspace holds it (ids are unique across the emulator's workspaces). */
+export function findScene (app: FastifyInstance, sceneId: string, workspaceId?: string): { workspaceId: string, scene: SceneRecord } | undefined {
+  const candidates = workspaceId === undefined ? app.stores.workspaces.list().map((w) => w.id) : [workspaceId]
+  for (const id of candidates) {
+    try {
+      return { workspaceId: id, scene: scenes.get(harnessCtx(app, id), { sceneId }) }
+    } catch (error) {
+      if (!(error instanceof EmulatorError && error.statusCode === 404)) throw error
+    }
+  }
+  return undefined
+}
+
+/** `sceneVersion:contentEpoch` of every live scene: the page polls it to refresh changed thumbnails. */
+export function sceneVersions (app: FastifyInstance, workspaceId: string): Record<string, string> {
+  const ctx = harnessCtx(app, workspaceId)
+  return Object.fromEntries(everything((page) => scenes.list(ctx, page))
+    .map(({ metadata }) => [metadata.id, `${metadata.sceneVersion}:${metadata.contentEpoch}`]))
+}

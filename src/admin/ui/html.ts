@@ -1,0 +1,34 @@
+// A tagged template for the demo page: every interpolated value is HTML-escaped unless it is a fragment this
+// module built (scene names and texts are user content: `<script>` in a name must show as text, never run).
+
+const kHtml = Symbol('emulator.html')
+
+/** Markup that is already safe: produced by `html` or `raw`. */
+export interface Html { readonly [kHtml]: string }
+
+const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export function escapeHtml (text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char])
+}
+
+/** Trusted markup (constants of this module's callers only, never user content). */
+export const raw = (markup: string): Html => ({ [kHtml]: markup })
+
+function render (value: unknown): string {
+  if (value === null || value === undefined || value === false) return ''
+  if (Array.isArray(value)) return value.map(render).join('')
+  if (typeof value === 'object' && kHtml in value) return (value as Html)[kHtml]
+  return escapeHtml(String(value))
+}
+
+export function html (strings: TemplateStringsArray, ...values: unknown[]): Html {
+  let out = strings[0]
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1]
+  return raw(out)
+}
+
+export const toText = (fragment: Html): string => fragment[kHtml]
+
+/** A URL path segment from an id (ids are user-visible strings; keep them inert in hrefs). */
+export const segment = (id: string): string => encodeURIComponent(id)

@@ -1,0 +1,126 @@
+// /_emulator/ui: the demo page (issue 15). Server-rendered HTML and one plain script; it reads the workspace
+// through services/ and the harness, renders scenes through the renderer, and changes settings through the
+// existing admin API (/_emulator/ui/api/* forwards there, adding the admin token when one is set).
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
+import { fail } from '../../errors.js'
+import { clockState } from '../clock.js'
+import { CLIENT_SCRIPT } from './client.js'
+import { collectionViews, sceneVersions, workspaceSummaries, findScene, harnessCtx } from './data.js'
+import { admitted, cookieHeader, loginPage, refuse, tokenMatches } from './access.js'
+import { PAGE_CSP, STYLES, page } from './layout.js'
+import { journalBody, overviewBody, sceneBody, switchesBody, workspaceBody, type OverviewFacts } from './pages.js'
+import { contentJson, recordJson, sendPng, sendSvg, type PictureQuery } from './pictures.js'
+import * as sceneContent from '../../services/scene-content.js'
+
+const startedAt = Date.now()
+const hidden = { schema: { hide: true } }
+
+function sendPage (reply: FastifyReply, title: string, body: Parameters<typeof page>[0]['body'], workspaceId?: string) {
+  return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(page({ title, body, workspaceId }))
+}
+
+function overviewFacts (app: FastifyInstance): OverviewFacts {
+  const { drift, faults, rateLimit, journal } = app.control
+  const faultView = faults.view()
+  return {
+    version: app.emulatorVersion,
+    uptimeSeconds: Math.round((Date.now() - startedAt) / 1000),
+    clock: clockState(app.clock),
+    drift: drift.settings(),
+    faults: { faultRate: faultView.faultRate, latencyMs: faultView.latencyMs, rules: faultView.rules.length },
+    rateLimit: rateLimit.settings(),
+    journal: { capacity: journal.capacity, size: journal.list({ limit: 1 }).total },
+    renderer: app.config.renderer
+  }
+}
+
+function summaryOf (app: FastifyInstance, workspaceId: string) {
+  const summary = workspaceSummaries(app).find((w) => w.id === workspaceId)
+  if (summary === undefined) fail('EMU_NOT_FOUND', 'Workspace', workspaceId)
+  return summary
+}
+
+/** Frames of the scene's live content, in document order: one picture each on the scene page. */
+function framesOf (app: FastifyInstance, workspaceId: string, sceneId: string) {
+  const { elements } = sceneContent.get(harnessCtx(app, workspaceId), { sceneId })
+  return (elements as Array<Record<string, unknown>>)
+    .filter((e) => (e.type === 'frame' || e.type === 'magicframe') && e.isDeleted !== true)
+    .map((e) => ({ id: String(e.id), name: typeof e.name === 'string' ? e.name : null }))
+}
+
+const pages: FastifyPluginAsync = async (app) => {
+  app.get('/ui', hidden, async (_request, reply) => sendPage(reply, 'Overview', overviewBody(overviewFacts(app), workspaceSummaries(app))))
+  app.get('/ui/journal', hidden, async (_request, reply) => sendPage(reply, 'Journal', journalBody(workspaceSummaries(app))))
+  app.get('/ui/switches', hidden, async (_request, reply) => {
+    const { drift, faults } = app.control
+    return sendPage(reply, 'Drift and faults', switchesBody(drift.settings(), drift.ledger(), faults.view()))
+  })
+  app.get<{ Params: { workspaceId: string }, Querystring: { trash?: string } }>('/ui/workspaces/:workspaceId', hidden, async (request, reply) => {
+    const { workspaceId } = request.params
+    const summary = summaryOf(app, workspaceId)
+    const trashed = request.query.trash === undefined ? null : app.stores.scenes.listTrashed(workspaceId)
+    return sendPage(reply, summary.name, workspaceBody(summary, collectionViews(app, workspaceId), trashed), workspaceId)
+  })
+  app.get<{ Params: { scene: string }, Querystring: PictureQuery }>('/ui/scenes/:scene', hidden, async (request, reply) => {
+    const { scene } = request.params
+    const maxWidth = request.query.maxWidth === undefined ? undefined : Number(request.query.maxWidth)
+    const query = { ...request.query, maxWidth: Number.isFinite(maxWidth) ? maxWidth : undefined }
+    if (scene.endsWith('.svg')) return await sendSvg(app, request, reply, scene.slice(0, -4), query)
+    if (scene.endsWith('.png')) return await sendPng(app, request, reply, scene.slice(0, -4), query)
+    const found = findScene(app, scene)
+    if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', scene)
+    return sendPage(reply, found.scene.metadata.name, sceneBody(found.workspaceId, found.scene, framesOf(app, found.workspaceId, scene)), found.workspaceId)
+  })
+  app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/content.json', hidden, async (request) => contentJson(app, request.params.sceneId))
+  app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/record.json', hidden, async (request) => recordJson(app, request.params.sceneId))
+  app.get<{ Params: { workspaceId: string } }>('/ui/api/versions/:workspaceId', hidden, async (request) => {
+    summaryOf(app, request.params.workspaceId)
+    return sceneVersions(app, request.params.workspaceId)
+  })
+}
+
+/** The page's buttons and polls reach the admin API as a header-carrying client would. */
+const forward: FastifyPluginAsync = async (app) => {
+  app.route<{ Params: { '*': string } }>({
+    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    url: '/ui/api/*',
+    ...hidden,
+    handler: async (request, reply) => {
+      const token = app.config.adminToken
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
+      const answer = await app.inject({
+        method: request.method as 'GET',
+        url: `/_emulator/${request.params['*']}${query}`,
+        headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...(request.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        payload: request.body === undefined ? undefined : JSON.stringify(request.body)
+      })
+      return await reply.code(answer.statusCode).type(String(answer.headers['content-type'] ?? 'application/json')).send(answer.body)
+    }
+  })
+}
+
+const ui: FastifyPluginAsync = async (app) => {
+  const token = app.config.adminToken
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)))
+  })
+  app.get('/ui/app.js', hidden, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(CLIENT_SCRIPT))
+  app.get('/ui/app.css', hidden, async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLES))
+  app.get('/ui/login', hidden, async (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(false)))
+  app.post<{ Body: { token?: string } }>('/ui/login', hidden, async (request, reply) => {
+    if (token === undefined || tokenMatches(request.body?.token ?? '', token)) {
+      if (token !== undefined) reply.header('set-cookie', cookieHeader(token))
+      return await reply.redirect('/_emulator/ui', 303)
+    }
+    return await reply.code(401).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(true))
+  })
+  await app.register(async (guarded) => {
+    guarded.addHook('onRequest', async (request, reply) => {
+      if (!admitted(request, token)) return await refuse(request, reply)
+    })
+    await guarded.register(pages)
+    await guarded.register(forward)
+  })
+}
+
+export default ui

@@ -1,0 +1,124 @@
+// The demo page's views as HTML: overview, workspace (collections → scene thumbnails), scene (the drawing, its
+// frames, its record), journal and switches. Pure functions of the data they are given; every value is escaped.
+import type { SceneRecord } from '../../schemas/scenes.js'
+import type { AdminKey } from '../../schemas/admin.js'
+import type { CollectionView, WorkspaceSummary } from './data.js'
+import { html, segment, type Html } from './html.js'
+import { UI_PREFIX } from './layout.js'
+
+export interface OverviewFacts {
+  version: string
+  uptimeSeconds: number
+  clock: { now: string, virtual: boolean }
+  drift: { enabled: boolean, seed: number, rate: number }
+  faults: { faultRate: number, latencyMs: number, rules: number }
+  rateLimit: { limit: number }
+  journal: { capacity: number, size: number }
+  renderer: boolean
+}
+
+const fact = (label: string, value: unknown): Html => html`<div><span>${label}</span>${value}</div>`
+const thumbUrl = (sceneId: string, version: string): string => `${UI_PREFIX}/scenes/${segment(sceneId)}.svg?v=${encodeURIComponent(version)}`
+const versionOf = (scene: SceneRecord): string => `${scene.metadata.sceneVersion}:${scene.metadata.contentEpoch}`
+
+function keyRow (key: AdminKey): Html {
+  const limits = key.routes === null ? 'every route' : key.routes.join(', ')
+  return html`<tr><td><code>${key.hint}</code></td><td>${key.label ?? ''}</td><td>${key.kind}</td><td>${key.permission}</td>
+<td>${limits}</td><td>${key.revokedAt === null ? '' : html`<span class="warn">revoked</span>`}</td></tr>`
+}
+
+function workspaceBlock (summary: WorkspaceSummary): Html {
+  return html`<h2><a href="${UI_PREFIX}/workspaces/${segment(summary.id)}">${summary.name}</a> <span class="muted">${summary.id}</span></h2>
+<p>${summary.collections} collections · ${summary.scenes} scenes · ${summary.users} users
+${summary.fixtureSet === null ? '' : html` · fixtures <code>${summary.fixtureSet}</code>`}
+<button class="secondary" data-post="${UI_PREFIX}/api/workspaces/${segment(summary.id)}/reset">Reset this workspace</button></p>
+<table><thead><tr><th>key (hint)</th><th>label</th><th>kind</th><th>permission</th><th>routes</th><th></th></tr></thead>
+<tbody>${summary.keys.map(keyRow)}</tbody></table>`
+}
+
+export function overviewBody (facts: OverviewFacts, workspaces: WorkspaceSummary[]): Html {
+  return html`<h1>Overview</h1>
+<div class="facts">${[
+    fact('version', facts.version),
+    fact('uptime', `${facts.uptimeSeconds} s`),
+    fact(facts.clock.virtual ? 'clock (virtual)' : 'clock (real time)', facts.clock.now),
+    fact('drift', facts.drift.enabled ? `on · seed ${facts.drift.seed} · rate ${facts.drift.rate}` : 'off'),
+    fact('faults', `rate ${facts.faults.faultRate} · latency ${facts.faults.latencyMs} ms · ${facts.faults.rules} rules`),
+    fact('rate limit', facts.rateLimit.limit === 0 ? 'off' : `${facts.rateLimit.limit} / min per key`),
+    fact('journal', `${facts.journal.size} of ${facts.journal.capacity} requests`),
+    fact('renderer', facts.renderer ? 'on' : 'off (placeholders)')
+  ]}</div>
+<p><button data-post="${UI_PREFIX}/api/reset" data-confirm="Reset every workspace and setting to the loaded fixtures?">Reset everything</button>
+<span class="muted">Workspaces made by tests are dropped; snapshots are kept.</span></p>
+${workspaces.map(workspaceBlock)}
+<h2>Newest requests</h2>${journalTable(undefined)}`
+}
+
+function sceneCard (scene: SceneRecord, trashed: boolean): Html {
+  const m = scene.metadata
+  return html`<div class="card${trashed ? ' trashed' : ''}">
+<a class="thumb" href="${UI_PREFIX}/scenes/${segment(m.id)}"><img alt="${m.name}" loading="lazy" data-scene-id="${m.id}" data-version="${versionOf(scene)}" src="${thumbUrl(m.id, versionOf(scene))}"></a>
+<div class="meta"><strong>${m.name}</strong>
+${m.pinned ? html`<span class="tag">pinned</span>` : ''}${m.isPrivate ? html`<span class="tag grey">private</span>` : ''}${trashed ? html`<span class="tag grey">trashed</span>` : ''}
+<div class="muted">${m.totalElements - m.deletedElements} elements · v<code>${m.sceneVersion}</code> · epoch ${m.contentEpoch}</div>
+<div class="muted">updated ${m.updated ?? m.created}</div></div></div>`
+}
+
+export function workspaceBody (summary: WorkspaceSummary, views: CollectionView[], trashed: SceneRecord[] | null): Html {
+  const toggle = trashed === null
+    ? html`<a href="?trash=1">Show trashed scenes</a>`
+    : html`<a href="?">Hide trashed scenes</a>`
+  return html`<h1>${summary.name} <span class="muted">${summary.id}</span></h1>
+<p>${summary.collections} collections · ${summary.scenes} scenes · ${toggle}</p>
+${views.map(({ collection, scenes }) => html`<h2>${collection.name} ${collection.isDefault ? html`<span class="tag">default</span>` : ''}
+<span class="muted">${collection.id} · ${scenes.length} scenes</span></h2>
+${scenes.length === 0 ? html`<p class="muted">No scenes.</p>` : html`<div class="grid">${scenes.map((scene) => sceneCard(scene, false))}</div>`}`)}
+${trashed === null ? '' : html`<h2>Trash</h2>${trashed.length === 0 ? html`<p class="muted">Nothing in the trash.</p>` : html`<div class="grid">${trashed.map((scene) => sceneCard(scene, true))}</div>`}`}`
+}
+
+export interface FrameInfo { id: string, name: string | null }
+
+export function sceneBody (workspaceId: string, scene: SceneRecord, frames: FrameInfo[]): Html {
+  const m = scene.metadata
+  const base = `${UI_PREFIX}/scenes/${segment(m.id)}`
+  const version = encodeURIComponent(versionOf(scene))
+  return html`<p><a href="${UI_PREFIX}/workspaces/${segment(workspaceId)}">← ${workspaceId}</a></p>
+<h1>${m.name}</h1>
+<p><a href="${base}.svg">SVG</a> · <a href="${base}.png">PNG</a> · <a href="${base}/content.json">raw content JSON</a> · <a href="${base}/record.json">metadata JSON</a></p>
+<div class="drawing"><img alt="${m.name}" data-scene-id="${m.id}" data-version="${versionOf(scene)}" src="${base}.svg?v=${version}"></div>
+${frames.length === 0 ? '' : html`<h2>Frames (${frames.length})</h2><div class="frames">${frames.map((frame) => html`<div class="card">
+<div class="drawing"><img alt="${frame.name ?? frame.id}" loading="lazy" src="${base}.svg?frameId=${encodeURIComponent(frame.id)}&amp;v=${version}"></div>
+<div class="meta"><strong>${frame.name ?? '(unnamed frame)'}</strong><code>${frame.id}</code></div></div>`)}</div>`}
+<h2>Record</h2><pre>${JSON.stringify(scene, null, 2)}</pre>`
+}
+
+/** Rows arrive from app.js (polling /_emulator/ui/api/requests); the server sends the frame and the filters. */
+export function journalTable (workspaces: WorkspaceSummary[] | undefined): Html {
+  const filters = workspaces === undefined
+    ? ''
+    : html`<form class="inline" id="journal-filters"><label>workspace <select name="workspaceId"><option value="">any</option>
+${workspaces.map((w) => html`<option value="${w.id}">${w.name}</option>`)}</select></label>
+<label>status <input name="status" size="4" inputmode="numeric" placeholder="any"></label>
+<button class="secondary" type="button" data-post="${UI_PREFIX}/api/requests" data-method="DELETE">Clear journal</button></form>`
+  return html`${filters}<table id="journal"><thead><tr><th>#</th><th>time</th><th>method</th><th>path</th><th>status</th><th>key</th>
+<th>ms</th><th>marks</th></tr></thead><tbody></tbody></table>`
+}
+
+export function journalBody (workspaces: WorkspaceSummary[]): Html {
+  return html`<h1>Request journal</h1><p class="muted">Newest first, live. Click a row for the bodies the emulator stored.</p>${journalTable(workspaces)}`
+}
+
+export function switchesBody (drift: unknown, ledger: unknown, faults: unknown): Html {
+  return html`<h1>Drift and faults</h1>
+<div class="split"><section><h2>Drift</h2>
+<form class="inline" data-put="${UI_PREFIX}/api/drift"><label><input type="checkbox" name="enabled"> on</label>
+<label>seed <input name="seed" size="6" inputmode="numeric"></label><label>rate <input name="rate" size="4"></label><button>Apply</button></form>
+<pre id="drift-settings">${JSON.stringify(drift, null, 2)}</pre>
+<h3>Ledger <button class="secondary" data-post="${UI_PREFIX}/api/drift/ledger" data-method="DELETE">Clear</button></h3>
+<pre>${JSON.stringify(ledger, null, 2)}</pre></section>
+<section><h2>Faults</h2>
+<form class="inline" data-put="${UI_PREFIX}/api/faults"><label>fault rate <input name="faultRate" size="4" placeholder="0"></label>
+<label>latency ms <input name="latencyMs" size="6" placeholder="0"></label><button>Apply</button>
+<button class="secondary" type="button" data-post="${UI_PREFIX}/api/faults" data-method="DELETE">Back to start-up</button></form>
+<pre id="fault-settings">${JSON.stringify(faults, null, 2)}</pre></section></div>`
+}

@@ -1,0 +1,54 @@
+// GET /_emulator/ui/scenes/{sceneId}.svg|.png[?frameId=], and the raw JSON the API would answer: scene
+// pictures for the page, for scripts and for take_screenshot's twin, cached per sceneVersion (ETag).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import * as sceneContent from '../../services/scene-content.js'
+import { fail } from '../../errors.js'
+import { findScene, harnessCtx } from './data.js'
+
+/** Scene text is user content: an SVG opened on its own may load nothing and run nothing. */
+export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
+
+export interface PictureQuery { frameId?: string, v?: string, maxWidth?: number }
+
+function sceneOrFail (app: FastifyInstance, sceneId: string) {
+  const found = findScene(app, sceneId)
+  if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', sceneId)
+  return found
+}
+
+/** The content document a client would GET, with the cache identity of its picture. */
+export function renderable (app: FastifyInstance, sceneId: string, frameId: string | undefined) {
+  const { workspaceId, scene } = sceneOrFail(app, sceneId)
+  const content = sceneContent.get(harnessCtx(app, workspaceId), { sceneId })
+  const { sceneVersion, contentEpoch } = scene.metadata
+  const etag = `"${sceneVersion}:${contentEpoch}:${frameId ?? ''}"`
+  return { content, etag, cacheKey: `${workspaceId}:${sceneId}:${sceneVersion}:${contentEpoch}:${frameId ?? ''}` }
+}
+
+function notModified (request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('etag', etag).header('cache-control', 'no-cache')
+  return request.headers['if-none-match'] === etag
+}
+
+export async function sendSvg (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
+  const { content, etag, cacheKey } = renderable(app, sceneId, query.frameId)
+  if (notModified(request, reply, etag)) return await reply.code(304).send()
+  const svg = await app.renderer.renderSvg(content, { frameId: query.frameId, cacheKey })
+  return await reply.type('image/svg+xml; charset=utf-8').header('content-security-policy', SVG_CSP).send(svg)
+}
+
+export async function sendPng (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
+  const { content, etag, cacheKey } = renderable(app, sceneId, query.frameId)
+  const sized = `${etag.slice(0, -1)}:${query.maxWidth ?? ''}"`
+  if (notModified(request, reply, sized)) return await reply.code(304).send()
+  const png = await app.renderer.renderPng(content, { frameId: query.frameId, maxWidth: query.maxWidth, cacheKey: `${cacheKey}:png:${query.maxWidth ?? ''}` })
+  return await reply.type('image/png').send(png)
+}
+
+export function contentJson (app: FastifyInstance, sceneId: string): unknown {
+  return renderable(app, sceneId, undefined).content
+}
+
+export function recordJson (app: FastifyInstance, sceneId: string): unknown {
+  return sceneOrFail(app, sceneId).scene
+}
