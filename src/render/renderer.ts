@@ -1,0 +1,192 @@
+// Scene renderer: SVG from a lazily started jsdom worker running @excalidraw/utils, PNG via resvg, LRU-cached.
+import type { FileRecord, StoredAppState } from '../schemas/scene-content.js'
+import { createLru, type LruCache } from './lru.js'
+import { errorSvg, placeholderSvg } from './pictures.js'
+import { svgToPng } from './png.js'
+import { createWorkerHost, RenderHostError, type RenderAnswer, type WorkerHost } from './worker-host.js'
+
+export { isRendererPicture } from './pictures.js'
+export { PNG_FONT_FILES, PNG_MAX_HEIGHT, PNG_MAX_WIDTH } from './png.js'
+
+export interface RendererOptions {
+  /** false: every picture is a neutral "rendering is off" placeholder and no worker is ever started. */
+  enabled: boolean
+  /** Longest one render may take once the worker is up; then the worker is killed and restarted on next use. */
+  timeoutMs: number
+  /** Most pictures kept (default 200); 0 turns the cache off. */
+  cacheEntries?: number
+  /** Most bytes kept across cached pictures (default 64 MiB). */
+  cacheBytes?: number
+}
+
+/** A scene-content document (GET /scenes/{id}/content or a fixture file); only these fields are read. */
+export interface RenderableScene {
+  type?: string
+  version?: number
+  elements: readonly unknown[]
+  appState?: Partial<StoredAppState>
+  files?: Record<string, FileRecord>
+}
+
+export interface SvgOptions {
+  /** Draw only this frame (clipped to it, as the editor's frame export); an unknown id gives an error picture. */
+  frameId?: string | null
+  /** Space around the drawing in scene units (default 10, the editor's export padding; clamped to 0–500). */
+  padding?: number
+  /** Caller's cache identity, e.g. `${sceneId}:${sceneVersion}:${contentEpoch}:${frameId}`; no key, no caching. */
+  cacheKey?: string
+  /** Overrides the renderer's timeoutMs for this call. */
+  timeoutMs?: number
+}
+
+export interface PngOptions extends SvgOptions {
+  /** Width limit in pixels, itself capped at 1920; the height limit is 1080. Pictures are never enlarged. */
+  maxWidth?: number
+}
+
+export interface RendererStats {
+  enabled: boolean
+  workerRunning: boolean
+  workerStarts: number
+  renders: number
+  failures: number
+  timeouts: number
+  cacheHits: number
+  cacheEntries: number
+  cacheBytes: number
+  lastError?: string
+}
+
+export interface SceneRenderer {
+  /** Always resolves with an SVG document (the drawing, a placeholder or an error picture); rejects only after close(). */
+  renderSvg: (content: RenderableScene, options?: SvgOptions) => Promise<string>
+  /** The same picture as PNG bytes, fitted into min(maxWidth ?? 1920, 1920) × 1080. */
+  renderPng: (content: RenderableScene, options?: PngOptions) => Promise<Buffer>
+  clearCache: () => void
+  /** Terminates the worker; later renders reject. */
+  close: () => Promise<void>
+  stats: () => RendererStats
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000
+/** The editor's DEFAULT_EXPORT_PADDING. */
+const DEFAULT_PADDING = 10
+const MAX_PADDING = 500
+const DEFAULT_CACHE_ENTRIES = 200
+const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
+const WORKER_URL = new URL('./worker.mjs', import.meta.url)
+
+type Picture = string | Buffer
+type Counters = Omit<RendererStats, 'enabled' | 'workerRunning' | 'workerStarts' | 'cacheEntries' | 'cacheBytes'>
+
+/** A missing, zero or non-finite timeout would kill every render; such values mean the 10 s default. */
+function timeoutOf (timeoutMs: number | undefined, fallback: number): number {
+  return timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : fallback
+}
+
+function paddingOf (padding: number | undefined): number {
+  return padding !== undefined && Number.isFinite(padding) ? Math.min(Math.max(padding, 0), MAX_PADDING) : DEFAULT_PADDING
+}
+
+/** The caller's key plus what changes the picture, in case the caller's key leaves them out. */
+function keyOf (opts: SvgOptions): string {
+  return `${opts.cacheKey}|${opts.frameId ?? ''}|${paddingOf(opts.padding)}`
+}
+
+/** Turns the worker's answer or a host failure into an SVG; `ok` says whether it may be cached. */
+function pictureOf (answer: RenderAnswer | RenderHostError): { svg: string, ok: boolean, error?: string } {
+  if (answer instanceof RenderHostError) return { svg: errorSvg(answer.message), ok: false, error: answer.message }
+  if ('error' in answer) return { svg: errorSvg(answer.error), ok: false, error: answer.error }
+  return { svg: answer.svg, ok: true }
+}
+
+class Renderer implements SceneRenderer {
+  private readonly cache: LruCache<Picture>
+  private readonly host: WorkerHost | undefined
+  private readonly counters: Counters = { renders: 0, failures: 0, timeouts: 0, cacheHits: 0 }
+  private closed = false
+
+  constructor (private readonly options: RendererOptions) {
+    this.cache = createLru<Picture>(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES, options.cacheBytes ?? DEFAULT_CACHE_BYTES,
+      (p) => typeof p === 'string' ? p.length * 2 : p.length)
+    this.host = options.enabled ? createWorkerHost(WORKER_URL) : undefined
+  }
+
+  async renderSvg (content: RenderableScene, opts: SvgOptions = {}): Promise<string> {
+    return (await this.drawSvg(content, opts)).svg
+  }
+
+  async renderPng (content: RenderableScene, opts: PngOptions = {}): Promise<Buffer> {
+    if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
+    if (this.host === undefined) return await svgToPng(placeholderSvg(), { maxWidth: opts.maxWidth })
+    const key = opts.cacheKey === undefined ? undefined : `png|${keyOf(opts)}|${opts.maxWidth ?? ''}`
+    const hit = this.cached<Buffer>(key)
+    if (hit !== undefined) return hit
+    const { svg, ok } = await this.drawSvg(content, opts)
+    const png = await this.toPng(svg, opts.maxWidth)
+    if (ok && key !== undefined) this.cache.set(key, png)
+    return png
+  }
+
+  clearCache (): void {
+    this.cache.clear()
+  }
+
+  async close (): Promise<void> {
+    this.closed = true
+    this.cache.clear()
+    await this.host?.close()
+  }
+
+  stats (): RendererStats {
+    return { enabled: this.options.enabled, workerRunning: this.host?.running ?? false, workerStarts: this.host?.starts ?? 0,
+      ...this.counters, cacheEntries: this.cache.size, cacheBytes: this.cache.bytes }
+  }
+
+  private cached<T extends Picture> (key: string | undefined): T | undefined {
+    const hit = key === undefined ? undefined : this.cache.get(key) as T | undefined
+    if (hit !== undefined) this.counters.cacheHits += 1
+    return hit
+  }
+
+  /** The SVG and whether it is the scene's own drawing (only those are cached, here and as PNG). */
+  private async drawSvg (content: RenderableScene, opts: SvgOptions): Promise<{ svg: string, ok: boolean }> {
+    if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
+    if (this.host === undefined) return { svg: placeholderSvg(), ok: false }
+    const key = opts.cacheKey === undefined ? undefined : `svg|${keyOf(opts)}`
+    const hit = this.cached<string>(key)
+    if (hit !== undefined) return { svg: hit, ok: true }
+    this.counters.renders += 1
+    const job = { content, frameId: opts.frameId ?? undefined, padding: paddingOf(opts.padding) }
+    const answer = await this.host.run(job, timeoutOf(opts.timeoutMs, timeoutOf(this.options.timeoutMs, DEFAULT_TIMEOUT_MS))).catch((err: unknown) => {
+      if (err instanceof RenderHostError && err.reason !== 'closed') return err
+      throw err
+    })
+    const picture = pictureOf(answer)
+    if (picture.error !== undefined) this.noteFailure(picture.error, answer instanceof RenderHostError && answer.reason === 'timeout')
+    if (picture.ok && key !== undefined) this.cache.set(key, picture.svg)
+    return picture
+  }
+
+  private noteFailure (message: string, timedOut: boolean): void {
+    this.counters.failures += 1
+    if (timedOut) this.counters.timeouts += 1
+    this.counters.lastError = message
+  }
+
+  /** resvg failing on our own sanitised SVG is unexpected; the error picture still goes out as PNG. */
+  private async toPng (svg: string, maxWidth: number | undefined): Promise<Buffer> {
+    try {
+      return await svgToPng(svg, { maxWidth })
+    } catch (err) {
+      const message = `PNG conversion failed: ${(err as Error).message}`
+      this.noteFailure(message, false)
+      return await svgToPng(errorSvg(message), { maxWidth })
+    }
+  }
+}
+
+/** Nothing heavy happens here: the worker starts with the first render (never, when disabled). */
+export function createRenderer (options: RendererOptions): SceneRenderer {
+  return new Renderer(options)
+}
