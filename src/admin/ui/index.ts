@@ -69,7 +69,8 @@ const pages: FastifyPluginAsync = async (app) => {
     if (scene.endsWith('.png')) return await sendPng(app, request, reply, scene.slice(0, -4), query)
     const found = findScene(app, scene)
     if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', scene)
-    return sendPage(reply, found.scene.metadata.name, sceneBody(found.workspaceId, found.scene, framesOf(app, found.workspaceId, scene)), found.workspaceId)
+    const workspace = { id: found.workspaceId, name: app.stores.workspaces.get(found.workspaceId)?.name ?? found.workspaceId }
+    return sendPage(reply, found.scene.metadata.name, sceneBody(workspace, found.scene, framesOf(app, found.workspaceId, scene)), found.workspaceId)
   })
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/content.json', hidden, async (request) => contentJson(app, request.params.sceneId))
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/record.json', hidden, async (request) => recordJson(app, request.params.sceneId))

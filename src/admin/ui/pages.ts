@@ -23,7 +23,7 @@ const versionOf = (scene: SceneRecord): string => `${scene.metadata.sceneVersion
 
 function keyRow (key: AdminKey): Html {
   const limits = key.routes === null ? 'every route' : key.routes.join(', ')
-  return html`<tr><td><code>${key.hint}</code></td><td>${key.label ?? ''}</td><td>${key.kind}</td><td>${key.permission}</td>
+  return html`<tr><td><code>${key.id}</code></td><td><code>${key.hint}</code></td><td>${key.label ?? ''}</td><td>${key.kind}</td><td>${key.permission}</td>
 <td>${limits}</td><td>${key.revokedAt === null ? '' : html`<span class="warn">revoked</span>`}</td></tr>`
 }
 
@@ -32,7 +32,7 @@ function workspaceBlock (summary: WorkspaceSummary): Html {
 <p>${summary.collections} collections · ${summary.scenes} scenes · ${summary.users} users
 ${summary.fixtureSet === null ? '' : html` · fixtures <code>${summary.fixtureSet}</code>`}
 <button class="secondary" data-post="${UI_PREFIX}/api/workspaces/${segment(summary.id)}/reset">Reset this workspace</button></p>
-<table><thead><tr><th>key (hint)</th><th>label</th><th>kind</th><th>permission</th><th>routes</th><th></th></tr></thead>
+<table><thead><tr><th>key id</th><th>secret starts</th><th>label</th><th>kind</th><th>permission</th><th>routes</th><th></th></tr></thead>
 <tbody>${summary.keys.map(keyRow)}</tbody></table>`
 }
 
@@ -78,11 +78,11 @@ ${trashed === null ? '' : html`<h2>Trash</h2>${trashed.length === 0 ? html`<p cl
 
 export interface FrameInfo { id: string, name: string | null }
 
-export function sceneBody (workspaceId: string, scene: SceneRecord, frames: FrameInfo[]): Html {
+export function sceneBody (workspace: { id: string, name: string }, scene: SceneRecord, frames: FrameInfo[]): Html {
   const m = scene.metadata
   const base = `${UI_PREFIX}/scenes/${segment(m.id)}`
   const version = encodeURIComponent(versionOf(scene))
-  return html`<p><a href="${UI_PREFIX}/workspaces/${segment(workspaceId)}">← ${workspaceId}</a></p>
+  return html`<p><a href="${UI_PREFIX}/workspaces/${segment(workspace.id)}">← ${workspace.name}</a></p>
 <h1>${m.name}</h1>
 <p><a href="${base}.svg">SVG</a> · <a href="${base}.png">PNG</a> · <a href="${base}/content.json">raw content JSON</a> · <a href="${base}/record.json">metadata JSON</a></p>
 <div class="drawing"><img alt="${m.name}" data-scene-id="${m.id}" data-version="${versionOf(scene)}" src="${base}.svg?v=${version}"></div>

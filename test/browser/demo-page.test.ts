@@ -1,0 +1,86 @@
+/// <reference lib="dom" />
+// The demo page in a real browser (Debian's chromium driven by playwright-core): every thumbnail actually loads,
+// a REST write shows up as a journal row and a redrawn thumbnail without a reload, and a fault switch flips.
+// Screenshots go to .tap/artefacts/. Without chromium this skips with one line outside CI and fails under CI.
+import { existsSync, mkdirSync } from 'node:fs'
+import t from 'tap'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { buildApp } from '../../src/app.js'
+import { BUNDLED_FIXTURES } from '../../src/config.js'
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const ARTEFACTS = new URL('../../.tap/artefacts/', import.meta.url)
+const required = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1'
+
+/** The flags a sandboxed root session needs, and none of Chromium's own calls to the network. */
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync']
+
+async function allImagesLoaded (page: Page): Promise<{ total: number, broken: string[] }> {
+  await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 60_000 })
+  return await page.evaluate(() => {
+    const images = Array.from(document.images)
+    return { total: images.length, broken: images.filter((img) => img.naturalWidth === 0).map((img) => img.src) }
+  })
+}
+
+if (!existsSync(CHROMIUM)) {
+  if (required) t.fail(`chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium`)
+  else t.comment(`# SKIP browser test: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
+} else {
+  t.test('the demo page, as a person uses it', async (t) => {
+    mkdirSync(ARTEFACTS, { recursive: true })
+    const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0 } })
+    t.teardown(async () => { await app.close() })
+    const base = await app.listen({ port: 0, host: '127.0.0.1' })
+    const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
+    t.teardown(async () => { await browser.close() })
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+    const failedRequests: string[] = []
+    // A picture or poll still in flight when the page navigates away is aborted by the browser: not a failure.
+    page.on('requestfailed', (request) => {
+      if (request.failure()?.errorText !== 'net::ERR_ABORTED') failedRequests.push(`${request.url()}: ${request.failure()?.errorText}`)
+    })
+    page.on('request', (request) => { if (!request.url().startsWith(base)) failedRequests.push(`outside: ${request.url()}`) })
+
+    await page.goto(`${base}/_emulator/ui`)
+    t.match(await page.textContent('h1'), 'Overview')
+    await page.screenshot({ path: new URL('overview.png', ARTEFACTS).pathname, fullPage: true })
+
+    await page.click('text=Acme Product Design')
+    await page.waitForSelector('img[data-scene-id]')
+    const images = await allImagesLoaded(page)
+    t.ok(images.total >= 13, `${images.total} thumbnails`)
+    t.same(images.broken, [], 'every thumbnail loaded (natural width above zero)')
+    await page.screenshot({ path: new URL('workspace.png', ARTEFACTS).pathname, fullPage: true })
+
+    const target = await page.getAttribute('img[data-scene-id]', 'data-scene-id') as string
+    const before = await page.getAttribute(`img[data-scene-id="${target}"]`, 'src')
+    const write = await fetch(`${base}/api/v1/scenes/${target}/content`, {
+      method: 'PATCH',
+      headers: { authorization: 'Bearer sk-demo-full', 'content-type': 'application/json' },
+      body: JSON.stringify({ elements: [], appState: { viewBackgroundColor: '#fff3bf' } })
+    })
+    t.equal(write.status, 200)
+    await page.waitForFunction(([id, old]) => document.querySelector(`img[data-scene-id="${id}"]`)?.getAttribute('src') !== old, [target, before], { timeout: 15_000 })
+    t.pass('the changed scene\'s thumbnail was redrawn without a reload')
+
+    await page.goto(`${base}/_emulator/ui/journal`)
+    await page.waitForSelector(`#journal tbody tr:has-text("/api/v1/scenes/${target}/content")`, { timeout: 15_000 })
+    t.pass('the write is a journal row')
+    await page.click(`#journal tbody tr:has-text("/api/v1/scenes/${target}/content")`)
+    t.match(await page.textContent('#journal tbody'), /viewBackgroundColor/, 'a click shows the stored request body')
+    await page.screenshot({ path: new URL('journal.png', ARTEFACTS).pathname, fullPage: true })
+
+    await page.goto(`${base}/_emulator/ui/scenes/${target}`)
+    t.same((await allImagesLoaded(page)).broken, [], 'the scene page\'s pictures loaded')
+
+    await page.goto(`${base}/_emulator/ui/switches`)
+    await page.fill('form[data-put$="/faults"] input[name="latencyMs"]', '3')
+    await Promise.all([page.waitForNavigation(), page.click('form[data-put$="/faults"] button:not([type])')])
+    t.equal(((await (await fetch(`${base}/_emulator/faults`)).json()) as { latencyMs: number }).latencyMs, 3, 'the fault switch reached the admin API')
+    t.match(await page.textContent('#fault-settings'), /"latencyMs": 3/)
+    await page.screenshot({ path: new URL('switches.png', ARTEFACTS).pathname, fullPage: true })
+    t.same(failedRequests, [], 'no request failed, none left the emulator')
+  })
+}
