@@ -37,7 +37,12 @@ t.test('every ```ts block of the README compiles under --strict', async (t) => {
     compilerOptions: {
       strict: true, noEmit: true, target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', skipLibCheck: true,
       types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')], baseUrl: dir,
-      paths: { 'drawing-api-emulator': [join(ROOT, 'src/index.ts')] }, allowImportingTsExtensions: true
+      paths: {
+        'drawing-api-emulator': [join(ROOT, 'src/index.ts')],
+        // The MCP section's SDK client snippet: resolved from this project's own install.
+        '@modelcontextprotocol/sdk/*': [join(ROOT, 'node_modules/@modelcontextprotocol/sdk/dist/esm/*')]
+      },
+      allowImportingTsExtensions: true
     },
     include: ['*.ts']
   }))
