@@ -1,7 +1,7 @@
 // POST /api/v1/mcp: the service's MCP interface (Streamable HTTP, stateless; mcp-and-demo §1.7-1.8) on the same
 // keys, state and layers as REST. The SDK's web-standard transport answers into a normal reply.send(), never
 // reply.hijack(), so the journal, faults and rate limit see MCP traffic like any other (§1.7.3).
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-body.js'
 import { kMcpCall, type McpCall } from '../../../layers/journal/state.js'
@@ -46,15 +46,8 @@ async function sendResponse (reply: FastifyReply, response: Response): Promise<F
   return await reply.send(text === '' ? undefined : text)
 }
 
-const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
-  const serverOptions: McpServerOptions = {
-    version: app.emulatorVersion,
-    instructions: options.instructions,
-    tools: options.tools,
-    operations: app.operations,
-    pageSize: app.config.mcpPageSize
-  }
-  // Scope-local: JSON-RPC answers malformed JSON with -32700 itself, so the text is kept whatever it holds.
+/** Scope-local: JSON-RPC answers malformed JSON with -32700 itself, so the text is kept whatever it holds. */
+function keepJsonText (app: FastifyInstance): void {
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string
@@ -65,41 +58,54 @@ const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
       done(null, { text } satisfies McpBody)
     }
   })
+}
+
+/** One exchange: a fresh server and transport for this request only (stateless), closed once it has answered. */
+async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
+  const body = (request.body ?? { text: '' }) as McpBody
+  if (body.parsed !== undefined) {
+    const call = mcpCallOf(body.parsed)
+    if (call !== undefined) request[kMcpCall] = call
+    if (pathBeyondDepth(body.parsed, MAX_JSON_DEPTH) !== null) {
+      return await reply.code(400).headers(JSON_RPC_HEADERS).send(jsonRpcError(-32600, `Invalid Request: nested deeper than ${MAX_JSON_DEPTH} levels`))
+    }
+  }
+  const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
+  const server = buildMcpServer(context, serverOptions)
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: request.server.config.mcpResponse === 'json'
+  })
+  await server.connect(transport)
+  try {
+    const handled = body.parsed === undefined ? {} : { parsedBody: body.parsed }
+    return await sendResponse(reply, await transport.handleRequest(webRequest(request, body.text), handled))
+  } finally {
+    await server.close()
+  }
+}
+
+const ROUTE = { config: { mcp: true, drift: false }, schema: { hide: true } }
+
+const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
+  const serverOptions: McpServerOptions = {
+    version: app.emulatorVersion,
+    instructions: options.instructions,
+    tools: options.tools,
+    operations: app.operations,
+    pageSize: app.config.mcpPageSize
+  }
+  keepJsonText(app)
   app.addHook('onReady', async () => {
     const missing = options.tools.filter(({ declaration: { backing } }) => backing !== null && !app.operations.has(backing))
     if (missing.length > 0) throw new Error(`MCP tools backed by no route: ${missing.map((tool) => tool.declaration.name).join(', ')}`)
   })
-
-  app.post('/mcp', { config: { mcp: true, drift: false }, schema: { hide: true } }, async (request, reply) => {
-    const body = (request.body ?? { text: '' }) as McpBody
-    if (body.parsed !== undefined) {
-      const call = mcpCallOf(body.parsed)
-      if (call !== undefined) request[kMcpCall] = call
-      const tooDeep = pathBeyondDepth(body.parsed, MAX_JSON_DEPTH)
-      if (tooDeep !== null) {
-        return await reply.code(400).headers(JSON_RPC_HEADERS).send(jsonRpcError(-32600, `Invalid Request: nested deeper than ${MAX_JSON_DEPTH} levels`))
-      }
-    }
-    const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
-    const server = buildMcpServer(context, serverOptions)
-    const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: app.config.mcpResponse === 'json'
-    })
-    await server.connect(transport)
-    try {
-      const handled = body.parsed === undefined ? { } : { parsedBody: body.parsed }
-      return await sendResponse(reply, await transport.handleRequest(webRequest(request, body.text), handled))
-    } finally {
-      await server.close()
-    }
-  })
-
+  app.post('/mcp', ROUTE, async (request, reply) => await exchange(request, reply, options, serverOptions))
   // Stateless: no stream to open (GET) and no session to end (DELETE) (mcp-and-demo §1.8.2).
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     await reply.code(405).header('allow', 'POST').headers(JSON_RPC_HEADERS).send(jsonRpcError(-32000, 'Method not allowed.'))
-  app.get('/mcp', { config: { mcp: true, drift: false }, schema: { hide: true } }, notAllowed)
-  app.delete('/mcp', { config: { mcp: true, drift: false }, schema: { hide: true } }, notAllowed)
+  app.get('/mcp', ROUTE, notAllowed)
+  app.delete('/mcp', ROUTE, notAllowed)
 }
 
 export default mcp
