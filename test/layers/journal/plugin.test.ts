@@ -41,6 +41,7 @@ t.test('a request: method, path, query, status, key id (never the secret), works
     latencyMs: 0,
     fault: null,
     drift: null,
+    mcp: null,
     request: { text: '{"name":"Journaled"}', bytes: 20, truncated: false, contentType: 'application/json' },
     response: jsonBody(res.raw.body)
   })
@@ -80,6 +81,7 @@ t.test('faults are reported; a dropped request has no status and no response', a
     latencyMs: 80,
     fault: { kind: 'drop', phase: 'before', source: 'header', rule: null, delayMs: null },
     drift: null,
+    mcp: null,
     request: noBody,
     response: noBody
   })
