@@ -27,7 +27,7 @@ const APP = process.argv[2] ?? '.'
 const NM = join(APP, 'node_modules')
 const KEEP_FONTS = ['Virgil.ttf', 'Liberation Sans.ttf']
 const SERVED = join(NM, '@fastify/swagger-ui/static')
-const JUNK_FILE = /(\.d\.[cm]?ts|\.[cm]?ts|\.map|^(readme|changelog|history)(\.md|\.markdown)?)$/i
+const JUNK_FILE = /(\.d\.[cm]?ts|\.[cm]?ts|\.map|^(readme|changelog|history)\.(md|markdown))$/i
 const JUNK_DIRS = ['test', 'tests', '__tests__', 'docs', 'doc', 'example', 'examples', 'benchmark', 'benchmarks', 'bench', '.github']
 // package -> [main file to scan or null for all of lib/, dependencies it may not need at run time (null: all)]
 const NARROWER = {
