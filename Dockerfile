@@ -1,16 +1,25 @@
 # drawing-api-emulator container image.
 #
-# Two stages on the same official base family (better-sqlite3 is a native addon: it must be
-# compiled against the same libc/libstdc++ and Node ABI it runs on):
-#   build   - toolchain + all dependencies, compile better-sqlite3, `tsc` to dist/, then prune to
-#             production dependencies and drop the addon's build leftovers;
-#   runtime - the same base with dist/, fixtures/, package.json and production node_modules only,
+# Three stages on the same official base (better-sqlite3 is a native addon: it must be compiled
+# against the same libc/libstdc++ and Node ABI it runs on). `deps` and `build` do not depend on
+# each other, so BuildKit (and `podman build --jobs 2`) runs them side by side:
+#   deps    - toolchain + production dependencies only (`npm ci --omit=dev`, which compiles
+#             better-sqlite3), then scripts/docker/prune-modules.mjs drops what nothing loads at
+#             run time (see that file) and proves the trimmed tree still imports;
+#   build   - no toolchain, no native compile: production dependencies (for their types) plus
+#             `typescript` and `@types/*` at their lockfile versions, then `tsc` to dist/;
+#   runtime - the same base with dist/, fixtures/, package.json and the pruned node_modules,
 #             running as the base image's unprivileged `node` user (uid 1000).
+# The runtime base stays node:20-bookworm-slim: debian:bookworm-slim plus only the node binary
+# would be about 65 MB smaller (no npm, corepack, yarn or C headers), but the 95 MB binary would
+# become one of this image's own layers instead of a base layer shared with other Node images,
+# and an Alpine base cannot be built or tested on our machines (no Alpine mirror there).
 #
 # Build:  docker build -t drawing-api-emulator .   (BuildKit, the default builder since
 #         Docker 23, is needed for `RUN --mount`)
 #   Behind a TLS-intercepting proxy, give npm the CA bundle as a build secret (optional):
 #   docker build --secret id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt -t drawing-api-emulator .
+#   With podman, add --format docker (its default OCI format has no HEALTHCHECK) and --jobs 2.
 #   (scripts/docker-smoke.sh builds this with podman on machines without a Docker engine.)
 #
 # Run:    docker run --rm -p 4000:4000 drawing-api-emulator
@@ -23,7 +32,7 @@
 #           gracefully and exits 0.
 
 # ---------------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:20-bookworm-slim AS deps
 
 # python3, make and g++ are needed by node-gyp only when better-sqlite3 has no prebuilt binary
 # to download (always the case on machines without internet); they stay in this stage.
@@ -36,8 +45,9 @@ WORKDIR /app
 # npm_config_nodedir: compile against the headers the official image ships in
 # /usr/local/include/node, instead of letting node-gyp download them (impossible offline).
 # node-gyp reads it from the environment itself; npm 11's "Unknown env config nodedir" warning
-# is harmless.
+# is harmless. JOBS=max: node-gyp compiles SQLite and the binding side by side.
 ENV npm_config_nodedir=/usr/local \
+    JOBS=max \
     npm_config_update_notifier=false \
     npm_config_fund=false \
     npm_config_audit=false
@@ -46,30 +56,61 @@ COPY package.json package-lock.json ./
 
 # The optional `npm_ca` secret is a CA bundle for networks whose TLS is intercepted; it is used
 # for this one command and never stored in a layer. Without it npm uses its built-in CAs.
-# npm ci runs the package's `prepare` build only when src/ is present, so here it installs and builds nothing.
+# `--omit=dev`: no typescript here, and none needed: npm ci runs the package's `prepare` build
+# only when src/ is present, and this stage never has src/.
 RUN --mount=type=secret,id=npm_ca \
     if [ -s /run/secrets/npm_ca ]; then export npm_config_cafile=/run/secrets/npm_ca; fi \
- && npm ci
+ && npm ci --omit=dev
+
+# The addon's build leftovers go first (SQLite amalgamation sources, object files, test
+# extension; ~25 MB) and its symbols are stripped; then prune-modules.mjs (its header lists
+# every rule; each is a no-op for packages that are not installed). The last line proves the
+# trimmed addon still loads.
+COPY scripts/docker/prune-modules.mjs /tmp/prune-modules.mjs
+RUN cd node_modules/better-sqlite3 \
+ && find build -mindepth 1 -maxdepth 1 ! -name Release -exec rm -rf {} + \
+ && find build/Release -mindepth 1 ! -name better_sqlite3.node -exec rm -rf {} + \
+ && strip --strip-unneeded build/Release/better_sqlite3.node \
+ && rm -rf deps src \
+ && cd /app \
+ && node /tmp/prune-modules.mjs /app \
+ && node -e "require('/app/node_modules/better-sqlite3')(':memory:').prepare('select 1').get()"
+
+# ---------------------------------------------------------------------------------------------
+FROM node:20-bookworm-slim AS build
+
+WORKDIR /app
+
+ENV npm_config_update_notifier=false \
+    npm_config_fund=false \
+    npm_config_audit=false
+
+COPY package.json package-lock.json ./
+
+# Only what `tsc` needs: the manifest loses every devDependency except typescript and @types/*
+# (and its scripts), then `npm install` takes each package at its package-lock.json version
+# (the check after it fails the build if one differs). --ignore-scripts: nothing is compiled
+# here, better-sqlite3 is needed for nothing but its name. ~75 MB instead of the ~250 MB a full
+# `npm ci` (test runner, linters, ...) installs.
+RUN --mount=type=secret,id=npm_ca \
+    if [ -s /run/secrets/npm_ca ]; then export npm_config_cafile=/run/secrets/npm_ca; fi \
+ && cp package-lock.json /tmp/package-lock.json \
+ && node -e " \
+      const fs = require('fs'); const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); \
+      p.devDependencies = Object.fromEntries(Object.entries(p.devDependencies || {}) \
+        .filter(([name]) => name === 'typescript' || name.startsWith('@types/'))); \
+      delete p.scripts; fs.writeFileSync('package.json', JSON.stringify(p))" \
+ && npm install --ignore-scripts --no-save \
+ && node -e " \
+      const want = require('/tmp/package-lock.json').packages; \
+      const got = require('/app/node_modules/.package-lock.json').packages; \
+      const off = Object.keys(got).filter((k) => !want[k] || want[k].version !== got[k].version); \
+      if (off.length) { console.error('not the lockfile versions:', off.join(', ')); process.exit(1) }"
 
 COPY tsconfig.json ./
 COPY src ./src
-RUN npm run build
-
-# Production dependencies only, then drop what nothing loads at run time: the addon's build
-# leftovers (SQLite amalgamation sources, object files, test extension; ~25 MB) and type
-# declarations, source maps and READMEs/CHANGELOGs of dependencies (~10 MB; licences stay;
-# swagger-ui's served assets are left whole).
-# The last line proves the trimmed addon still loads.
-RUN npm prune --omit=dev \
- && cd node_modules/better-sqlite3 \
- && find build -mindepth 1 -maxdepth 1 ! -name Release -exec rm -rf {} + \
- && find build/Release -mindepth 1 ! -name better_sqlite3.node -exec rm -rf {} + \
- && rm -rf deps src \
- && cd /app/node_modules \
- && find . -type f ! -path './@fastify/swagger-ui/static/*' \
-      \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' \
-         -o -iname 'README.md' -o -iname 'CHANGELOG.md' -o -iname 'HISTORY.md' \) -delete \
- && node -e "require('/app/node_modules/better-sqlite3')(':memory:').prepare('select 1').get()"
+# Declarations and source maps are for the npm package; nothing in the container reads them.
+RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false --inlineSources false
 
 # ---------------------------------------------------------------------------------------------
 FROM node:20-bookworm-slim AS runtime
@@ -85,8 +126,8 @@ ENV NODE_ENV=production \
 WORKDIR /app
 
 # Application files stay owned by root (read-only for the `node` user that runs them).
-COPY --from=build /app/package.json ./package.json
-COPY --from=build /app/node_modules ./node_modules
+COPY package.json ./package.json
+COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY fixtures ./fixtures
 

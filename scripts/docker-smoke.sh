@@ -23,6 +23,8 @@
 #     network namespace per RUN step, so npm/apt use the host's network directly. (Default OCI
 #     isolation also worked in a quick test here; chroot is kept as the known-good path.)
 #   - --format docker: podman's default OCI image format has no HEALTHCHECK and drops it.
+#   - --jobs 2: the Dockerfile's `deps` and `build` stages are independent; podman builds stages
+#     one at a time unless told otherwise (BuildKit runs them side by side by itself).
 #   - --secret id=npm_ca: TLS to the npm registry is intercepted here (SELF_SIGNED_CERT_IN_CHAIN
 #     without it); the Dockerfile reads the optional secret for `npm ci` only, no layer keeps it.
 #   - podman's healthcheck timer needs systemd, which does not run here, so the script polls
@@ -115,7 +117,7 @@ SECRET_ARGS=()
 log "building $IMAGE ..."
 BUILD_LOG="$(mktemp /tmp/docker-smoke-build-XXXXXX.log)"
 t0=$(now)
-if ! podman build --pull=never --isolation=chroot --format docker "${LIMITS[@]}" \
+if ! podman build --pull=never --isolation=chroot --format docker --jobs 2 "${LIMITS[@]}" \
     "${SECRET_ARGS[@]}" -t "$IMAGE" -f Dockerfile . </dev/null >"$BUILD_LOG" 2>&1; then
   tail -n 60 "$BUILD_LOG" >&2
   fail "image build failed (full log: $BUILD_LOG)"
