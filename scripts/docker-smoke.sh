@@ -180,6 +180,23 @@ node -e '
 ' "$body" || fail "unexpected collections body: ${body:0:300}"
 log "GET /api/v1/collections: 200 with $(node -p 'JSON.parse(process.argv[1]).data.length' "$body") collections"
 
+# --- MCP and the renderer: the SDK's transport and the scene renderer survive the image's prune ---------------
+node -e '
+  const [base] = process.argv.slice(1);
+  const call = (name, args) => fetch(base + "/api/v1/mcp", { method: "POST", signal: AbortSignal.timeout(60000),
+    headers: { authorization: "Bearer sk-demo-full", "content-type": "application/json", accept: "application/json, text/event-stream" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name, arguments: args } }) })
+    .then(async (r) => { const text = await r.text(); if (r.status !== 200) throw new Error(name + ": " + r.status + " " + text);
+      return JSON.parse(text.split("\n").filter((l) => l.startsWith("data:")).pop().slice(5)).result });
+  (async () => {
+    const list = JSON.parse((await call("list_scenes", { limit: 1 })).content[0].text);
+    const shot = await call("take_screenshot", { sceneId: list.data[0].metadata.id, maxWidth: 400 });
+    const png = Buffer.from(shot.content[0].data, "base64");
+    if (shot.content[0].type !== "image" || png.toString("latin1", 1, 4) !== "PNG") throw new Error("take_screenshot gave no PNG");
+  })().catch((e) => { console.error(e.message); process.exit(1) });
+' "$BASE_URL" || fail "MCP tools/call (list_scenes, take_screenshot) failed"
+log "MCP: list_scenes and take_screenshot (a rendered PNG) answered"
+
 # --- SIGTERM ------------------------------------------------------------------------------------
 t0=$(now)
 podman stop -t "$STOP_TIMEOUT_S" "$CONTAINER" >/dev/null 2>&1 || fail "podman stop failed"

@@ -32,8 +32,13 @@ const JUNK_DIRS = ['test', 'tests', '__tests__', 'docs', 'doc', 'example', 'exam
 // package -> [main file to scan or null for all of lib/, dependencies it may not need at run time (null: all)]
 const NARROWER = {
   '@excalidraw/utils': ['dist/prod/index.js', null],
-  'better-sqlite3': [null, ['prebuild-install']]
+  'better-sqlite3': [null, ['prebuild-install']],
+  // The emulator uses the SDK's low-level Server and its web-standard transport only (src/api/v1/mcp/): the Node,
+  // Express and Hono transports and the OAuth client helpers, with their packages, are never loaded.
+  '@modelcontextprotocol/sdk': [null, ['express', 'express-rate-limit', 'cors', 'hono', '@hono/node-server', 'jose', 'pkce-challenge', 'eventsource', 'eventsource-parser', 'cross-spawn', 'raw-body']]
 }
+/** The SDK modules src/api/v1/mcp imports; the proof step imports each after the prune. */
+const SDK_MODULES = ['@modelcontextprotocol/sdk/server/index.js', '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js', '@modelcontextprotocol/sdk/types.js']
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'))
 
@@ -170,8 +175,12 @@ function pruneJunk () {
 function importable () {
   const manifest = readJson(join(APP, 'package.json'))
   const names = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })
-  return new Set(names.filter((name) => spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(name)})`],
-    { cwd: APP, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } }).status === 0))
+  return new Set(names.filter(canImport))
+}
+
+function canImport (name) {
+  return spawnSync(process.execPath, ['--input-type=module', '-e', `await import(${JSON.stringify(name)})`],
+    { cwd: APP, stdio: 'ignore', env: { ...process.env, NODE_ENV: 'production' } }).status === 0
 }
 
 function check (before) {
@@ -183,6 +192,9 @@ function check (before) {
     for (const file of ['dist/prod/index.js', ...KEEP_FONTS.map((f) => `dist/prod/assets/${f}`)]) {
       if (!existsSync(join(utils, file))) problems.push(`@excalidraw/utils/${file} is missing`)
     }
+  }
+  if (existsSync(join(NM, '@modelcontextprotocol/sdk'))) {
+    for (const name of SDK_MODULES) if (!canImport(name)) problems.push(`${name} no longer imports`)
   }
   if (existsSync(join(NM, '@resvg/resvg-js')) && !existsSync(join(NM, `@resvg/resvg-js-${platformSuffix()}`))) {
     problems.push(`@resvg/resvg-js-${platformSuffix()} is missing`)
