@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { resolveConfig, type Config } from './config.js'
+import { resolveConfig, type Config, type ConfigOptions } from './config.js'
 import { createClock, type Clock } from './lib/clock.js'
 import { createIdFactory, type IdFactory } from './lib/ids.js'
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js'
@@ -28,7 +28,7 @@ import admin from './admin/index.js'
 
 export interface BuildOptions {
   /** Settings; anything missing takes its default (see config.ts). */
-  config?: Partial<Config>
+  config?: ConfigOptions
   /** Clock seam; defaults to real time, or to a fixed clock when config.clockStart is set. */
   clock?: Clock
   /** Id seam; defaults to random ids, or seeded ids when config.seed is set. */

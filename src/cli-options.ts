@@ -29,7 +29,7 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   { flag: 'fault-rate', env: 'EMULATOR_FAULT_RATE', takesValue: true, value: '0..1', description: 'share of public requests answered with a fault (default 0)' },
   { flag: 'fault-status', env: 'EMULATOR_FAULT_STATUS', takesValue: true, value: 'code', description: 'status of those faults: 500, 502 or 503 (default 503)' },
   { flag: 'fault-seed', env: 'EMULATOR_FAULT_SEED', takesValue: true, value: 'n', description: 'seed of the fault stream' },
-  { flag: 'rate-limit', env: 'EMULATOR_RATE_LIMIT', takesValue: true, value: 'n', description: 'requests per minute per key (default 600; 0 turns it off)' },
+  { flag: 'rate-limit', env: 'EMULATOR_RATE_LIMIT', takesValue: true, value: 'n', description: 'requests per minute per IP or key (default 600; 0 turns it off)' },
   { flag: 'journal-size', env: 'EMULATOR_JOURNAL_SIZE', takesValue: true, value: 'n', description: 'requests kept in the journal (default 1000; 0 turns it off)' },
   { flag: 'journal-body-bytes', env: 'EMULATOR_JOURNAL_BODY_BYTES', takesValue: true, value: 'n', description: 'bytes of each body the journal keeps (default 4096)' },
   { flag: 'allowed-hosts', env: 'EMULATOR_ALLOWED_HOSTS', takesValue: true, value: 'list', description: 'host names served besides loopback, IP addresses and --host (* for any)' },
@@ -38,7 +38,8 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   { flag: 'mcp-page-size', env: 'EMULATOR_MCP_PAGE_SIZE', takesValue: true, value: 'n', description: 'MCP tools/list page size (default 0: one page)' },
   { flag: 'mcp-toolset', env: 'EMULATOR_MCP_TOOLSET', takesValue: true, value: 'set', description: 'MCP tools: docs, agents or all (default all)' },
   { flag: 'renderer', env: 'EMULATOR_RENDERER', takesValue: true, value: 'on|off', description: 'render scenes as pictures (default on; off: placeholders)' },
-  { flag: 'render-timeout', env: 'EMULATOR_RENDER_TIMEOUT_MS', takesValue: true, value: 'ms', description: 'longest scene render before it is cut off (default 10000)' }
+  { flag: 'render-timeout', env: 'EMULATOR_RENDER_TIMEOUT_MS', takesValue: true, value: 'ms', description: 'longest scene render before it is cut off (default 10000)' },
+  { flag: 'compat', env: 'EMULATOR_COMPAT', takesValue: true, value: 'list', description: 'compatibility switches, name=value,... (see the README)' }
 ]
 
 export function helpText (version: string): string {

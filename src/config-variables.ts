@@ -31,7 +31,8 @@ export const FIELD_VARIABLES: Readonly<Record<string, string>> = {
   mcpPageSize: 'EMULATOR_MCP_PAGE_SIZE',
   mcpToolset: 'EMULATOR_MCP_TOOLSET',
   renderer: 'EMULATOR_RENDERER',
-  renderTimeoutMs: 'EMULATOR_RENDER_TIMEOUT_MS'
+  renderTimeoutMs: 'EMULATOR_RENDER_TIMEOUT_MS',
+  compat: 'EMULATOR_COMPAT'
 }
 
 /** `EMULATOR_DRIFT_RATE (--drift-rate)`: the variable and its flag twin, whichever the user typed. */

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { Type, type Static } from 'typebox'
 import { Compile } from 'typebox/compile'
 import { FIELD_VARIABLES, describeVariable } from './config-variables.js'
+import { CompatSchema, DEFAULT_COMPAT, parseCompatList, type Compat } from './schemas/compat.js'
 
 export const DEFAULT_PORT = 4000
 export const DEFAULT_HOST = '127.0.0.1'
@@ -17,8 +18,8 @@ export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024
 /** Share of eligible responses drift perturbs when on (issue: drift mode). */
 export const DEFAULT_DRIFT_RATE = 0.3
 /**
- * INFER: a third-party client records the documented limit as 600 requests per minute (catalogue §1.5);
- * applied per key here. 0 turns rate limiting off.
+ * A third-party client records the documented limit as 600 requests per minute per IP (catalogue §1.5); counted
+ * per IP or per key as the rateLimitBy switch says. 0 turns rate limiting off.
  */
 export const DEFAULT_RATE_LIMIT = 600
 /** Public requests the journal keeps (a ring buffer), and how much of each body it keeps. */
@@ -59,7 +60,7 @@ const ConfigSchema = Type.Object({
   faultRate: Type.Number({ minimum: 0, maximum: 1 }),
   faultStatus: Type.Enum(FAULT_STATUSES),
   faultSeed: Type.Optional(Type.Integer()),
-  /** Requests per minute per key; 0 turns rate limiting off. */
+  /** Requests per minute per window (per IP or per key: the rateLimitBy switch); 0 turns rate limiting off. */
   rateLimit: Type.Integer({ minimum: 0 }),
   journalSize: Type.Integer({ minimum: 0 }),
   journalBodyBytes: Type.Integer({ minimum: 0 }),
@@ -73,7 +74,9 @@ const ConfigSchema = Type.Object({
   mcpToolset: Type.Enum(MCP_TOOLSETS),
   /** false: scene pictures are a neutral placeholder and no renderer starts. */
   renderer: Type.Boolean(),
-  renderTimeoutMs: Type.Integer({ minimum: 100 })
+  renderTimeoutMs: Type.Integer({ minimum: 100 }),
+  /** The compatibility switches in force at start-up (schemas/compat.ts); PUT /_emulator/compat changes them. */
+  compat: CompatSchema
 })
 export type Config = Readonly<Static<typeof ConfigSchema>>
 const checkConfig = Compile(ConfigSchema)
@@ -118,13 +121,17 @@ export function loadConfig (env: Env): Config {
     mcpPageSize: integerVar(env, 'EMULATOR_MCP_PAGE_SIZE') ?? 0,
     mcpToolset: (env.EMULATOR_MCP_TOOLSET ?? 'all') as Config['mcpToolset'],
     renderer: booleanVar(env, 'EMULATOR_RENDERER') ?? true,
-    renderTimeoutMs: integerVar(env, 'EMULATOR_RENDER_TIMEOUT_MS') ?? DEFAULT_RENDER_TIMEOUT_MS
+    renderTimeoutMs: integerVar(env, 'EMULATOR_RENDER_TIMEOUT_MS') ?? DEFAULT_RENDER_TIMEOUT_MS,
+    compat: compatVar(env, 'EMULATOR_COMPAT')
   }
   return validateConfig(config, (field) => describeVariable(FIELD_VARIABLES[field] ?? field))
 }
 
+/** What in-process callers pass: any settings, and any of the compatibility switches. */
+export type ConfigOptions = Partial<Omit<Config, 'compat'>> & { compat?: Partial<Compat> }
+
 /** Completes partial options (in-process use, tests) with the defaults and validates them. */
-export function resolveConfig (options: Partial<Config> = {}): Config {
+export function resolveConfig (options: ConfigOptions = {}): Config {
   return validateConfig({
     port: DEFAULT_PORT,
     host: DEFAULT_HOST,
@@ -149,7 +156,8 @@ export function resolveConfig (options: Partial<Config> = {}): Config {
     mcpToolset: 'all',
     renderer: true,
     renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS,
-    ...options
+    ...options,
+    compat: { ...DEFAULT_COMPAT, ...options.compat }
   }, (field) => field)
 }
 
@@ -204,6 +212,17 @@ function listVar (env: Env, name: string): string[] | undefined {
   const raw = env[name]
   if (raw === undefined || raw.trim() === '') return undefined
   return raw.split(',').map((item) => item.trim()).filter((item) => item !== '')
+}
+
+/** `name=value,...` over the defaults; a bad item names the variable, the switch and the allowed values. */
+function compatVar (env: Env, name: string): Compat {
+  const raw = env[name]
+  if (raw === undefined || raw.trim() === '') return { ...DEFAULT_COMPAT }
+  try {
+    return { ...DEFAULT_COMPAT, ...parseCompatList(raw) }
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration: ${describeVariable(name)} ${(error as Error).message}`)
+  }
 }
 
 function dateVar (env: Env, name: string): number | undefined {

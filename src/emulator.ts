@@ -2,12 +2,12 @@
 // in-process use from a test suite (index.ts exports startEmulator).
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from './app.js'
-import { resolveConfig, type Config } from './config.js'
+import { resolveConfig, type Config, type ConfigOptions } from './config.js'
 import type { FixtureKey } from './harness/fixtures.js'
 import { createHarnessHelpers, type HarnessHelpers } from './harness-client.js'
 
 /** Settings mirror the environment variables (see README); in-process defaults: a free port, no logs. */
-export type EmulatorOptions = Partial<Config> & Pick<BuildOptions, 'clock' | 'ids'>
+export type EmulatorOptions = ConfigOptions & Pick<BuildOptions, 'clock' | 'ids'>
 
 export interface DemoKeys {
   /** A full workspace key of the first fixture workspace. */

@@ -19,6 +19,7 @@ import faults from '../layers/faults/routes.js'
 import rateLimit from '../layers/rate-limit/routes.js'
 import requests from '../layers/journal/routes.js'
 import stubs from '../layers/stubs/routes.js'
+import compat from '../layers/compat/routes.js'
 
 function sameSecret (given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -49,6 +50,7 @@ const guarded: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit)
   await app.register(requests)
   await app.register(stubs)
+  await app.register(compat)
   await app.register(adminDocs)
 }
 

@@ -12,10 +12,12 @@ import {
 } from '../schemas/scene-content.js'
 import { mergeElements } from './merge.js'
 import { canonicaliseIds, isCanonicalId, type CanonicalBatch } from './ids.js'
-import { checkReferences, type Label } from './references.js'
+import { checkReferences, type ContentRules, type Label } from './references.js'
+import { repairIndices } from './fractional-index.js'
+import { DEFAULT_COMPAT } from '../schemas/compat.js'
 import { assertRoot, compileChecker, storedForm, validateElementShape, validateFiles } from './validation.js'
 
-export type { Element }
+export type { Element, ContentRules }
 
 /** Scene content as stored: canonical, validated, without sceneVersion (computed on write). */
 export interface StoredContent {
@@ -32,8 +34,9 @@ export const DEFAULT_BACKGROUND = '#ffffff'
 
 const putChecker = compileChecker(PutSceneContentBodySchema)
 const patchChecker = compileChecker(PatchSceneContentBodySchema)
-// PUT appState is `{}` upstream. INFER: any object is accepted (the official CLI sends a .excalidraw file's
-// appState unchanged, grid keys included) and only the two stored keys are kept; those two must be well-formed.
+// PUT appState is `{}` upstream, but live writes with other keys were refused (clients-and-format §3.6), so other keys
+// are a 400 under unknownFields=reject; under strip (the official CLI sends a .excalidraw file's appState unchanged,
+// grid keys included) any object is accepted and only the two stored keys are kept. Those two must be well-formed.
 const putAppStateChecker = compileChecker(Type.Object({
   appState: Type.Object({
     viewBackgroundColor: Type.Optional(Type.String()),
@@ -62,19 +65,19 @@ export function emptyContent (): StoredContent {
 }
 
 /** PUT: authoritative replacement. Elements not sent are gone; `sceneVersion`/`filesFailedToEmbed` are ignored. */
-export function replaceContent (body: PutSceneContentBody, ids: IdFactory): StoredContent {
+export function replaceContent (body: PutSceneContentBody, ids: IdFactory, rules: ContentRules): StoredContent {
   assertRoot(putChecker, body, 'body')
   const files = validateFiles(body.files)
-  const appState = appStateFromPut(body.appState)
+  const appState = appStateFromPut(body.appState, rules)
   const batch = canonicaliseIds(body.elements, ids)
-  const elements = validateBatch(batch)
-  checkReferences(elements, files, labelFor(batch))
+  const elements = ordered(validateBatch(batch), rules)
+  checkReferences(elements, files, labelFor(batch), rules)
   // INFER: version and source are stored as sent (the schema allows any number/string).
   return { type: 'excalidraw', version: body.version, source: body.source, appState, elements, files }
 }
 
 /** PATCH: merge into `current` (catalogue §5.3). References are checked on the merged result. */
-export function mergeContent (current: StoredContent, body: PatchSceneContentBody, ids: IdFactory): StoredContent {
+export function mergeContent (current: StoredContent, body: PatchSceneContentBody, ids: IdFactory, rules: ContentRules): StoredContent {
   assertRoot(patchChecker, body, 'body')
   if (body.elements === undefined && body.appState === undefined && body.files === undefined) {
     // INFER: wording; the rule itself is the docs' ("at least one of them must be present").
@@ -87,10 +90,10 @@ export function mergeContent (current: StoredContent, body: PatchSceneContentBod
   if (body.elements !== undefined) {
     // A non-canonical id never matches a stored one: it is minted fresh, so the element is inserted.
     const batch = canonicaliseIds(body.elements, ids, new Set(current.elements.map((e) => e.id)))
-    elements = mergeElements(current.elements, validateBatch(batch))
+    elements = ordered(mergeElements(current.elements, validateBatch(batch)), rules)
     label = labelFor(batch)
   }
-  checkReferences(elements, files, label)
+  checkReferences(elements, files, label, rules)
   return { ...current, appState, elements, files }
 }
 
@@ -111,7 +114,7 @@ export function validateStoredContent (content: StoredContent): void {
     seen.add(id)
     validateElementShape(element as Record<string, unknown>, id)
   })
-  checkReferences(content.elements, content.files, (id) => id)
+  checkReferences(content.elements, content.files, (id) => id, DEFAULT_COMPAT)
 }
 
 /**
@@ -151,9 +154,20 @@ function labelFor (batch: CanonicalBatch): Label {
   return (id) => batch.sentIds.get(id) ?? id
 }
 
-function appStateFromPut (appState: unknown): StoredAppState {
+/** elementChecks=strict: an `index` not strictly between its neighbours' is rewritten (the official CLI's notes). */
+function ordered (elements: Element[], rules: ContentRules): Element[] {
+  if (rules.elementChecks !== 'strict') return elements
+  const indices = repairIndices(elements.map((element) => element.index as string | null))
+  return elements.map((element, i) => (indices[i] === element.index ? element : { ...element, index: indices[i] }))
+}
+
+function appStateFromPut (appState: unknown, rules: ContentRules): StoredAppState {
   assertRoot(putAppStateChecker, { appState }, 'body')
   const sent = appState as Partial<StoredAppState>
+  const extra = Object.keys(sent).find((key) => key !== 'viewBackgroundColor' && key !== 'lockedMultiSelections')
+  if (extra !== undefined && rules.unknownFields === 'reject') {
+    fail('EMU_BAD_REQUEST', `body/appState must NOT have additional property '${extra}'`)
+  }
   return {
     viewBackgroundColor: sent.viewBackgroundColor ?? DEFAULT_BACKGROUND,
     // INFER: stored as {} when absent, as a new scene's appState is.

@@ -3,6 +3,20 @@
 import { fail } from '../errors.js'
 import { BINDABLE_TYPES, CONTAINER_TYPES, FRAME_TYPES, type Element } from '../schemas/elements.js'
 import type { FileRecord } from '../schemas/scene-content.js'
+import type { Compat } from '../schemas/compat.js'
+
+/** The switches the content rules follow (schemas/compat.ts). */
+export type ContentRules = Pick<Compat, 'unknownFields' | 'danglingBoundElements' | 'elementChecks'>
+
+/**
+ * Arrowheads of the open-source editor (clients-and-format §3.4), with the legacy `dot` and `crowfoot_*` names its
+ * restore still reads: elementChecks=strict refuses any other name.
+ */
+const ARROWHEADS = new Set([
+  'arrow', 'bar', 'circle', 'circle_outline', 'triangle', 'triangle_outline', 'diamond', 'diamond_outline',
+  'cardinality_one', 'cardinality_many', 'cardinality_one_or_many', 'cardinality_exactly_one', 'cardinality_zero_or_one',
+  'cardinality_zero_or_many', 'dot', 'crowfoot_one', 'crowfoot_many', 'crowfoot_one_or_many'
+])
 
 /** Names an element id in messages: the id the client sent, when the stored one was minted. */
 export type Label = (id: string) => string
@@ -11,6 +25,7 @@ interface Scene {
   byId: ReadonlyMap<string, Element>
   files: Readonly<Record<string, FileRecord>>
   label: Label
+  rules: ContentRules
 }
 
 /**
@@ -18,16 +33,17 @@ interface Scene {
  * elements plus the length of each boundElements list. Tombstones are checked like live elements:
  * upstream does so for fileId [LIVE]; INFER: the same for the other references.
  */
-export function checkReferences (elements: readonly Element[], files: Readonly<Record<string, FileRecord>>, label: Label): void {
+export function checkReferences (elements: readonly Element[], files: Readonly<Record<string, FileRecord>>, label: Label, rules: ContentRules): void {
   const byId = new Map<string, Element>()
   for (const element of elements) byId.set(element.id, element)
-  const scene: Scene = { byId, files, label }
+  const scene: Scene = { byId, files, label, rules }
   for (const element of elements) {
     checkFile(element, scene)
     checkContainer(element, scene)
     checkFrame(element, scene)
     checkBindings(element, scene)
     checkBoundElements(element, scene)
+    if (rules.elementChecks === 'strict') checkArrowheads(element, scene)
   }
 }
 
@@ -81,8 +97,9 @@ function checkFrame (element: Element, scene: Scene): void {
 }
 
 /**
- * Arrow bindings must point at a bindable element (§3.5). INFER: the target is not required to list the
- * arrow back, since editors leave those lists stale; lines are checked too when they carry a binding.
+ * Arrow bindings must point at a bindable element (§3.5); lines are checked too when they carry a binding. The target
+ * listing the arrow back is unconfirmed (editors leave those lists stale): only elementChecks=strict requires it,
+ * while both are live, as for a text and its container.
  */
 function checkBindings (element: Element, scene: Scene): void {
   if (element.type !== 'arrow' && element.type !== 'line') return
@@ -95,13 +112,37 @@ function checkBindings (element: Element, scene: Scene): void {
       const what = insideContainer ? 'a text inside a container' : article(bound.type)
       refuse(scene, element, `${field}.elementId ${scene.label(bound.id)} references ${what}, which arrows cannot bind to`)
     }
+    if (scene.rules.elementChecks === 'strict' && element.type === 'arrow') checkBackLink(element, bound, field, scene)
   }
 }
 
-/** Each boundElements entry must point at an existing arrow or text of the declared type. */
+function checkBackLink (arrow: Element, bound: Element, field: string, scene: Scene): void {
+  if (arrow.isDeleted || bound.isDeleted) return
+  const listed = Array.isArray(bound.boundElements) &&
+    bound.boundElements.some((entry: { id?: unknown }) => entry.id === arrow.id)
+  if (!listed) refuse(scene, arrow, `${field} target ${scene.label(bound.id)} does not list it in boundElements`)
+}
+
+function checkArrowheads (element: Element, scene: Scene): void {
+  if (element.type !== 'arrow' && element.type !== 'line') return
+  for (const field of ['startArrowhead', 'endArrowhead']) {
+    const head = element[field]
+    if (head === undefined || head === null) continue
+    if (typeof head !== 'string' || !ARROWHEADS.has(head)) {
+      refuse(scene, element, `${field} ${JSON.stringify(head)} is not an arrowhead (expected null or one of ${[...ARROWHEADS].join(', ')})`)
+    }
+  }
+}
+
+/**
+ * Each boundElements entry must point at an arrow or text of the declared type. An entry naming no element is an
+ * unconfirmed rule (catalogue §7.4) that refuses the official CLI's own patch example, so it is kept as sent unless
+ * danglingBoundElements=reject.
+ */
 function checkBoundElements (element: Element, scene: Scene): void {
   if (!Array.isArray(element.boundElements)) return
   for (const entry of element.boundElements as Array<{ id: string, type: string }>) {
+    if (!scene.byId.has(entry.id) && scene.rules.danglingBoundElements === 'allow') continue
     const bound = target(scene, element, 'boundElements entry', entry.id)
     // INFER: a declared type that disagrees with the element's real type is as broken as a missing one.
     if (bound.type !== entry.type) {

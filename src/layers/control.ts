@@ -5,6 +5,7 @@ import type { Config } from '../config.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
 import type { ControlPart } from './control-part.js'
+import { createCompatControl, type CompatControl } from './compat/state.js'
 import { createDriftControl, type DriftControl } from './drift/state.js'
 import { createFaultsControl, type FaultsControl } from './faults/state.js'
 import { createJournalControl, type JournalControl } from './journal/state.js'
@@ -19,6 +20,8 @@ export interface Control {
   readonly stubs: StubsControl
   readonly rateLimit: RateLimitControl
   readonly drift: DriftControl
+  /** The compatibility switches: global and per workspace. */
+  readonly compat: CompatControl
   /** The clock's start: EMULATOR_CLOCK when configured, else real time. */
   readonly clock: ControlPart
   /** The seeded id stream restarts on reset, so ids after a reset match a fresh start. */
@@ -44,6 +47,7 @@ export function createControl (config: Config, clock: Clock, ids: IdFactory): Co
     stubs: createStubsControl(),
     rateLimit: createRateLimitControl(config.rateLimit, clock),
     drift: createDriftControl(config),
+    compat: createCompatControl(config.compat),
     clock: { reset: () => (config.clockStart === undefined ? clock.useRealTime() : clock.set(config.clockStart)) }
   }
   const parts = new Map<string, ControlPart>(Object.entries(builtIn))

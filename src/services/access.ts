@@ -2,6 +2,7 @@
 // tools ask the same question of the same facts: the key's permission, its route restrictions, the user's role.
 import { fail } from '../errors.js'
 import type { Caller } from './context.js'
+import type { Compat } from '../schemas/compat.js'
 
 /** An operation as the REST route table declares it (api/v1/operations.ts collects these). */
 export interface Operation {
@@ -9,6 +10,8 @@ export interface Operation {
   /** `METHOD /path/{param}` without the /api/v1 prefix: the form key route restrictions use. */
   signature: string
   adminOnly: boolean
+  /** A read of users, invites or logs: admin-only unless the `memberReads` switch says `allow`. */
+  adminRead?: boolean
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD'])
@@ -24,22 +27,24 @@ export function routeAllowed (routes: readonly string[] | null, signature: strin
 }
 
 /** Throws the 403 the service answers when the caller may not run `operation`; returns when it may. */
-export function authorize (caller: Caller, operation: Operation): void {
+export function authorize (caller: Caller, operation: Operation, compat: Pick<Compat, 'memberReads'>): void {
   if (caller.permission === 'read' && !READ_METHODS.has(operation.method)) {
     fail('EMU_FORBIDDEN_READ_KEY', operation.method)
   }
   if (!routeAllowed(caller.routes, operation.signature)) fail('EMU_FORBIDDEN_ROUTE', operation.signature)
   // INFER: workspace keys are made by admins in workspace settings, so they act with admin rights;
   // a personal key acts with its owner's role (clients-and-format §1.1: a member's key gets 403).
-  if (operation.adminOnly && caller.user !== null && caller.user.role !== 'admin') {
+  // The official CLI says, twice, that users, invites and logs need an admin (clients-and-format §1.1): `memberReads`.
+  const adminOnly = operation.adminOnly || (operation.adminRead === true && compat.memberReads === 'deny')
+  if (adminOnly && caller.user !== null && caller.user.role !== 'admin') {
     fail('EMU_FORBIDDEN_NOT_ADMIN')
   }
 }
 
 /** The same rule as a yes/no, for listing what a caller may do (MCP tools/list). */
-export function isAllowed (caller: Caller, operation: Operation): boolean {
+export function isAllowed (caller: Caller, operation: Operation, compat: Pick<Compat, 'memberReads'>): boolean {
   try {
-    authorize(caller, operation)
+    authorize(caller, operation, compat)
     return true
   } catch {
     return false

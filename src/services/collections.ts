@@ -5,7 +5,7 @@ import type { Collection } from '../schemas/collections.js'
 import type { Page, PaginationQuery } from '../schemas/common.js'
 import type { WorkspaceUser } from '../schemas/users.js'
 import { PRIVATE_COLLECTION_ID } from '../store/scenes-store.js'
-import { callerUserId, recordAudit, type Caller, type OpContext } from './context.js'
+import { callerUserId, pageOf, recordAudit, type Caller, type OpContext } from './context.js'
 
 export { PRIVATE_COLLECTION_ID }
 
@@ -48,7 +48,7 @@ export function resolveCollection (ctx: Pick<OpContext, 'stores'> & { caller: Pi
 export function list (ctx: OpContext, page: PaginationQuery): Page<Collection> {
   const { workspaceId, user } = ctx.caller
   const virtual = user ? privateCollectionOf(workspaceId, user) : undefined
-  return ctx.stores.collections.list(workspaceId, page, virtual)
+  return ctx.stores.collections.list(workspaceId, pageOf(ctx, page), virtual)
 }
 
 export function get (ctx: OpContext, { collectionId }: CollectionRef): Collection {
@@ -100,9 +100,12 @@ export function remove (ctx: OpContext, { collectionId }: CollectionRef): Record
   return ctx.stores.transaction(() => {
     const at = ctx.clock.now()
     ctx.stores.collections.softDelete(ctx.caller.workspaceId, current, at)
-    // INFER: the official CLI documents "soft-delete a collection and every scene in it" (the MCP tool text
-    // disagrees); trashing the scenes too means no live scene points at a trashed collection.
-    const trashedScenes = ctx.stores.scenes.softDeleteInCollection(ctx.caller.workspaceId, current.id, at)
+    // The official CLI documents "soft-delete a collection and every scene in it" (collectionDelete=trash-scenes, the
+    // default); the MCP tool text says the scenes are not deleted (keep-scenes). INFER: kept scenes stay exactly as
+    // they were, readable by id and listed by GET /scenes, still naming the trashed collection.
+    const trashedScenes = ctx.compat.collectionDelete === 'trash-scenes'
+      ? ctx.stores.scenes.softDeleteInCollection(ctx.caller.workspaceId, current.id, at)
+      : 0
     recordAudit(ctx, { action: 'collection', operation: 'delete', details: { collectionId, name: current.name, trashedScenes } })
     return {}
   })

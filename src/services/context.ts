@@ -1,4 +1,4 @@
-// What every public operation takes first: `OpContext` (stores, clock, ids and the caller), and the audit
+// What every public operation takes first: `OpContext` (stores, clock, ids, the caller and the compat switches), and the audit
 // entry writes append inside their transaction (catalogue §6.12). REST routes build it with ctxOf(request),
 // MCP tools with the same function, so both surfaces run the same operations with the same caller.
 import type { Stores } from '../store/index.js'
@@ -7,6 +7,7 @@ import type { LogEntry } from '../schemas/logs.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
 import type { WorkspaceUser } from '../schemas/users.js'
+import type { Compat } from '../schemas/compat.js'
 
 /** Who calls, with what rights, from where. */
 export interface Caller {
@@ -27,6 +28,13 @@ export interface OpContext {
   clock: Clock
   ids: IdFactory
   caller: Caller
+  /** The compatibility switches in force for the caller's workspace (its own values over the global ones). */
+  compat: Compat
+}
+
+/** A list's page: the query's `limit`, else the `pageSize` switch (docs and OAS: 10; the official CLI: 5). */
+export function pageOf<P extends { limit?: number }> (ctx: Pick<OpContext, 'compat'>, page: P): P & { limit: number } {
+  return { ...page, limit: page.limit ?? ctx.compat.pageSize }
 }
 
 /** A read-only caller for the emulator's own pages: sees a workspace whole, may not write. */

@@ -3,7 +3,7 @@
 import { fail } from '../errors.js'
 import type { Page, PaginationQuery } from '../schemas/common.js'
 import type { CreateInviteBody, Invite, UpdateInviteBody } from '../schemas/invites.js'
-import { recordAudit, type OpContext } from './context.js'
+import { pageOf, recordAudit, type OpContext } from './context.js'
 import { changedFields } from './patch-changes.js'
 
 /** INFER: the API default is undocumented; the official CLI sends `maxUses: 1` unless told otherwise. */
@@ -13,7 +13,7 @@ export interface InviteRef { inviteId: string }
 
 /** GET /workspaces/invites: the workspace's live invites, in creation order. */
 export function list (ctx: OpContext, page: PaginationQuery): Page<Invite> {
-  return ctx.stores.invites.list(ctx.caller.workspaceId, page)
+  return ctx.stores.invites.list(ctx.caller.workspaceId, pageOf(ctx, page))
 }
 
 export function get (ctx: Pick<OpContext, 'stores' | 'caller'>, { inviteId }: InviteRef): Invite {

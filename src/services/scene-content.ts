@@ -57,7 +57,7 @@ export function get (ctx: OpContext, { sceneId }: SceneRef): SceneContent {
 /** PUT: authoritative replacement; contentEpoch +1 even when nothing changed [LIVE]. */
 export function put (ctx: OpContext, { sceneId, body }: SceneRef & { body: PutSceneContentBody }): SceneContent {
   const loaded = loadScene(ctx, sceneId)
-  const content = replaceContent(body, ctx.ids)
+  const content = replaceContent(body, ctx.ids, ctx.compat)
   // INFER: PUT files are authoritative (a referenced file missing from them is a 400), so every file the
   // scene keeps afterwards was just sent with its data: nothing stays unavailable.
   return commit(ctx, loaded, {
@@ -68,7 +68,7 @@ export function put (ctx: OpContext, { sceneId, body }: SceneRef & { body: PutSc
 /** PATCH: server-side merge; contentEpoch unchanged [LIVE]. */
 export function patch (ctx: OpContext, { sceneId, body }: SceneRef & { body: PatchSceneContentBody }): SceneContent {
   const loaded = loadScene(ctx, sceneId)
-  const content = mergeContent(loaded.content, body, ctx.ids)
+  const content = mergeContent(loaded.content, body, ctx.ids, ctx.compat)
   // INFER: a file re-sent with its data becomes servable; files not sent keep their state.
   const resent = new Set(Object.keys(body.files ?? {}))
   return commit(ctx, loaded, {

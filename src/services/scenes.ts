@@ -3,7 +3,7 @@
 import { fail } from '../errors.js'
 import type { Page, PaginationQuery } from '../schemas/common.js'
 import type { SceneRecord } from '../schemas/scenes.js'
-import { callerUserId, recordAudit, viewerOf, type OpContext } from './context.js'
+import { callerUserId, pageOf, recordAudit, viewerOf, type OpContext } from './context.js'
 import { PRIVATE_COLLECTION_ID, resolveCollection } from './collections.js'
 import { emptyContent } from '../content/index.js'
 import { newSceneMetadata } from './scene-records.js'
@@ -21,7 +21,7 @@ const ownerOf = (ctx: OpContext, collectionId: string): string | null =>
  */
 export function list (ctx: OpContext, { collectionId, ...page }: PaginationQuery & { collectionId?: string }): Page<SceneRecord> {
   const resolved = collectionId === undefined ? undefined : resolveCollection(ctx, collectionId).id
-  return ctx.stores.scenes.list(ctx.caller.workspaceId, viewerOf(ctx.caller), { collectionId: resolved }, page)
+  return ctx.stores.scenes.list(ctx.caller.workspaceId, viewerOf(ctx.caller), { collectionId: resolved }, pageOf(ctx, page))
 }
 
 /** POST /scenes and POST /collections/{id}/scenes: a scene with empty content in the named collection. */

@@ -4,14 +4,14 @@ import { fail } from '../errors.js'
 import type { Page, PaginationQuery } from '../schemas/common.js'
 import type { UpdateUserBody, WorkspaceUser } from '../schemas/users.js'
 import type { Stores } from '../store/index.js'
-import { recordAudit, type OpContext } from './context.js'
+import { pageOf, recordAudit, type OpContext } from './context.js'
 import { changedFields } from './patch-changes.js'
 
 export interface UserRef { userId: string }
 
 /** GET /workspaces/users: the workspace's current users, in join order. */
 export function list (ctx: OpContext, page: PaginationQuery): Page<WorkspaceUser> {
-  return ctx.stores.users.list(ctx.caller.workspaceId, page)
+  return ctx.stores.users.list(ctx.caller.workspaceId, pageOf(ctx, page))
 }
 
 /** One user of the caller's workspace; removed users and other workspaces' users are a 404. */

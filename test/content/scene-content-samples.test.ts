@@ -4,11 +4,14 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
+import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
 import { missingReference } from '../reference.js'
 import { createIdFactory } from '../../src/lib/ids.js'
 import { computeSceneVersion, mergeContent, replaceContent, validateStoredContent } from '../../src/content/index.js'
 import type { PutSceneContentBody } from '../../src/schemas/scene-content.js'
 import { rejects400 } from './element-builders.js'
+
+const STRIP = { ...DEFAULT_COMPAT, unknownFields: 'strip' as const }
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..')
 const samplesDir = resolve(process.env.REFERENCE_SAMPLES ?? resolve(repoRoot, '../shared/reference/samples'))
@@ -34,29 +37,34 @@ if (!existsSync(samplesDir)) {
   for (const name of ['scene_content.json', 'scene_content_partial.json']) {
     t.test(`${name} round-trips through replaceContent`, async (t) => {
       const sample = load(name)
-      rejects400(t, () => replaceContent(sample, createIdFactory(1)), `Element ${STICKYNOTE}: baseHeight is required`)
+      rejects400(t, () => replaceContent(sample, createIdFactory(1), DEFAULT_COMPAT), `Element ${STICKYNOTE}: baseHeight is required`)
       const body = withBaseHeight(sample)
-      const stored = replaceContent(body, createIdFactory(1))
+      const stored = replaceContent(body, createIdFactory(1), DEFAULT_COMPAT)
       t.same(stored.elements, body.elements, 'elements unchanged: canonical ids, customData, created, tombstone kept')
       t.same(stored.files, body.files)
       t.same(stored.appState, body.appState)
       t.same([stored.type, stored.version, stored.source], [body.type, body.version, body.source])
       t.not(computeSceneVersion(stored), body.sceneVersion, 'the sent sceneVersion is ignored')
       t.doesNotThrow(() => validateStoredContent(stored))
-      t.same(replaceContent({ ...stored, sceneVersion: '1' }, createIdFactory(2)), stored, 'stable on a second PUT')
+      t.same(replaceContent({ ...stored, sceneVersion: '1' }, createIdFactory(2), DEFAULT_COMPAT), stored, 'stable on a second PUT')
     })
   }
 
-  t.test('native_export.json: PUT strips its appState, PATCH refuses it', async (t) => {
+  t.test('native_export.json: PUT refuses its grid keys (unknownFields=reject), PATCH too', async (t) => {
     const sample = load('native_export.json')
-    const stored = replaceContent(sample, createIdFactory(1))
+    rejects400(t, () => replaceContent(sample, createIdFactory(1), DEFAULT_COMPAT), "body/appState must NOT have additional property 'gridSize'")
+  })
+
+  t.test('native_export.json under unknownFields=strip: PUT keeps the two stored appState keys, PATCH still refuses', async (t) => {
+    const sample = load('native_export.json')
+    const stored = replaceContent(sample, createIdFactory(1), STRIP)
     t.same(stored.appState, { viewBackgroundColor: '#ffffff', lockedMultiSelections: {} }, 'grid keys dropped')
     t.same(stored.elements, sample.elements)
     t.same(stored.files, {})
     t.equal(stored.source, 'https://excalidraw.com')
-    rejects400(t, () => mergeContent(stored, { appState: sample.appState } as never, createIdFactory(1)),
+    rejects400(t, () => mergeContent(stored, { appState: sample.appState } as never, createIdFactory(1), STRIP),
       'appState has unrecognized key(s): gridSize, gridStep, gridModeEnabled')
     const { appState: _stripped, ...rest } = sample
-    t.same(replaceContent({ ...rest, appState: {} }, createIdFactory(1)).elements, sample.elements, 'elements pass without appState')
+    t.same(replaceContent({ ...rest, appState: {} }, createIdFactory(1), DEFAULT_COMPAT).elements, sample.elements, 'elements pass without appState')
   })
 }

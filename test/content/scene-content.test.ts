@@ -1,5 +1,6 @@
 // PUT replace, PATCH merge, id rewriting, sceneVersion and stats of scene content (catalogue §5, §7.5, §7.6).
 import t from 'tap'
+import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
 import { CANONICAL_ELEMENT_ID, createIdFactory } from '../../src/lib/ids.js'
 import {
   computeSceneVersion, contentStats, emptyContent, mergeContent, replaceContent, validateStoredContent,
@@ -13,7 +14,7 @@ const T = cid('text')
 
 /** Stored content holding `elements` (canonical ids, valid references). */
 function stored (elements: unknown[], extra: Record<string, unknown> = {}): StoredContent {
-  return replaceContent(putBody(elements, extra), ids())
+  return replaceContent(putBody(elements, extra), ids(), DEFAULT_COMPAT)
 }
 
 t.test('emptyContent is a fresh new-scene document', async (t) => {
@@ -33,7 +34,7 @@ t.test('emptyContent is a fresh new-scene document', async (t) => {
 
 t.test('PUT replaces everything and stores canonical content', async (t) => {
   const before = stored([rect(R), rect(cid('old'))])
-  const after = replaceContent(putBody([rect(R, { x: 5 })], { source: 'cli', sceneVersion: 'ignored', filesFailedToEmbed: ['x'] }), ids())
+  const after = replaceContent(putBody([rect(R, { x: 5 })], { source: 'cli', sceneVersion: 'ignored', filesFailedToEmbed: ['x'] }), ids(), DEFAULT_COMPAT)
   t.same(after.elements, [rect(R, { x: 5 })], 'elements not sent are gone')
   t.equal(after.source, 'cli')
   t.notOk('sceneVersion' in after, 'a sent sceneVersion is ignored')
@@ -42,9 +43,11 @@ t.test('PUT replaces everything and stores canonical content', async (t) => {
   t.doesNotThrow(() => validateStoredContent(after))
 })
 
-t.test('PUT appState: any object, only the two stored keys kept', async (t) => {
+t.test('PUT appState: other keys refused (unknownFields=reject), or dropped and the two stored keys kept (strip)', async (t) => {
   const grid = { viewBackgroundColor: '#123456', gridSize: 20, gridStep: 5, gridModeEnabled: false, zoom: { value: 1 } }
-  t.same(stored([], { appState: grid }).appState, { viewBackgroundColor: '#123456', lockedMultiSelections: {} })
+  rejects400(t, () => stored([], { appState: grid }), "body/appState must NOT have additional property 'gridSize'")
+  const strip = { ...DEFAULT_COMPAT, unknownFields: 'strip' as const }
+  t.same(replaceContent(putBody([], { appState: grid }), ids(), strip).appState, { viewBackgroundColor: '#123456', lockedMultiSelections: {} })
   t.same(stored([], { appState: {} }).appState, { viewBackgroundColor: '#ffffff', lockedMultiSelections: {} })
   t.same(stored([], { appState: { viewBackgroundColor: '#fff', lockedMultiSelections: { g1: true } } }).appState,
     { viewBackgroundColor: '#fff', lockedMultiSelections: { g1: true } })
@@ -58,7 +61,7 @@ t.test('non-canonical ids are minted and every reference follows', async (t) => 
     { ...arrow('x'), id: 12345, startBinding: { elementId: 'box-1', fixedPoint: [1, 0.5], mode: 'orbit' }, endBinding: { elementId: R, focus: 0, gap: 1 } },
     rect(R, { boundElements: [{ id: '12345', type: 'arrow' }] })
   ])
-  const result = replaceContent(body, ids())
+  const result = replaceContent(body, ids(), DEFAULT_COMPAT)
   const [frameEl, box, label, arrowEl, kept] = result.elements
   const minted = ids()
   t.same([frameEl.id, box.id, label.id, arrowEl.id], [minted.elementId(), minted.elementId(), minted.elementId(), minted.elementId()],
@@ -80,45 +83,45 @@ t.test('non-canonical ids are minted and every reference follows', async (t) => 
 t.test('PATCH needs one of elements, appState, files', async (t) => {
   const current = stored([rect(R)])
   const message = 'Body must contain at least one of elements, appState, files'
-  rejects400(t, () => mergeContent(current, {}, ids()), message)
-  rejects400(t, () => mergeContent(current, { filesFailedToEmbed: [] }, ids()), message)
-  rejects400(t, () => mergeContent(current, { sceneVersion: '1' } as never, ids()), 'body has unrecognized key(s): sceneVersion')
-  t.same(mergeContent(current, { elements: [] }, ids()), current, 'an empty elements list is a valid no-op')
+  rejects400(t, () => mergeContent(current, {}, ids(), DEFAULT_COMPAT), message)
+  rejects400(t, () => mergeContent(current, { filesFailedToEmbed: [] }, ids(), DEFAULT_COMPAT), message)
+  rejects400(t, () => mergeContent(current, { sceneVersion: '1' } as never, ids(), DEFAULT_COMPAT), 'body has unrecognized key(s): sceneVersion')
+  t.same(mergeContent(current, { elements: [] }, ids(), DEFAULT_COMPAT), current, 'an empty elements list is a valid no-op')
 })
 
 t.test('PATCH appState is closed and shallow-merged', async (t) => {
   const current = stored([], { appState: { viewBackgroundColor: '#fff', lockedMultiSelections: { g1: true } } })
-  rejects400(t, () => mergeContent(current, { appState: { viewBackgroundColor: '#000', gridSize: 20 } } as never, ids()),
+  rejects400(t, () => mergeContent(current, { appState: { viewBackgroundColor: '#000', gridSize: 20 } } as never, ids(), DEFAULT_COMPAT),
     'appState has unrecognized key(s): gridSize')
-  rejects400(t, () => mergeContent(current, { appState: { lockedMultiSelections: { g: 1 } } } as never, ids()),
+  rejects400(t, () => mergeContent(current, { appState: { lockedMultiSelections: { g: 1 } } } as never, ids(), DEFAULT_COMPAT),
     'appState.lockedMultiSelections.g must be a boolean')
-  t.same(mergeContent(current, { appState: { viewBackgroundColor: '#000' } }, ids()).appState,
+  t.same(mergeContent(current, { appState: { viewBackgroundColor: '#000' } }, ids(), DEFAULT_COMPAT).appState,
     { viewBackgroundColor: '#000', lockedMultiSelections: { g1: true } })
-  t.same(mergeContent(current, { appState: { lockedMultiSelections: { g2: true } } }, ids()).appState,
+  t.same(mergeContent(current, { appState: { lockedMultiSelections: { g2: true } } }, ids(), DEFAULT_COMPAT).appState,
     { viewBackgroundColor: '#fff', lockedMultiSelections: { g2: true } }, 'a sent key replaces the stored one whole')
 })
 
 t.test('PATCH element merge tie-breaks', async (t) => {
   const current = stored([rect(R, { version: 5, versionNonce: 100, x: 0 }), rect(cid('other'))])
   const patch = (extra: Record<string, unknown>) =>
-    mergeContent(current, { elements: [rect(R, { x: 42, ...extra })] }, ids()).elements[0].x
+    mergeContent(current, { elements: [rect(R, { x: 42, ...extra })] }, ids(), DEFAULT_COMPAT).elements[0].x
   t.equal(patch({ version: 6, versionNonce: 999 }), 42, 'higher version wins')
   t.equal(patch({ version: 4, versionNonce: 1 }), 0, 'lower version loses')
   t.equal(patch({ version: 5, versionNonce: 99 }), 42, 'equal version: the lower versionNonce wins')
   t.equal(patch({ version: 5, versionNonce: 101 }), 0, 'equal version: a higher versionNonce loses')
   t.equal(patch({ version: 5, versionNonce: 100 }), 42, 'full tie: the submitted element wins')
-  const merged = mergeContent(current, { elements: [rect(cid('new'))] }, ids())
+  const merged = mergeContent(current, { elements: [rect(cid('new'))] }, ids(), DEFAULT_COMPAT)
   t.same(merged.elements.map((e) => e.id), [R, cid('other'), cid('new')], 'elements not sent are kept; new ones appended')
 })
 
 t.test('PATCH tombstones and provisional ids', async (t) => {
   const current = stored([rect(R, { version: 2 })])
-  const deleted = mergeContent(current, { elements: [rect(R, { version: 3, versionNonce: 7, isDeleted: true })] }, ids())
+  const deleted = mergeContent(current, { elements: [rect(R, { version: 3, versionNonce: 7, isDeleted: true })] }, ids(), DEFAULT_COMPAT)
   t.equal(deleted.elements.length, 1, 'a deleted element stays as a tombstone')
   t.equal(deleted.elements[0].isDeleted, true)
   t.same(contentStats(deleted), { totalElements: 1, deletedElements: 1, hasNonDeletedFrames: false })
 
-  const inserted = mergeContent(current, { elements: [rect('seed-rect', { version: 99 })] }, ids())
+  const inserted = mergeContent(current, { elements: [rect('seed-rect', { version: 99 })] }, ids(), DEFAULT_COMPAT)
   t.equal(inserted.elements.length, 2, 'a non-canonical id is inserted, never an update')
   t.equal(inserted.elements[0].version, 2)
   t.match(inserted.elements[1].id, CANONICAL_ELEMENT_ID)
@@ -127,17 +130,17 @@ t.test('PATCH tombstones and provisional ids', async (t) => {
 
 t.test('PATCH files are added or replaced by id; references are checked on the merged scene', async (t) => {
   const current = stored([image(cid('img'), 'f1')], { files: { f1: file('f1', 'data:old') } })
-  const merged = mergeContent(current, { files: { f1: file('f1', 'data:new'), f2: file('f2') } }, ids())
+  const merged = mergeContent(current, { files: { f1: file('f1', 'data:new'), f2: file('f2') } }, ids(), DEFAULT_COMPAT)
   t.same(merged.files, { f1: file('f1', 'data:new'), f2: file('f2') })
   t.same(current.files, { f1: file('f1', 'data:old') }, 'the current content is untouched')
-  t.doesNotThrow(() => mergeContent(current, { elements: [image(cid('img2'), 'f1')] }, ids()), 'stored files count')
-  rejects400(t, () => mergeContent(current, { elements: [image(cid('img2'), 'f9')] }, ids()),
+  t.doesNotThrow(() => mergeContent(current, { elements: [image(cid('img2'), 'f1')] }, ids(), DEFAULT_COMPAT), 'stored files count')
+  rejects400(t, () => mergeContent(current, { elements: [image(cid('img2'), 'f9')] }, ids(), DEFAULT_COMPAT),
     'Referenced file f9 is missing from scene files')
-  rejects400(t, () => mergeContent(stored([rect(R)]), { elements: [text('label-1', { containerId: R })] }, ids()),
+  rejects400(t, () => mergeContent(stored([rect(R)]), { elements: [text('label-1', { containerId: R })] }, ids(), DEFAULT_COMPAT),
     `Element label-1: container ${R} does not list it in boundElements`)
   const both = mergeContent(stored([rect(R)]), {
     elements: [rect(R, { version: 2, boundElements: [{ id: 'label-1', type: 'text' }] }), text('label-1', { containerId: R })]
-  }, ids())
+  }, ids(), DEFAULT_COMPAT)
   t.equal(both.elements[1].containerId, R)
   t.same(both.elements[0].boundElements, [{ id: both.elements[1].id, type: 'text' }])
 })
@@ -189,12 +192,12 @@ t.test('a 10,000-element PUT and PATCH', async (t) => {
     elements.push(image(`image-${i}`, 'shared'))
   }
   let started = performance.now()
-  const result = replaceContent(putBody(elements, { files: { shared: file('shared') } }), createIdFactory(3))
+  const result = replaceContent(putBody(elements, { files: { shared: file('shared') } }), createIdFactory(3), DEFAULT_COMPAT)
   const putMs = performance.now() - started
   t.equal(result.elements.length, 10_000)
   t.ok(result.elements.every((e) => CANONICAL_ELEMENT_ID.test(e.id)))
   started = performance.now()
-  const patched = mergeContent(result, { elements: result.elements.map((e) => ({ ...e, version: e.version + 1 })) }, createIdFactory(4))
+  const patched = mergeContent(result, { elements: result.elements.map((e) => ({ ...e, version: e.version + 1 })) }, createIdFactory(4), DEFAULT_COMPAT)
   const patchMs = performance.now() - started
   t.equal(patched.elements.length, 10_000)
   t.same(contentStats(patched), { totalElements: 10_000, deletedElements: 0, hasNonDeletedFrames: false })

@@ -1,11 +1,12 @@
 // Every 400 of scene-content validation, with its exact message (catalogue §7.4, clients-and-format §1.6).
 import t from 'tap'
+import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
 import { createIdFactory } from '../../src/lib/ids.js'
 import { replaceContent } from '../../src/content/index.js'
 import { arrow, base, cid, file, frame, freedraw, image, line, putBody, rect, rejects400, text } from './element-builders.js'
 
 const ids = () => createIdFactory(1)
-const put = (elements: unknown[], extra: Record<string, unknown> = {}) => () => replaceContent(putBody(elements, extra), ids())
+const put = (elements: unknown[], extra: Record<string, unknown> = {}) => () => replaceContent(putBody(elements, extra), ids(), DEFAULT_COMPAT)
 const TYPES = 'rectangle, diamond, ellipse, text, line, arrow, freedraw, image, frame, magicframe, iframe, embeddable, stickynote'
 const R = cid('rect')
 const T = cid('text')
@@ -16,7 +17,7 @@ t.test('request roots', async (t) => {
   rejects400(t, put([], { type: 'other' }), 'type must be "excalidraw"')
   rejects400(t, put([], { sceneVersion: 15 }), 'sceneVersion must be a string')
   rejects400(t, put([], { gridSize: 20 }), 'body has unrecognized key(s): gridSize')
-  rejects400(t, () => replaceContent({ type: 'excalidraw', version: 2, source: 's', appState: {}, files: {} } as never, ids()),
+  rejects400(t, () => replaceContent({ type: 'excalidraw', version: 2, source: 's', appState: {}, files: {} } as never, ids(), DEFAULT_COMPAT),
     'elements is required')
   rejects400(t, put([], { elements: {} }), 'elements must be an array')
   rejects400(t, put([], { appState: null }), 'appState must be an object')
@@ -58,7 +59,7 @@ t.test('arrow bindings accept the new and the legacy format, nothing else', asyn
   const target = rect(R, { boundElements: [{ id: A, type: 'arrow' }] })
   const fresh = { elementId: R, fixedPoint: [1, 0.5], mode: 'orbit' }
   const legacy = { elementId: R, focus: 0.1, gap: 4 }
-  const stored = replaceContent(putBody([target, arrow(A, { startBinding: fresh, endBinding: legacy })]), ids())
+  const stored = replaceContent(putBody([target, arrow(A, { startBinding: fresh, endBinding: legacy })]), ids(), DEFAULT_COMPAT)
   t.same(stored.elements[1].startBinding, fresh)
   t.same(stored.elements[1].endBinding, legacy)
   rejects400(t, put([target, arrow(A, { startBinding: { ...fresh, mode: 'glue' } })]),
@@ -108,7 +109,9 @@ t.test('reference integrity', async (t) => {
     `Element ${A}: startBinding.elementId ${R} references a text inside a container, which arrows cannot bind to`)
   t.doesNotThrow(put([text(R), arrow(A, { startBinding: bind })]), 'a free text is bindable, and need not list the arrow')
 
-  rejects400(t, put([rect(R, { boundElements: [{ id: A, type: 'arrow' }] })]),
+  // danglingBoundElements: allow (the default) keeps an entry naming no element; reject refuses it
+  t.doesNotThrow(put([rect(R, { boundElements: [{ id: A, type: 'arrow' }] })]), 'a dangling entry is kept by default')
+  rejects400(t, () => replaceContent(putBody([rect(R, { boundElements: [{ id: A, type: 'arrow' }] })]), ids(), { ...DEFAULT_COMPAT, danglingBoundElements: 'reject' }),
     `Element ${R}: boundElements entry ${A} does not reference an existing element`)
   rejects400(t, put([rect(R, { boundElements: [{ id: A, type: 'text' }] }), arrow(A)]),
     `Element ${R}: boundElements entry ${A} is declared as text but is an arrow`)
@@ -125,7 +128,7 @@ t.test('messages name the id the client sent, even when it is rewritten', async 
 t.test('open records: unknown fields round-trip, freedraw strokeOptions is stripped', async (t) => {
   const extras = { created: 1789000000000, customData: { presenterNotes: 'hi' }, futureField: [1, { a: 2 }] }
   const label = text(T, { baseFontSize: 20, labelPosition: 'center', customData: null })
-  const stored = replaceContent(putBody([rect(R, extras), label, freedraw(cid('pen'), { strokeOptions: { size: 4 } })]), ids())
+  const stored = replaceContent(putBody([rect(R, extras), label, freedraw(cid('pen'), { strokeOptions: { size: 4 } })]), ids(), DEFAULT_COMPAT)
   t.same(stored.elements[0], rect(R, extras))
   t.same(stored.elements[1], label)
   t.notOk('strokeOptions' in stored.elements[2], 'strokeOptions is dropped')

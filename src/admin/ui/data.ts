@@ -25,7 +25,7 @@ export interface WorkspaceSummary {
 export interface CollectionView { collection: Collection, scenes: SceneRecord[] }
 
 export function harnessCtx (app: FastifyInstance, workspaceId: string): OpContext {
-  return { stores: app.stores, clock: app.clock, ids: app.ids, caller: harnessCaller(workspaceId) }
+  return { stores: app.stores, clock: app.clock, ids: app.ids, caller: harnessCaller(workspaceId), compat: app.control.compat.effective(workspaceId) }
 }
 
 /** Every item of an offset list, page by page (the largest page the API allows). */

@@ -50,8 +50,9 @@ function authenticate (app: FastifyInstance, request: FastifyRequest): AuthConte
 /** The current route as an operation: from the route table (api/v1/operations.ts), built alike if absent. */
 function operationOf (app: FastifyInstance, request: FastifyRequest): Operation {
   const signature = routeSignature(request.method, request.routeOptions.url ?? request.url)
+  const { adminOnly, adminRead } = request.routeOptions.config
   return app.operations.get(signature) ??
-    { method: request.method, signature, adminOnly: request.routeOptions.config.adminOnly === true }
+    { method: request.method, signature, adminOnly: adminOnly === true, adminRead: adminRead === true }
 }
 
 export default fp(async (app) => {
@@ -63,9 +64,9 @@ export default fp(async (app) => {
     request.auth = auth
     // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
     if (request.routeOptions.config.mcp === true) return
-    authorize(callerOf(request), operationOf(app, request))
+    authorize(callerOf(request), operationOf(app, request), app.control.compat.effective(auth.workspaceId))
   })
-}, { name: 'auth', dependencies: ['stores', 'runtime', 'operations'] })
+}, { name: 'auth', dependencies: ['stores', 'runtime', 'operations', 'control'] })
 
 /** The caller of a request: its workspace, user, key rights and client address. */
 export function callerOf (request: FastifyRequest): Caller {
@@ -73,8 +74,9 @@ export function callerOf (request: FastifyRequest): Caller {
   return { workspaceId, user, keyId: key.id, permission: key.permission, routes: key.routes, ip: request.ip ?? null }
 }
 
-/** What every service operation takes: the app's stores, clock and ids, and this request's caller. */
+/** What every service operation takes: the app's stores, clock and ids, this request's caller and its workspace's switches. */
 export function ctxOf (request: FastifyRequest): OpContext {
-  const { stores, clock, ids } = request.server
-  return { stores, clock, ids, caller: callerOf(request) }
+  const { stores, clock, ids, control } = request.server
+  const caller = callerOf(request)
+  return { stores, clock, ids, caller, compat: control.compat.effective(caller.workspaceId) }
 }

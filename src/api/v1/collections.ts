@@ -21,7 +21,7 @@ const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ctx = ctxOf(request)
     // The serialised page is cached until the next write of any row (store/read-cache.ts): exact, and it skips the
     // query, the JSON.parse of each row and the serialiser on repeated reads.
-    const key = `collections:${ctx.caller.workspaceId}:${callerUserId(ctx.caller) ?? ''}:${JSON.stringify(request.query)}`
+    const key = `collections:${ctx.caller.workspaceId}:${callerUserId(ctx.caller) ?? ''}:${ctx.compat.pageSize}:${JSON.stringify(request.query)}`
     const body = stores.readCache.get(key, () => reply.serialize(collections.list(ctx, request.query)))
     return reply.type('application/json; charset=utf-8').send(body)
   })

@@ -1,6 +1,7 @@
 // The public scope, prefix /api/v1. Registration order here IS the hook order (DESIGN §2):
 //   onRequest:  journal (arrival) → faults (pre-handler, so a fault never half-writes) → auth (401/403) → stubs → rate limit
 //               (@fastify/rate-limit adds a route-level hook, which Fastify always runs after scope hooks)
+//   preValidation: compat (unknownFields=strip drops undeclared body keys) → route checks
 //   validation (ajv) → handler → services/stores → serialization (response schema)
 //   onSend:     faults (after-commit) → drift (on the serialized copy only) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
@@ -12,6 +13,7 @@ import faults from '../../layers/faults/plugin.js'
 import journal, { journalArrival } from '../../layers/journal/plugin.js'
 import drift from '../../layers/drift/plugin.js'
 import stubs from '../../layers/stubs/plugin.js'
+import compat from '../../layers/compat/plugin.js'
 import collections from './collections.js'
 import scenes from './scenes.js'
 import sceneContent from './scene-content.js'
@@ -39,6 +41,8 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(drift)
   // onSend last: records the body that actually went out
   await app.register(journal)
+  // preValidation: unknownFields=strip drops undeclared body keys before the strict validator runs
+  await app.register(compat)
   // -- resources --
   await app.register(collections)
   await app.register(scenes)

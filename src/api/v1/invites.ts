@@ -1,5 +1,5 @@
-// /workspaces/invites and /workspaces/invites/{inviteId} (catalogue §6.7-6.11): reads for every key,
-// writes for admins. POST takes one of two closed shapes, checked here for a message that names the problem.
+// /workspaces/invites and /workspaces/invites/{inviteId} (catalogue §6.7-6.11): writes for admins; reads for
+// admins too unless the memberReads switch is `allow`. POST takes one of two closed shapes, checked here for a message that names the problem.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'
 import type { ErrorObject } from 'ajv'
@@ -47,8 +47,9 @@ function inviteBodyChecker () {
 const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const checkInviteBody = inviteBodyChecker()
 
-  // INFER: reads stay open to members' personal keys, as for users (see api/v1/users.ts).
+  // Admin reads by default, as for users (see api/v1/users.ts).
   app.get('/workspaces/invites', {
+    config: { adminRead: true },
     schema: { tags, summary: 'Get workspace invites', querystring: PaginationQuerySchema, response: responses(paginated(InviteSchema), 400, 401, 403) }
   }, async (request) => invites.list(ctxOf(request), request.query))
 
@@ -60,6 +61,7 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => invites.create(ctxOf(request), { body: request.body }))
 
   app.get('/workspaces/invites/:inviteId', {
+    config: { adminRead: true },
     schema: { tags, summary: 'Get workspace invite', params: InviteParamsSchema, response: responses(InviteSchema, 401, 403, 404) }
   }, async (request) => invites.get(ctxOf(request), request.params))
 

@@ -1,4 +1,5 @@
-// /logs (catalogue §6.12): the workspace's audit log for admins, in cursor mode or page mode.
+// /logs (catalogue §6.12): the workspace's audit log, in cursor mode or page mode; for admins unless the
+// memberReads switch is `allow`.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { responses } from '../../schemas/common.js'
 import { LogPageSchema, LogsQuerySchema } from '../../schemas/logs.js'
@@ -7,7 +8,7 @@ import { ctxOf } from './auth.js'
 
 const logRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/logs', {
-    config: { adminOnly: true },
+    config: { adminRead: true },
     schema: { tags: ['logs'], summary: 'Get workspace logs', querystring: LogsQuerySchema, response: responses(LogPageSchema, 400, 401, 403) }
   }, async (request) => logs.list(ctxOf(request), request.query))
 }

@@ -19,7 +19,7 @@ const sceneRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const ctx = ctxOf(request)
     // Serialised once per database version, like GET /collections (store/read-cache.ts). The collection check
     // (404 unknown, 403 `private` with a workspace key) runs inside the list, so a cached page was checked too.
-    const key = `scenes:${ctx.caller.workspaceId}:${callerUserId(ctx.caller) ?? ''}:${JSON.stringify(request.query)}`
+    const key = `scenes:${ctx.caller.workspaceId}:${callerUserId(ctx.caller) ?? ''}:${ctx.compat.pageSize}:${JSON.stringify(request.query)}`
     const body = stores.readCache.get(key, () => reply.serialize(scenes.list(ctx, request.query)))
     return reply.type('application/json; charset=utf-8').send(body)
   })

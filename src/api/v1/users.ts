@@ -1,4 +1,5 @@
-// /workspaces/users and /workspaces/users/{userId} (catalogue §6.3-6.6): reads for every key, writes for admins.
+// /workspaces/users and /workspaces/users/{userId} (catalogue §6.3-6.6): writes for admins; reads for admins too
+// unless the memberReads switch is `allow`.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema, PaginationQuerySchema, paginated, OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { UpdateUserBodySchema, UserParamsSchema, WorkspaceUserSchema } from '../../schemas/users.js'
@@ -8,15 +9,16 @@ import { ctxOf } from './auth.js'
 const tags = ['workspace', 'users']
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // INFER: reads stay open to members' personal keys: nothing in the reference restricts them. The official
-  // CLI's README claims the users commands need admin rights (clients-and-format §1.1); if the live service
-  // proves it, mark these two GETs `adminOnly` too.
+  // The service's own documents are silent on who reads users; the official CLI says admins (clients-and-format
+  // §1.1), so a member's personal key gets 403 by default (memberReads=deny; `allow` opens both reads).
   app.get('/workspaces/users', {
+    config: { adminRead: true },
     schema: { tags, summary: 'Get workspace users', querystring: PaginationQuerySchema, response: responses(paginated(WorkspaceUserSchema), 400, 401, 403) }
   }, async (request) => users.list(ctxOf(request), request.query))
 
   // The reference declares no 404 here; an unknown id still answers 404 in the envelope (services/users.ts).
   app.get('/workspaces/users/:userId', {
+    config: { adminRead: true },
     schema: { tags, summary: 'Get workspace user', params: UserParamsSchema, response: responses(WorkspaceUserSchema, 401, 403) }
   }, async (request) => users.get(ctxOf(request), request.params))
 

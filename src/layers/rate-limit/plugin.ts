@@ -1,5 +1,6 @@
-// Per-key rate limit on /api/v1 (catalogue §1.5), built on @fastify/rate-limit with windows on the virtual clock.
-// Its per-route onRequest hook runs after the scope's auth hook (DESIGN §2), so the key is known and 401/403s don't count.
+// Rate limit on /api/v1 (catalogue §1.5), per client IP (the documented figure) or per key (the rateLimitBy switch),
+// built on @fastify/rate-limit with windows on the virtual clock. Its per-route onRequest hook runs after the scope's
+// auth hook (DESIGN §2), so the key and its workspace's switches are known and 401/403s don't count.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -8,10 +9,12 @@ import { RATE_LIMIT_WINDOW_MS } from './state.js'
 
 const RESET_HEADER = 'x-ratelimit-reset'
 
-const keyOf = (request: FastifyRequest): string => request.auth.key.id
-
 export default fp(async (app) => {
   const control = app.control.rateLimit
+  const compat = app.control.compat
+  /** The window a request counts in: its client address, or its key, as its workspace's rateLimitBy says. */
+  const keyOf = (request: FastifyRequest): string =>
+    compat.effective(request.auth.workspaceId).rateLimitBy === 'ip' ? `ip:${request.ip}` : `key:${request.auth.key.id}`
   const { store } = control
   await app.register(rateLimit, {
     global: true,

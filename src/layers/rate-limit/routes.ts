@@ -1,4 +1,4 @@
-// GET/PUT /_emulator/rate-limit: run-time control of the per-key rate limit of /api/v1.
+// GET/PUT /_emulator/rate-limit: run-time control of the rate limit of /api/v1 (per IP or per key: the rateLimitBy switch).
 // PUT replaces (fields left out go back to their start-up values); reset restores start-up.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { adminResponses } from '../../schemas/admin.js'
@@ -8,7 +8,7 @@ const rateLimitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rateLimitPart = () => app.control.rateLimit
 
   app.get('/rate-limit', {
-    schema: { summary: 'Per-key rate limit of /api/v1', response: adminResponses(RateLimitSettingsSchema) }
+    schema: { summary: 'Rate limit of /api/v1 (per IP or per key: the rateLimitBy switch)', response: adminResponses(RateLimitSettingsSchema) }
   }, async () => rateLimitPart().settings())
 
   app.put('/rate-limit', {

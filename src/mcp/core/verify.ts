@@ -1,6 +1,7 @@
 // Checks a planned call with the content engine's own rules before anything is stored, so a bad skeleton is a
 // tool error naming what the agent sent (`add[2] (tempId "db")`) rather than an id it never saw.
-import { checkReferences } from '../../content/references.js'
+import { checkReferences, type ContentRules } from '../../content/references.js'
+import { DEFAULT_COMPAT } from '../../schemas/compat.js'
 import { validateElementShape } from '../../content/validation.js'
 import type { Element } from '../../schemas/elements.js'
 import type { FileRecord } from '../../schemas/scene-content.js'
@@ -9,13 +10,15 @@ import type { Draft } from './draft.js'
 
 /**
  * Shape-checks every element the call changed and reference-checks the whole resulting scene. The caller's
- * PATCH runs the same checks again inside its transaction; this pass only makes the messages readable.
+ * PATCH runs the same checks again inside its transaction, under the workspace's compatibility switches; this pass
+ * only makes the messages readable, so by default it uses the most lenient rules (the defaults) and never refuses
+ * what the PATCH would accept.
  */
-export function verifyDraft (draft: Draft, names: ReadonlyMap<string, string> = new Map()): void {
+export function verifyDraft (draft: Draft, names: ReadonlyMap<string, string> = new Map(), rules: ContentRules = DEFAULT_COMPAT): void {
   const name = (id: string) => names.get(id) ?? id
   asToolErrors(() => {
     for (const element of draft.patch().elements) validateElementShape(element, name(element.id))
-    checkReferences(draft.all(), filesForCheck(draft), name)
+    checkReferences(draft.all(), filesForCheck(draft), name, rules)
   })
 }
 

@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import { EmulatorError } from '../../../errors.js'
 import { isAllowed, type Operation } from '../../../services/access.js'
+import type { Compat } from '../../../schemas/compat.js'
 import type { Caller } from '../../../services/context.js'
 import { compileStrict } from '../../../lib/ajv.js'
 import { formatSchemaErrors } from '../../../lib/schema-errors.js'
@@ -23,12 +24,12 @@ export interface McpServerOptions {
 }
 
 /** A tool is listed and callable iff the caller may run the REST operation behind it (mcp-and-demo §1.8.3). */
-export function visibleTools (caller: Caller, options: McpServerOptions): ToolEntry[] {
+export function visibleTools (caller: Caller, options: McpServerOptions, compat: Pick<Compat, 'memberReads'>): ToolEntry[] {
   return options.tools.filter(({ declaration }) => {
     if (declaration.backing === null) return true
     const operation = options.operations.get(declaration.backing)
     // A tool whose operation is not served is never shown (the start-up check in index.ts prevents it).
-    return operation !== undefined && isAllowed(caller, operation)
+    return operation !== undefined && isAllowed(caller, operation, compat)
   })
 }
 
@@ -72,7 +73,7 @@ export function buildMcpServer (context: ToolContext, options: McpServerOptions)
     { name: 'drawing-api-emulator', version: options.version },
     { capabilities: { tools: {} }, instructions: options.instructions }
   )
-  const visible = visibleTools(context.op.caller, options)
+  const visible = visibleTools(context.op.caller, options, context.op.compat)
   server.setRequestHandler(ListToolsRequestSchema, async (request) => listPage(visible, request.params?.cursor, options.pageSize))
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const entry = visible.find(({ declaration }) => declaration.name === request.params.name)
