@@ -31,7 +31,7 @@ export const ERRORS = {
   // Workspace, users, invites and logs (catalogue §6; rules from the official CLI's README, clients-and-format §1.1).
   EMU_LAST_ADMIN: entry(400, (verb: 'removed' | 'demoted') =>
     `The last admin of the workspace cannot be ${verb}: make another user admin first`),
-  EMU_INVITE_NOT_PENDING: entry(400, (id: string, status: string, verb: 'revoked' | 'updated') =>
+  EMU_INVITE_NOT_PENDING: entry(400, (id: string, status: string, verb: 'revoked' | 'updated' | 'accepted' | 'rejected') =>
     `Invite ${id} is ${status}: only pending invites can be ${verb}`),
   EMU_INVITE_FIELD: entry(400, (type: 'email' | 'link', field: string) => type === 'email'
     ? `An email invite cannot change ${field}: maxUses and restrictedDomains apply to link invites only`
@@ -62,6 +62,12 @@ export const ERRORS = {
     `Cross-site request refused: ${method} ${path} changes emulator state and is only accepted from the emulator's own origin or from non-browser clients`),
   EMU_NOT_FOUND: entry(404, (resource: string, id: string) => `${resource} ${id} not found`),
   EMU_ROUTE_NOT_FOUND: entry(404, (method: string, url: string) => `Route ${method}:${url} not found`),
+  // Admin API only: playing the invited person (POST /_emulator/invites/{inviteId}/accept|reject).
+  EMU_INVITE_EMAIL_MISMATCH: entry(400, (id: string, email: string) => `Invite ${id} is for ${email}: accept it with that email, or leave email out`),
+  EMU_INVITE_EMAIL_NEEDED: entry(400, (id: string) => `Invite ${id} is a link invite: body/email names the person who accepts it`),
+  EMU_INVITE_DOMAIN: entry(400, (id: string, domains: string) => `Invite ${id} only admits emails of ${domains}`),
+  EMU_INVITE_NOT_EMAIL: entry(400, (id: string) => `Invite ${id} is a link invite: only email invites can be rejected (a link is simply not used)`),
+  EMU_ALREADY_MEMBER: entry(409, (email: string) => `${email} is already a member of this workspace`),
   // Admin API only: a workspace made by another process (a reused EMULATOR_DB file) has no creation state here.
   EMU_NO_BASELINE: entry(409, (workspaceId: string) => `Workspace ${workspaceId} was not created by this emulator process, so there is no creation state to reset it to; reset the whole emulator or restore a snapshot`),
   EMU_RATE_LIMITED: entry(429, (retryAfterSeconds: number) => `Rate limit exceeded, retry in ${retryAfterSeconds} seconds`),

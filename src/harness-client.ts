@@ -9,6 +9,35 @@ export interface CreateWorkspaceOptions {
   name?: string
   /** `demo`: the first bundled workspace's data; `empty` (default): nothing but the users and keys. */
   fixtures?: 'demo' | 'empty'
+  /** This workspace's own values of some compatibility switches (the others follow the global settings). */
+  compat?: Partial<CompatSettings>
+}
+
+/** An invite as the public API shows it. */
+export interface InviteRecord {
+  id: string
+  created: string
+  type: 'link' | 'email'
+  status: 'pending' | 'redeemed' | 'rejected'
+  email: string | null
+  role: 'member' | 'admin'
+  resolvedAt: string | null
+  redeemedBy: string | null
+  maxUses?: number | 'unlimited'
+  uses?: number
+  restrictedDomains?: string[] | null
+}
+
+/** The compatibility switches (README: Compatibility switches); the first value of each is the default. */
+export interface CompatSettings {
+  unknownFields: 'reject' | 'strip'
+  danglingBoundElements: 'allow' | 'reject'
+  /** Default `limit` of the offset lists, 1..100 (default 10). */
+  pageSize: number
+  memberReads: 'deny' | 'allow'
+  collectionDelete: 'trash-scenes' | 'keep-scenes'
+  rateLimitBy: 'ip' | 'key'
+  elementChecks: 'basic' | 'strict'
 }
 
 export interface ProvisionedWorkspace {
@@ -16,6 +45,8 @@ export interface ProvisionedWorkspace {
   users: Array<{ id: string, email: string, role: string }>
   /** Secrets of a full and a read workspace key, and of an admin's personal key. */
   keys: { full: string, read: string, personal: string }
+  /** The switches the workspace runs under. */
+  compat: CompatSettings
 }
 
 export interface Snapshot { id: string, workspaceId: string | null, createdAt: string, rows: number }
@@ -107,6 +138,14 @@ export interface HarnessHelpers {
   setFaults (settings: FaultSettingsInput): Promise<void>
   /** PUT /_emulator/drift. */
   setDrift (settings: DriftSettingsInput): Promise<void>
+  /** POST /_emulator/invites/{inviteId}/accept: the invited person joins (`email` is required for a link invite). */
+  acceptInvite (inviteId: string, person?: { email?: string, name?: string }): Promise<{ invite: InviteRecord, user: { id: string, email: string, name: string, role: string } }>
+  /** POST /_emulator/invites/{inviteId}/reject: the invited person declines an email invite. */
+  rejectInvite (inviteId: string): Promise<{ invite: InviteRecord }>
+  /** GET /_emulator/compat: the global switches, or those one workspace runs under. */
+  compat (options?: { workspaceId?: string }): Promise<CompatSettings>
+  /** PUT /_emulator/compat: replaces the global switches (those left out return to their start-up values). */
+  setCompat (settings: Partial<CompatSettings>): Promise<CompatSettings>
 }
 
 /** The admin API answered something other than success: its envelope, as an Error. */
@@ -137,6 +176,10 @@ export function createHarnessHelpers (app: FastifyInstance, adminToken?: string)
     requests: async (query = {}) => (await admin<{ data: JournaledRequest[] }>('GET', `/requests${queryOf(query)}`)).data,
     setFaults: async (settings) => { await admin('PUT', '/faults', settings) },
     setDrift: async (settings) => { await admin('PUT', '/drift', settings) },
+    acceptInvite: (inviteId, person = {}) => admin('POST', `/invites/${encodeURIComponent(inviteId)}/accept`, person),
+    rejectInvite: (inviteId) => admin('POST', `/invites/${encodeURIComponent(inviteId)}/reject`),
+    compat: (options = {}) => admin('GET', `/compat${queryOf(options)}`),
+    setCompat: (settings) => admin('PUT', '/compat', settings),
     addStub: (rule) => admin('POST', '/stubs', rule),
     clearStubs: async () => { await admin('DELETE', '/stubs') }
   }

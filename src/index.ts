@@ -7,5 +7,5 @@ export { createClock, type Clock } from './lib/clock.js'
 export {
   HarnessError, type HarnessHelpers, type CreateWorkspaceOptions, type ProvisionedWorkspace, type Snapshot, type FaultRule,
   type FaultSettingsInput, type DriftSettingsInput, type RequestQuery, type JournaledRequest, type JournaledBody,
-  type StubRule, type Stub
+  type StubRule, type Stub, type CompatSettings, type InviteRecord
 } from './harness-client.js'

@@ -10,6 +10,7 @@ import docsPage from './docs-page.js'
 import harness from './harness.js'
 import adminDocs, { collectAdminRoutes } from './openapi.js'
 import workspaces from './workspaces.js'
+import invites from './invites.js'
 import keys from './keys.js'
 import reset from './reset.js'
 import snapshots from './snapshots.js'
@@ -41,6 +42,7 @@ const guarded: FastifyPluginAsync = async (app) => {
   // -- admin routes (each file a plugin of its own) --
   await app.register(harness)
   await app.register(workspaces)
+  await app.register(invites)
   await app.register(keys)
   await app.register(reset)
   await app.register(snapshots)

@@ -1,4 +1,5 @@
-// POST/DELETE /_emulator/workspaces and POST /_emulator/workspaces/{id}/reset: one isolated workspace per test.
+// POST/DELETE /_emulator/workspaces and POST /_emulator/workspaces/{id}/reset: one isolated workspace per test, with
+// its own compatibility switches when asked (`compat`), so parallel tests can run both readings in one process.
 import { OPTIONAL_BODY } from '../schemas/common.js'
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema } from '../schemas/common.js'
@@ -15,7 +16,12 @@ const workspaces: FastifyPluginAsyncTypebox = async (app) => {
       body: CreateWorkspaceBodySchema,
       response: adminResponses(ProvisionedWorkspaceSchema, 400)
     }
-  }, async (request) => app.harness.provisioning.create(request.body))
+  }, async (request) => {
+    const { compat = {}, ...body } = request.body ?? {}
+    const provisioned = app.harness.provisioning.create(body)
+    app.control.compat.setWorkspace(provisioned.workspace.id, compat)
+    return { ...provisioned, compat: app.control.compat.effective(provisioned.workspace.id) }
+  })
 
   app.delete('/workspaces/:id', {
     schema: {

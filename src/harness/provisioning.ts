@@ -89,7 +89,8 @@ export function createProvisioning (deps: ProvisioningDeps) {
   const fixtureOf = (id: string) => fixtures.workspaces.find((w) => w.workspace.id === id)
 
   return {
-    create (body: CreateWorkspaceBody): ProvisionedWorkspace {
+    /** The workspace's compatibility switches are the admin route's business (layers/compat), not the store's. */
+    create (body: Omit<CreateWorkspaceBody, 'compat'>): Omit<ProvisionedWorkspace, 'compat'> {
       const id = deps.ids.shortId()
       const source = body.fixtures === 'demo'
         ? relocate(fixtures.workspaces[0], id, body.name)

@@ -1,4 +1,5 @@
-// Workspace invites (catalogue §2.6, §6.7-6.11); revoked invites leave lists and reads.
+// Workspace invites (catalogue §2.6, §6.7-6.11); revoked invites leave lists and reads, and lists show only the
+// pending ones ("pending and active", as the docs say): redeemed and rejected invites stay readable by id.
 import type { Db } from './database.js'
 import { readPage, type PageRequest } from './paging.js'
 import type { Invite } from '../schemas/invites.js'
@@ -7,8 +8,9 @@ export function createInvitesStore (db: Db) {
   const insertRow = db.prepare('INSERT INTO invites (workspace_id, id, doc) VALUES (?, ?, ?)')
   const selectRow = db.prepare('SELECT doc FROM invites WHERE workspace_id = ? AND id = ? AND revoked_at IS NULL')
   const selectPage = db.prepare(
-    'SELECT doc FROM invites WHERE workspace_id = ? AND revoked_at IS NULL ORDER BY seq LIMIT ? OFFSET ?'
+    "SELECT doc FROM invites WHERE workspace_id = ? AND revoked_at IS NULL AND json_extract(doc, '$.status') = 'pending' ORDER BY seq LIMIT ? OFFSET ?"
   )
+  const selectAnywhere = db.prepare('SELECT workspace_id AS workspaceId, doc FROM invites WHERE id = ? AND revoked_at IS NULL ORDER BY seq LIMIT 1')
   const updateRow = db.prepare('UPDATE invites SET doc = ? WHERE workspace_id = ? AND id = ?')
   const revokeRow = db.prepare(
     'UPDATE invites SET revoked_at = ? WHERE workspace_id = ? AND id = ? AND revoked_at IS NULL'
@@ -22,6 +24,11 @@ export function createInvitesStore (db: Db) {
     get (workspaceId: string, id: string): Invite | undefined {
       const row = selectRow.get(workspaceId, id) as { doc: string } | undefined
       return row ? parse(row) : undefined
+    },
+    /** An invite by id in any workspace (the admin API plays the invited person, who has no key). */
+    find (id: string): { workspaceId: string, invite: Invite } | undefined {
+      const row = selectAnywhere.get(id) as { workspaceId: string, doc: string } | undefined
+      return row ? { workspaceId: row.workspaceId, invite: parse(row) } : undefined
     },
     list (workspaceId: string, page: PageRequest) {
       return readPage(selectPage, [workspaceId], page, parse)
