@@ -2,7 +2,9 @@
 // Admin errors share the public envelope; 401 is declared everywhere because EMULATOR_ADMIN_TOKEN may be set.
 import { Type, type Static, type TSchema } from 'typebox'
 import { DateTimeSchema, NullableSchema, errorEnvelope } from './common.js'
-import { WorkspaceUserSchema } from './users.js'
+import { EMAIL_PATTERN, WorkspaceUserSchema } from './users.js'
+import { InviteSchema } from './invites.js'
+import { CompatSchema, PartialCompatSchema } from './compat.js'
 
 /** The optional-body route-schema key, under the name the admin modules use (see schemas/common.ts). */
 
@@ -28,7 +30,8 @@ export function adminResponses (ok: TSchema, ...errors: Array<400 | 404 | 409>):
 
 /** Epoch milliseconds or an ISO-8601 date-time, accepted wherever the admin API takes a moment. */
 export const MomentSchema = Type.Union([
-  DateTimeSchema,
+  // Any ISO-8601 date-time, offsets included: the admin API is the emulator's own, not the reference's.
+  Type.String({ format: 'date-time' }),
   Type.Integer({ minimum: 0, maximum: 8.64e15 })
 ])
 export type Moment = Static<typeof MomentSchema>
@@ -42,7 +45,9 @@ export const WorkspaceRefSchema = Type.Object({ id: Type.String(), name: Type.St
 
 export const CreateWorkspaceBodySchema = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  fixtures: Type.Optional(Type.Enum(['demo', 'empty']))
+  fixtures: Type.Optional(Type.Enum(['demo', 'empty'])),
+  /** This workspace's own values of some compatibility switches; the others follow the global settings. */
+  compat: Type.Optional(PartialCompatSchema)
 }, { additionalProperties: false })
 export type CreateWorkspaceBody = Static<typeof CreateWorkspaceBodySchema>
 
@@ -55,7 +60,9 @@ export const ProvisionedKeysSchema = Type.Object({
 export const ProvisionedWorkspaceSchema = Type.Object({
   workspace: WorkspaceRefSchema,
   users: Type.Array(WorkspaceUserSchema),
-  keys: ProvisionedKeysSchema
+  keys: ProvisionedKeysSchema,
+  /** The compatibility switches the workspace runs under (its own values over the global ones). */
+  compat: CompatSchema
 }, { additionalProperties: false })
 export type ProvisionedWorkspace = Static<typeof ProvisionedWorkspaceSchema>
 
@@ -74,6 +81,27 @@ export const ResetAllSchema = Type.Object({
   /** The control parts (drift, faults, journal, clock...) returned to their start. */
   control: Type.Array(Type.String())
 }, { additionalProperties: false })
+
+// -- invites (the admin API plays the invited person) --
+
+export const InviteIdParamsSchema = Type.Object({ inviteId: Type.String({ minLength: 1 }) })
+
+export const AcceptInviteBodySchema = Type.Object({
+  /** Required for a link invite; an email invite's own address when left out (it must match when given). */
+  email: Type.Optional(Type.String({ format: 'email', pattern: EMAIL_PATTERN })),
+  /** The new user's name; the email's local part when left out. */
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 }))
+}, { additionalProperties: false })
+export type AcceptInviteBody = Static<typeof AcceptInviteBodySchema>
+
+export const AcceptedInviteSchema = Type.Object({
+  invite: InviteSchema,
+  /** The workspace user the invite created, with the invite's role. */
+  user: WorkspaceUserSchema
+}, { additionalProperties: false })
+export type AcceptedInvite = Static<typeof AcceptedInviteSchema>
+
+export const RejectedInviteSchema = Type.Object({ invite: InviteSchema }, { additionalProperties: false })
 
 // -- keys --
 

@@ -29,10 +29,9 @@ export const CollectionParamsSchema = Type.Object({
   collectionId: Type.String()
 })
 
-// INFER: no minLength is published for collection names; an empty name would make an unusable
-// collection, so it is rejected like scene names are (third-party clients also refuse it).
+// The reference publishes no minLength for collection names, so an empty name is allowed, as the service allows it.
 export const CreateCollectionBodySchema = Type.Object({
-  name: Type.String({ minLength: 1 })
+  name: Type.String()
 }, { additionalProperties: false })
 export type CreateCollectionBody = Static<typeof CreateCollectionBodySchema>
 

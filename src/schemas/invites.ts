@@ -5,7 +5,7 @@ import { RoleSchema } from './workspaces.js'
 import { EMAIL_PATTERN } from './users.js'
 
 export const MaxUsesSchema = Type.Union([
-  Type.Integer({ minimum: 1, maximum: MAX_SAFE_INTEGER }),
+  Type.Integer({ exclusiveMinimum: 0, maximum: MAX_SAFE_INTEGER }),
   Type.Literal('unlimited')
 ])
 

@@ -11,13 +11,26 @@ export const DOCUMENTED_ACTIONS = [
   'ai:text-to-diagram', 'ai:text-to-drawing'
 ] as const
 
+/** The reference's UUID pattern on log ids: versions 1-8 with the RFC variant, or the nil and max UUIDs. */
+const LOG_ID_PATTERN = '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$'
+
+/** `details` is any JSON value, spelled as the reference's typed union: a scalar, an object or an array, or null. */
+const LogDetailsSchema = Type.Union([
+  Type.Union([
+    Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+    Type.Object({}, { propertyNames: Type.String(), additionalProperties: Type.Unknown() }),
+    Type.Array(Type.Unknown())
+  ]),
+  Type.Null()
+])
+
 export const OperationSchema = Type.Enum(['create', 'read', 'update', 'delete'])
 
 export const LogEntrySchema = Type.Object({
-  id: Type.String({ format: 'uuid' }),
+  id: Type.String({ format: 'uuid', pattern: LOG_ID_PATTERN }),
   action: Type.String(),
   operation: Type.String(),
-  details: Type.Unknown(),
+  details: LogDetailsSchema,
   created_at: Type.String(),
   ip_address: NullableSchema(Type.String()),
   user_id: NullableSchema(Type.String()),

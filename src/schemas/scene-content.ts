@@ -59,8 +59,7 @@ const FilesFailedToEmbedSchema = Type.Array(Type.String(), {
   description: 'Ids of referenced files that could not be embedded in this response. Accepted and ignored on writes.'
 })
 
-/** 200 body of GET, PUT and PATCH content. `filesFailedToEmbed` only ever appears on GET. */
-export const SceneContentSchema = Type.Object({
+const sceneContentProperties = {
   type: StringEnum(['excalidraw']),
   version: Type.Number(),
   source: Type.String(),
@@ -68,10 +67,18 @@ export const SceneContentSchema = Type.Object({
   // Items are `{}` upstream: elements are serialized exactly as stored, unknown fields included.
   elements: Type.Array(Type.Unknown(), { readOnly: true }),
   sceneVersion: Type.String(),
-  files: FilesMapSchema,
+  files: FilesMapSchema
+}
+
+/** 200 body of GET content: `filesFailedToEmbed` lists the files that could not be embedded, when any. */
+export const SceneContentSchema = Type.Object({
+  ...sceneContentProperties,
   filesFailedToEmbed: Type.Optional(FilesFailedToEmbedSchema)
 }, { additionalProperties: false })
 export type SceneContent = Static<typeof SceneContentSchema>
+
+/** 200 body of PUT and PATCH content: the reference declares no `filesFailedToEmbed` there. */
+export const WrittenSceneContentSchema = Type.Object(sceneContentProperties, { additionalProperties: false })
 
 /**
  * PUT body: closed root; `appState` and `elements` are `{}` upstream, so the service layer validates them

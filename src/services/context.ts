@@ -60,7 +60,7 @@ export function recordAudit ({ stores, clock, ids, caller }: OpContext, event: A
     id: ids.uuid(),
     action: event.action,
     operation: event.operation,
-    details: event.details,
+    details: event.details as LogEntry['details'],
     created_at: clock.nowIso(),
     ip_address: caller.ip,
     // INFER: workspace keys have no user behind them, so their entries carry no user.

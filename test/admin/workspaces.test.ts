@@ -1,6 +1,7 @@
 // /_emulator/workspaces: empty and demo workspaces with fresh keys, isolation, delete, per-workspace reset, admin token.
 import t from 'tap'
 import { KEYS, NOW, build, call } from '../helper.js'
+import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
 import { BAD_REQUEST, NOT_FOUND, UNAUTHORIZED, admin, createWorkspace, readEverything } from './admin-helper.js'
 
 const NOW_ISO = new Date(NOW).toISOString()
@@ -21,7 +22,8 @@ t.test('POST /_emulator/workspaces', async (t) => {
         created: NOW_ISO, uid: `uid-${adminId}`, id: adminId, picture: null, email: `admin.${workspace.id.toLowerCase()}@emulator.test`,
         name: 'Workspace Admin', updated: null, workspaceTeams: {}, lastActive: null, role: 'admin'
       }],
-      keys: { full: keys.full, read: keys.read, personal: keys.personal }
+      keys: { full: keys.full, read: keys.read, personal: keys.personal },
+      compat: DEFAULT_COMPAT
     })
     t.match(keys.full, /^sk-[A-Za-z0-9]{32}$/)
     t.match(keys.read, /^sk-[A-Za-z0-9]{32}$/)

@@ -1,7 +1,7 @@
 // /scenes/{sceneId}/content: GET, PUT (authoritative replacement) and PATCH (server-side merge) (catalogue §5).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
-import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema } from '../../schemas/scene-content.js'
+import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema, WrittenSceneContentSchema } from '../../schemas/scene-content.js'
 import { SceneParamsSchema } from '../../schemas/scenes.js'
 import * as sceneContent from '../../services/scene-content.js'
 import { ctxOf } from './auth.js'
@@ -20,7 +20,7 @@ const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: 'Replace scene content',
       params: SceneParamsSchema,
       body: PutSceneContentBodySchema,
-      response: responses(SceneContentSchema, 400, 401, 403, 404)
+      response: responses(WrittenSceneContentSchema, 400, 401, 403, 404)
     }
   }, async (request) => sceneContent.put(ctxOf(request), { ...request.params, body: request.body }))
 
@@ -32,7 +32,7 @@ const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       [OPTIONAL_BODY]: true,
       params: SceneParamsSchema,
       body: PatchSceneContentBodySchema,
-      response: responses(SceneContentSchema, 400, 401, 403, 404)
+      response: responses(WrittenSceneContentSchema, 400, 401, 403, 404)
     }
   }, async (request) => sceneContent.patch(ctxOf(request), { ...request.params, body: request.body }))
 }
