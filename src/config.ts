@@ -174,10 +174,12 @@ function validateConfig (config: Record<string, unknown>, describe: (field: stri
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key]
   const first = [...checkConfig.Errors(config)][0]
   if (first) {
-    const field = first.instancePath.replace(/^\//, '').split('/')[0] || 'config'
+    const [field = 'config', inner] = first.instancePath.replace(/^\//, '').split('/')
     const allowed = ALLOWED_VALUES[field]
     const message = allowed === undefined ? first.message : `must be one of ${allowed.join(', ')}`
-    throw new ConfigError(`Invalid configuration: ${describe(field)} ${message} (got ${JSON.stringify(config[field])})`)
+    // A switch inside `compat` (in-process options) is named with its path: compat/pageSize.
+    const got = inner === undefined ? config[field] : (config[field] as Record<string, unknown>)[inner]
+    throw new ConfigError(`Invalid configuration: ${describe(field)}${inner === undefined ? '' : `/${inner}`} ${message} (got ${JSON.stringify(got)})`)
   }
   return Object.freeze(config as Config)
 }

@@ -1,13 +1,18 @@
 // loadConfig: defaults, every variable, and one clear line for each kind of bad value.
 import t from 'tap'
-import { BUNDLED_FIXTURES, ConfigError, DEFAULT_BODY_LIMIT, loadConfig } from '../src/config.js'
+import { BUNDLED_FIXTURES, ConfigError, DEFAULT_BODY_LIMIT, loadConfig, resolveConfig } from '../src/config.js'
+import { DEFAULT_COMPAT } from '../src/schemas/compat.js'
 
 t.test('defaults', async (t) => {
   t.same(loadConfig({}), {
     port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', logFormat: 'text', bodyLimit: DEFAULT_BODY_LIMIT,
     drift: false, driftRate: 0.3, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, rateLimit: 600,
     journalSize: 1000, journalBodyBytes: 4096, allowedHosts: [], requestTimeoutMs: 120_000,
-    mcpResponse: 'sse', mcpPageSize: 0, mcpToolset: 'all', renderer: true, renderTimeoutMs: 10_000
+    mcpResponse: 'sse', mcpPageSize: 0, mcpToolset: 'all', renderer: true, renderTimeoutMs: 10_000,
+    compat: {
+      unknownFields: 'reject', danglingBoundElements: 'allow', pageSize: 10, memberReads: 'deny',
+      collectionDelete: 'trash-scenes', rateLimitBy: 'ip', elementChecks: 'basic'
+    }
   })
   t.ok(Object.isFrozen(loadConfig({})))
 })
@@ -21,15 +26,27 @@ t.test('every variable', async (t) => {
     EMULATOR_FAULT_SEED: '3', EMULATOR_RATE_LIMIT: '0', EMULATOR_JOURNAL_SIZE: '10', EMULATOR_JOURNAL_BODY_BYTES: '100',
     EMULATOR_ALLOWED_HOSTS: 'emulator, devbox.lan', EMULATOR_REQUEST_TIMEOUT_MS: '5000',
     EMULATOR_MCP_RESPONSE: 'json', EMULATOR_MCP_PAGE_SIZE: '5', EMULATOR_MCP_TOOLSET: 'docs', EMULATOR_RENDERER: 'off',
-    EMULATOR_RENDER_TIMEOUT_MS: '2500'
+    EMULATOR_RENDER_TIMEOUT_MS: '2500',
+    EMULATOR_COMPAT: 'unknownFields=strip, danglingBoundElements=reject,pageSize=5,memberReads=allow,collectionDelete=keep-scenes,rateLimitBy=key,elementChecks=strict'
   })
   t.same(config, {
     port: 0, host: '0.0.0.0', dbPath: './x.sqlite', fixturesDir: '/fx', seed: 7, adminToken: 'tok', logLevel: 'silent', logFormat: 'json',
     bodyLimit: 4096, clockStart: Date.parse('2026-01-01T00:00:00Z'), drift: true, driftSeed: 11, driftRate: 0.5,
     driftKinds: ['rename-field', 'null-field'], latencyMs: 250, latencyJitterMs: 50, faultRate: 0.1, faultStatus: 502,
     faultSeed: 3, rateLimit: 0, journalSize: 10, journalBodyBytes: 100, allowedHosts: ['emulator', 'devbox.lan'],
-    requestTimeoutMs: 5000, mcpResponse: 'json', mcpPageSize: 5, mcpToolset: 'docs', renderer: false, renderTimeoutMs: 2500
+    requestTimeoutMs: 5000, mcpResponse: 'json', mcpPageSize: 5, mcpToolset: 'docs', renderer: false, renderTimeoutMs: 2500,
+    compat: {
+      unknownFields: 'strip', danglingBoundElements: 'reject', pageSize: 5, memberReads: 'allow',
+      collectionDelete: 'keep-scenes', rateLimitBy: 'key', elementChecks: 'strict'
+    }
   })
+})
+
+t.test('EMULATOR_COMPAT: switches left out keep their defaults; in process, compat is partial too', async (t) => {
+  t.same(loadConfig({ EMULATOR_COMPAT: 'pageSize=100' }).compat, { ...DEFAULT_COMPAT, pageSize: 100 })
+  t.same(loadConfig({ EMULATOR_COMPAT: ' , memberReads = allow ,' }).compat, { ...DEFAULT_COMPAT, memberReads: 'allow' })
+  t.same(resolveConfig({ compat: { rateLimitBy: 'key' } }).compat, { ...DEFAULT_COMPAT, rateLimitBy: 'key' })
+  t.throws(() => resolveConfig({ compat: { pageSize: 0 } }), new ConfigError('Invalid configuration: compat/pageSize must be >= 1 (got 0)'))
 })
 
 t.test('bad values fail with one clear line', async (t) => {
@@ -46,7 +63,12 @@ t.test('bad values fail with one clear line', async (t) => {
     [{ EMULATOR_FAULT_STATUS: '404' }, 'Invalid configuration: EMULATOR_FAULT_STATUS (--fault-status) must be one of 500, 502, 503 (got 404)'],
     [{ EMULATOR_MCP_RESPONSE: 'xml' }, 'Invalid configuration: EMULATOR_MCP_RESPONSE (--mcp-response) must be one of sse, json (got "xml")'],
     [{ EMULATOR_MCP_TOOLSET: 'some' }, 'Invalid configuration: EMULATOR_MCP_TOOLSET (--mcp-toolset) must be one of docs, agents, all (got "some")'],
-    [{ EMULATOR_RENDERER: 'maybe' }, 'Invalid configuration: EMULATOR_RENDERER (--renderer) must be on or off (got "maybe")']
+    [{ EMULATOR_RENDERER: 'maybe' }, 'Invalid configuration: EMULATOR_RENDERER (--renderer) must be on or off (got "maybe")'],
+    [{ EMULATOR_COMPAT: 'pageSize=0' }, 'Invalid configuration: EMULATOR_COMPAT (--compat) pageSize must be an integer 1..100 (got "0")'],
+    [{ EMULATOR_COMPAT: 'pageSize=5x' }, 'Invalid configuration: EMULATOR_COMPAT (--compat) pageSize must be an integer 1..100 (got "5x")'],
+    [{ EMULATOR_COMPAT: 'memberReads=maybe' }, 'Invalid configuration: EMULATOR_COMPAT (--compat) memberReads must be one of deny, allow (got "maybe")'],
+    [{ EMULATOR_COMPAT: 'unknownFeilds=strip' }, 'Invalid configuration: EMULATOR_COMPAT (--compat) has unknown switch "unknownFeilds" (switches: unknownFields, danglingBoundElements, pageSize, memberReads, collectionDelete, rateLimitBy, elementChecks)'],
+    [{ EMULATOR_COMPAT: 'strip' }, 'Invalid configuration: EMULATOR_COMPAT (--compat) has "strip", expected name=value']
   ]
   for (const [env, message] of cases) {
     t.throws(() => loadConfig(env), new ConfigError(message), JSON.stringify(env))

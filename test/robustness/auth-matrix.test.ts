@@ -6,9 +6,12 @@ import type { FastifyInstance } from 'fastify'
 import { KEYS, build, errorBody } from '../helper.js'
 import { operationsOf, type Operation } from './generators.js'
 
-/** Operations a member's personal key may not call (README: workspace settings, users, invites, logs). */
+/** Operations a member's personal key may never call (README: workspace settings, user and invite writes). */
 const ADMIN_ONLY = new Set(['PATCH /api/v1/workspaces', 'PATCH /api/v1/workspaces/users/{userId}', 'DELETE /api/v1/workspaces/users/{userId}',
-  'GET /api/v1/logs', 'POST /api/v1/workspaces/invites', 'PATCH /api/v1/workspaces/invites/{inviteId}', 'DELETE /api/v1/workspaces/invites/{inviteId}'])
+  'POST /api/v1/workspaces/invites', 'PATCH /api/v1/workspaces/invites/{inviteId}', 'DELETE /api/v1/workspaces/invites/{inviteId}'])
+/** Reads a member's key may call only under memberReads=allow (README: users, invites, logs; default deny). */
+const ADMIN_READS = new Set(['GET /api/v1/workspaces/users', 'GET /api/v1/workspaces/users/{userId}', 'GET /api/v1/workspaces/invites',
+  'GET /api/v1/workspaces/invites/{inviteId}', 'GET /api/v1/logs'])
 /** The routes the `sk-test-scenes` key is restricted to (fixtures/minimal: `GET /scenes`, `* /scenes/{sceneId}`). */
 const SCENES_KEY_ROUTES = new Set(['GET /api/v1/scenes', 'GET /api/v1/scenes/{sceneId}', 'PATCH /api/v1/scenes/{sceneId}', 'DELETE /api/v1/scenes/{sceneId}'])
 
@@ -17,7 +20,7 @@ type Cell = { status: number, message: string } | 'allowed'
 const unauthorised = (message: string): Cell => ({ status: 401, message })
 
 /** What each key must get on an operation, by the documented rules alone. */
-function expected (operation: Operation, key: string): Cell {
+function expected (operation: Operation, key: string, memberReads: 'deny' | 'allow'): Cell {
   const signature = `${operation.method} ${operation.path}`
   const route = `${operation.method} ${operation.path.replace('/api/v1', '')}`
   switch (key) {
@@ -28,7 +31,9 @@ function expected (operation: Operation, key: string): Cell {
     case KEYS.expired: return unauthorised('API key expired at 2026-03-01T00:00:00.000Z')
     case KEYS.read: return operation.method === 'GET' ? 'allowed' : { status: 403, message: `Missing permission: this API key is read-only and cannot ${operation.method}` }
     case KEYS.scenes: return SCENES_KEY_ROUTES.has(signature) ? 'allowed' : { status: 403, message: `Missing permission: this API key may not call ${route}` }
-    case KEYS.member: return ADMIN_ONLY.has(signature) ? { status: 403, message: 'Missing permission: this action needs a workspace admin' } : 'allowed'
+    case KEYS.member: return ADMIN_ONLY.has(signature) || (memberReads === 'deny' && ADMIN_READS.has(signature))
+      ? { status: 403, message: 'Missing permission: this action needs a workspace admin' }
+      : 'allowed'
     default: return 'allowed'
   }
 }
@@ -44,8 +49,8 @@ function fingerprint (app: FastifyInstance): string {
   return createHash('sha256').update(tables.map((name) => JSON.stringify(app.db.prepare(`SELECT * FROM "${name}"`).raw().all())).join('\n')).digest('hex')
 }
 
-t.test('every operation × every key', async (t) => {
-  const app = await build(t, { rateLimit: 0 })
+for (const memberReads of ['deny', 'allow'] as const) t.test(`every operation × every key (memberReads=${memberReads})`, async (t) => {
+  const app = await build(t, { rateLimit: 0, compat: { memberReads } })
   const operations = operationsOf((await app.inject({ method: 'GET', url: '/docs/json' })).json())
   const keys = ['none', 'malformed', 'unknown', KEYS.revoked, KEYS.expired, KEYS.read, KEYS.scenes, KEYS.member, KEYS.admin, KEYS.full]
   let cells = 0
@@ -55,7 +60,7 @@ t.test('every operation × every key', async (t) => {
     for (const key of keys) {
       const before = fingerprint(app)
       const res = await app.inject({ method: operation.method as 'GET', url, headers: headersFor(key), payload: operation.hasBody ? {} : undefined })
-      const cell = expected(operation, key)
+      const cell = expected(operation, key, memberReads)
       const label = `${operation.method} ${operation.path} with ${key}`
       if (cell === 'allowed') t.notOk([401, 403].includes(res.statusCode), `${label}: not refused (${res.statusCode})`)
       else t.same([res.statusCode, res.json()], [cell.status, errorBody(cell.status, cell.status === 401 ? 'Unauthorized' : 'Forbidden', cell.message)], label)

@@ -1,4 +1,5 @@
-// Per-key rate limit on /api/v1: X-RateLimit-* headers, 429 with Retry-After in the envelope, windows on the virtual clock.
+// Rate limit on /api/v1: X-RateLimit-* headers, 429 with Retry-After in the envelope, windows on the virtual clock;
+// per client IP by default (the documented figure), per key under the rateLimitBy switch.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { KEYS, NOW, build, call, errorBody } from '../../helper.js'
@@ -13,7 +14,7 @@ async function exhaust (t: Parameters<typeof call>[0], app: FastifyInstance, tim
 }
 
 t.test('every authenticated response carries the limit, what remains and the seconds to the reset', async (t) => {
-  const app = await build(t, { rateLimit: 3 })
+  const app = await build(t, { rateLimit: 3, compat: { rateLimitBy: 'key' } })
   const seen = []
   for (let i = 0; i < 3; i++) seen.push(limits(await call(t, app, 'GET', '/api/v1/scenes')))
   t.same(seen, [['3', '2', '60'], ['3', '1', '60'], ['3', '0', '60']])
@@ -46,8 +47,18 @@ t.test('the window resets on the virtual clock', async (t) => {
   t.same(limits(fresh), ['2', '1', '60'])
 })
 
-t.test('the limit is per key', async (t) => {
-  const app = await build(t, { rateLimit: 1 })
+t.test('rateLimitBy=ip (the default, the documented figure is per IP): every key from one address shares a window', async (t) => {
+  const app = await build(t, { rateLimit: 2 })
+  await exhaust(t, app, 1)
+  t.same(limits(await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.read })), ['2', '0', '60'], 'another key, the same window')
+  const over = await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.other })
+  t.same([over.status, over.body], [429, tooMany(60)], 'even a key of another workspace')
+  const elsewhere = await app.inject({ method: 'GET', url: '/api/v1/scenes', headers: { authorization: `Bearer ${KEYS.full}` }, remoteAddress: '10.0.0.9' })
+  t.same([elsewhere.statusCode, limits(elsewhere)], [200, ['2', '1', '60']], 'another address, its own window')
+})
+
+t.test('rateLimitBy=key: each key has its own window', async (t) => {
+  const app = await build(t, { rateLimit: 1, compat: { rateLimitBy: 'key' } })
   await exhaust(t, app, 1)
   t.equal((await call(t, app, 'GET', '/api/v1/scenes')).status, 429)
   const other = await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.read })
@@ -55,8 +66,18 @@ t.test('the limit is per key', async (t) => {
   t.same(limits(other), ['1', '0', '60'])
 })
 
-t.test('requests rejected by auth, or answered by a fault before auth, are not counted and carry no headers', async (t) => {
+t.test('rateLimitBy per workspace: a workspace made with rateLimitBy=key counts per key while the others count per IP', async (t) => {
   const app = await build(t, { rateLimit: 1 })
+  const made = (await app.inject({ method: 'POST', url: '/_emulator/workspaces', payload: { compat: { rateLimitBy: 'key' } } })).json()
+  t.equal((await call(t, app, 'GET', '/api/v1/scenes', { key: made.keys.full })).status, 200)
+  t.equal((await call(t, app, 'GET', '/api/v1/scenes', { key: made.keys.read })).status, 200, 'a second key of that workspace: its own window')
+  t.equal((await call(t, app, 'GET', '/api/v1/scenes', { key: made.keys.full })).status, 429)
+  t.equal((await call(t, app, 'GET', '/api/v1/scenes')).status, 200, 'a fixture key: the IP window, untouched by per-key counting')
+  t.equal((await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.read })).status, 429, 'another fixture key: the same IP window')
+})
+
+t.test('requests rejected by auth, or answered by a fault before auth, are not counted and carry no headers', async (t) => {
+  const app = await build(t, { rateLimit: 1, compat: { rateLimitBy: 'key' } })
   const unknown = await call(t, app, 'GET', '/api/v1/scenes', { key: 'sk-nope' })
   t.equal(unknown.status, 401)
   t.same(limits(unknown), [undefined, undefined, undefined])

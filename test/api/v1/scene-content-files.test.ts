@@ -109,8 +109,19 @@ if (!existsSync(samplesDir)) {
     }
   })
 
-  t.test('native_export.json: PUT strips the grid appState keys, PATCH refuses them', async (t) => {
+  t.test('native_export.json: PUT and PATCH refuse the grid appState keys (unknownFields=reject, the live reading)', async (t) => {
     const app = await build(t)
+    const sample = loadSample('native_export.json')
+    const before = (await call(t, app, 'GET', CONTENT('scnEmpty001'))).body
+    const put = await call(t, app, 'PUT', CONTENT('scnEmpty001'), { body: sample })
+    t.same([put.status, put.body], [400, errorBody(400, 'Bad Request', "body/appState must NOT have additional property 'gridSize'")])
+    t.same((await call(t, app, 'GET', CONTENT('scnEmpty001'))).body, before, 'nothing stored')
+    const patch = await call(t, app, 'PATCH', CONTENT('scnEmpty001'), { body: { appState: sample.appState } })
+    t.same([patch.status, patch.body], [400, errorBody(400, 'Bad Request', "body/appState must NOT have additional property 'gridSize'")])
+  })
+
+  t.test('native_export.json under unknownFields=strip (the official CLI\'s reading): PUT and PATCH drop the grid keys', async (t) => {
+    const app = await build(t, { compat: { unknownFields: 'strip' } })
     const sample = loadSample('native_export.json')
     const res = await call(t, app, 'PUT', CONTENT('scnEmpty001'), { body: sample })
     t.equal(res.status, 200)
@@ -121,7 +132,7 @@ if (!existsSync(samplesDir)) {
     })
     t.same((await call(t, app, 'GET', CONTENT('scnEmpty001'))).body, res.body)
     const patch = await call(t, app, 'PATCH', CONTENT('scnEmpty001'), { body: { appState: sample.appState } })
-    t.same([patch.status, patch.body], [400, errorBody(400, 'Bad Request', "body/appState must NOT have additional property 'gridSize'")])
+    t.same([patch.status, patch.body], [200, res.body], 'only the stored keys are kept, and they did not change')
   })
 
   t.test('scene_content.json with its file unavailable GETs as scene_content_partial.json', async (t) => {

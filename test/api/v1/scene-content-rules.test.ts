@@ -65,7 +65,6 @@ t.test('PUT 400s: reference integrity', async (t) => {
     ['a dangling binding', putBody([arrow(A, { endBinding: { elementId: R, focus: 0, gap: 1 } })]), `Element ${A}: endBinding.elementId ${R} does not reference an existing element`],
     ['a binding to a line', putBody([line(R), arrow(A, { startBinding: { elementId: R, fixedPoint: [0, 0], mode: 'orbit' } })]), `Element ${A}: startBinding.elementId ${R} references a line, which arrows cannot bind to`],
     ['a binding to a text inside a container', putBody([boxed(), text(T, { containerId: R }), arrow(A, { startBinding: { elementId: T, fixedPoint: [0, 0], mode: 'orbit' } })]), `Element ${A}: startBinding.elementId ${T} references a text inside a container, which arrows cannot bind to`],
-    ['a dangling boundElements entry', putBody([rect(R, { boundElements: [{ id: A, type: 'arrow' }] })]), `Element ${R}: boundElements entry ${A} does not reference an existing element`],
     ['a boundElements entry of the wrong type', putBody([boxed(), rect(T)]), `Element ${R}: boundElements entry ${T} is declared as text but is a rectangle`]
   ])
 })

@@ -26,10 +26,10 @@ t.test('GET /workspaces/users', async (t) => {
     t.same((await call(t, app, 'GET', '/api/v1/workspaces/users?limit=1&offset=1')).body, { limit: 1, offset: 1, hasNextPage: false, data: [bob] })
     t.same((await call(t, app, 'GET', '/api/v1/workspaces/users', { key: KEYS.other })).body.data.map((u: any) => u.id), ['usrOther001'])
   })
-  t.test('INFER: open to a member\'s personal key and to read keys', async (t) => {
-    for (const key of [KEYS.member, KEYS.read]) {
-      t.same((await call(t, app, 'GET', '/api/v1/workspaces/users', { key })).body.data, [alice, bob], key)
-    }
+  t.test('memberReads=deny (the official CLI: admins only): a member\'s personal key gets 403; read keys act as admins', async (t) => {
+    t.same((await call(t, app, 'GET', '/api/v1/workspaces/users', { key: KEYS.read })).body.data, [alice, bob])
+    const member = await call(t, app, 'GET', '/api/v1/workspaces/users', { key: KEYS.member })
+    t.same([member.status, member.body], [403, errorBody(403, 'Forbidden', 'Missing permission: this action needs a workspace admin')])
   })
   t.test('400 on paging out of range', async (t) => {
     const res = await call(t, app, 'GET', '/api/v1/workspaces/users?limit=101')
@@ -39,7 +39,8 @@ t.test('GET /workspaces/users', async (t) => {
 
 t.test('GET /workspaces/users/:userId', async (t) => {
   const app = await build(t)
-  t.same((await call(t, app, 'GET', '/api/v1/workspaces/users/usrMember01', { key: KEYS.member })).body, bob)
+  t.same((await call(t, app, 'GET', '/api/v1/workspaces/users/usrMember01', { key: KEYS.admin })).body, bob)
+  t.equal((await call(t, app, 'GET', '/api/v1/workspaces/users/usrMember01', { key: KEYS.member })).status, 403, 'memberReads=deny: even one\'s own record')
   const missing = await call(t, app, 'GET', '/api/v1/workspaces/users/usrNope0001')
   t.same([missing.status, missing.body], [404, notFound('User usrNope0001 not found')], 'undeclared 404, in the envelope')
   const foreign = await call(t, app, 'GET', '/api/v1/workspaces/users/usrOther001')
