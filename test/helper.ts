@@ -3,7 +3,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Test } from 'tap'
 import { buildApp } from '../src/app.js'
-import { MINIMAL_FIXTURES, type Config } from '../src/config.js'
+import { MINIMAL_FIXTURES, type ConfigOptions } from '../src/config.js'
 import { checkResponse, loadReference } from './reference.js'
 
 /** The keys of fixtures/minimal. */
@@ -24,7 +24,7 @@ export const NOW = Date.parse('2026-06-01T12:00:00.000Z')
 /** Just what the helpers need of a tap test (a probe can stand in for one). */
 export type TestLike = Pick<Test, 'teardown' | 'fail'>
 
-export async function build (t: TestLike, config: Partial<Config> = {}): Promise<FastifyInstance> {
+export async function build (t: TestLike, config: ConfigOptions = {}): Promise<FastifyInstance> {
   const app = await buildApp({
     config: { fixturesDir: MINIMAL_FIXTURES, logLevel: 'silent', seed: 42, clockStart: NOW, ...config }
   })

@@ -2,7 +2,7 @@
 // Admin errors share the public envelope; 401 is declared everywhere because EMULATOR_ADMIN_TOKEN may be set.
 import { Type, type Static, type TSchema } from 'typebox'
 import { DateTimeSchema, NullableSchema, errorEnvelope } from './common.js'
-import { EMAIL_PATTERN, WorkspaceUserSchema } from './users.js'
+import { WorkspaceUserSchema } from './users.js'
 import { InviteSchema } from './invites.js'
 import { CompatSchema, PartialCompatSchema } from './compat.js'
 
@@ -88,7 +88,7 @@ export const InviteIdParamsSchema = Type.Object({ inviteId: Type.String({ minLen
 
 export const AcceptInviteBodySchema = Type.Object({
   /** Required for a link invite; an email invite's own address when left out (it must match when given). */
-  email: Type.Optional(Type.String({ format: 'email', pattern: EMAIL_PATTERN })),
+  email: Type.Optional(Type.String({ format: 'email' })),
   /** The new user's name; the email's local part when left out. */
   name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 }))
 }, { additionalProperties: false })
