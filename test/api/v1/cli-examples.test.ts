@@ -3,7 +3,7 @@
 // update-and-delete asset, whose rectangle still lists the label `label-a` the patch does not send. The dangling
 // entry is an unconfirmed rule (catalogue §7.4), so by default the patch is accepted; danglingBoundElements=reject
 // restores the 400.
-import t from 'tap'
+import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { KEYS, build, call, errorBody } from '../../helper.js'
 import { NOW_ISO } from './audit-expect.js'
@@ -56,7 +56,7 @@ const updateAndDelete = {
 }
 
 /** `excalidraw scenes create --name … --collection-id … --file labeled-rectangle.excalidraw`: POST, then PUT. */
-async function createFromFile (t: Parameters<typeof call>[0], app: FastifyInstance, key: string) {
+async function createFromFile (t: Test, app: FastifyInstance, key: string) {
   const created = await call(t, app, 'POST', '/api/v1/scenes', { key, headers: CLI_HEADERS, body: { name: 'Labelled', pinned: false, collectionId: 'colDefault1' } })
   t.equal(created.status, 200, 'POST /scenes')
   const id = created.body.metadata.id as string
