@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { BUNDLED_FIXTURES, MINIMAL_FIXTURES } from '../../src/config.js'
 import { FixtureError, loadFixtureSet } from '../../src/harness/fixtures.js'
+import { buildApp } from '../../src/app.js'
 
 t.test('the bundled demo set', async (t) => {
   const set = loadFixtureSet(BUNDLED_FIXTURES)
@@ -63,4 +64,18 @@ t.test('broken sets fail with one clear message naming the file', async (t) => {
   const content = JSON.parse(JSON.stringify({ type: 'excalidraw', version: 2, source: 's', appState: { viewBackgroundColor: '#fff' }, elements: [{ id: 'x', type: 'rectangle' }], files: {} }))
   writeFileSync(join(bad, 'content', 'simple-shapes.excalidraw'), JSON.stringify(content))
   t.throws(() => loadFixtureSet(bad), { name: 'FixtureError', message: /simple-shapes\.excalidraw: Element x: / }, 'an invalid drawing names its file and element')
+})
+
+t.test('issue 12.7: a bundled scene whose image file is unavailable GETs with filesFailedToEmbed', async (t) => {
+  const app = await buildApp({ config: { logLevel: 'silent', seed: 1 } })
+  t.teardown(() => app.close())
+  const headers = { authorization: 'Bearer sk-demo-full' }
+  const res = await app.inject({ method: 'GET', url: '/api/v1/scenes/Wm3kQz8RfT2/content', headers })
+  const body = res.json()
+  const fileId = 'e4c60135b112917d84d47398bbf3d2a634cc4afd'
+  t.same([res.statusCode, body.files, body.filesFailedToEmbed], [200, {}, [fileId]])
+  t.ok(body.elements.some((e: { type: string, fileId?: string }) => e.type === 'image' && e.fileId === fileId), 'its image element still names the file')
+  const twin = (await app.inject({ method: 'GET', url: '/api/v1/scenes/gx6aKnBU4Qp/content', headers })).json()
+  t.same([Object.keys(twin.files), 'filesFailedToEmbed' in twin], [[fileId], false], 'the same drawing with its file embedded')
+  t.same(body.elements, twin.elements)
 })
