@@ -6,6 +6,9 @@ import type { ProvisionedWorkspace as ServerWorkspace, SnapshotSummary } from '.
 import type { JournalEntry } from '../src/schemas/journal.js'
 import type { PutFaultsBody } from '../src/schemas/faults.js'
 import type { PutDriftBody } from '../src/schemas/drift.js'
+import type { Compat, PartialCompat } from '../src/schemas/compat.js'
+import type { AcceptedInvite } from '../src/schemas/admin.js'
+import type { CompatSettings, HarnessHelpers } from '../src/index.js'
 
 // What the server answers satisfies what the helpers promise; what the helpers accept the server accepts.
 export const typeChecks = {
@@ -13,7 +16,10 @@ export const typeChecks = {
   snapshot: (answer: SnapshotSummary): Snapshot => answer,
   request: (answer: JournalEntry): JournaledRequest => answer,
   faults: (input: FaultSettingsInput): PutFaultsBody => input,
-  drift: (input: DriftSettingsInput): PutDriftBody => input
+  drift: (input: DriftSettingsInput): PutDriftBody => input,
+  compat: (answer: Compat): CompatSettings => answer,
+  setCompat: (input: Partial<CompatSettings>): PartialCompat => input,
+  accepted: (answer: AcceptedInvite): Awaited<ReturnType<HarnessHelpers['acceptInvite']>> => answer
 }
 
 t.test('createWorkspace, snapshot, restore, requests, setFaults, setDrift, reset', async (t) => {
