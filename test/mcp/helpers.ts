@@ -7,6 +7,7 @@ import { emptyContent, mergeContent, replaceContent, validateStoredContent, type
 import type { PatchBody } from '../../src/mcp/core/draft.js'
 import { McpInternalError, McpToolError } from '../../src/mcp/tool-errors.js'
 import { putBody } from '../content/element-builders.js'
+import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
 
 export const clock = createClock(1789000000000)
 export const seeded = (seed = 11) => createIdFactory(seed)
@@ -15,13 +16,13 @@ export const seeded = (seed = 11) => createIdFactory(seed)
 export function stored (elements: unknown[], files: Record<string, unknown> = {}): StoredContent {
   return elements.length === 0 && Object.keys(files).length === 0
     ? emptyContent()
-    : replaceContent(putBody(elements, { files }), createIdFactory(3))
+    : replaceContent(putBody(elements, { files }), createIdFactory(3), DEFAULT_COMPAT)
 }
 
 /** Applies a planned PATCH body exactly as the REST PATCH service would, and checks the stored result. */
 export function apply (t: Test, current: StoredContent, patch: PatchBody): StoredContent {
   let next = current
-  t.doesNotThrow(() => { next = mergeContent(current, patch as never, createIdFactory(99)) }, 'mergeContent accepts the patch')
+  t.doesNotThrow(() => { next = mergeContent(current, patch as never, createIdFactory(99), DEFAULT_COMPAT) }, 'mergeContent accepts the patch')
   t.doesNotThrow(() => validateStoredContent(next), 'the merged scene is valid stored content')
   return next
 }
