@@ -9,7 +9,7 @@ import { createIdFactory, type IdFactory } from './lib/ids.js'
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js'
 import requestGuard from './plugins/request-guard.js'
 import requestLog from './plugins/request-log.js'
-import { createTextLogStream } from './lib/text-log.js'
+import { createTextLog, type TextLog } from './lib/text-log.js'
 import { boundedJsonParser } from './lib/json-body.js'
 import { redactUrl } from './lib/redact.js'
 import openapi from './plugins/openapi.js'
@@ -37,7 +37,7 @@ export interface BuildOptions {
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
-async function registerEverything (app: FastifyInstance, config: Config, fixtures: FixtureSet, options: BuildOptions): Promise<void> {
+async function registerEverything (app: FastifyInstance, config: Config, fixtures: FixtureSet, options: BuildOptions, textLog?: TextLog): Promise<void> {
   await app.register(runtime, {
     config,
     clock: options.clock ?? createClock(config.clockStart),
@@ -48,7 +48,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   await app.register(renderer)
   await app.register(errorHandler)
   await app.register(requestGuard)
-  await app.register(requestLog)
+  await app.register(requestLog, { textLog })
   // Every scope parses JSON bodies depth-bounded; the admin scope swaps in its lenient variant (admin/harness.ts).
   app.removeContentTypeParser('application/json')
   app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: false }))
@@ -63,10 +63,10 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
 }
 
 /** pino at the configured level; in text mode its JSON lines go through lib/text-log.ts. */
-function loggerOptions (config: Config) {
+function loggerOptions (config: Config, textLog: TextLog | undefined) {
   if (config.logLevel === 'silent') return false
   const base = { level: config.logLevel, serializers: { req: requestLogFields } }
-  return config.logFormat === 'json' ? base : { ...base, stream: createTextLogStream() }
+  return textLog === undefined ? base : { ...base, stream: textLog.stream }
 }
 
 /** Fastify's default request log fields, with secret query parameters redacted (issue 14: keys in query strings). */
@@ -92,8 +92,9 @@ function nodeServerTimeouts (requestTimeoutMs: number) {
 export async function buildApp (options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options.config)
   const fixtures = loadFixtureSet(config.fixturesDir)
+  const textLog = config.logLevel !== 'silent' && config.logFormat === 'text' ? createTextLog() : undefined
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, textLog),
     // plugins/request-log.ts writes one line per completed request instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
@@ -110,7 +111,7 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
   app.decorate('fixtures', fixtures)
 
   try {
-    await registerEverything(app, config, fixtures, options)
+    await registerEverything(app, config, fixtures, options, textLog)
   } catch (error) {
     // A plugin that fails at boot (a bad drift kind, say) must not leave the database open in-process.
     await app.close()

@@ -25,6 +25,11 @@ export const DEFAULT_RATE_LIMIT = 600
 /** Public requests the journal keeps (a ring buffer), and how much of each body it keeps. */
 export const DEFAULT_JOURNAL_SIZE = 1000
 export const DEFAULT_JOURNAL_BODY_BYTES = 4096
+/**
+ * About how much memory the journal may hold in all, whatever its size and body settings (issue 13): the oldest
+ * entries go first. The defaults above need about 17 MiB at most; this bound matters once those are raised.
+ */
+export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024
 export const FAULT_STATUSES = [500, 502, 503] as const
 /**
  * How long one request may take to arrive in full (headers and body) before the answer is 408 and the
@@ -64,6 +69,7 @@ const ConfigSchema = Type.Object({
   rateLimit: Type.Integer({ minimum: 0 }),
   journalSize: Type.Integer({ minimum: 0 }),
   journalBodyBytes: Type.Integer({ minimum: 0 }),
+  journalMaxBytes: Type.Integer({ minimum: 0 }),
   /** Host names served besides loopback names, IP literals and the bound host; '*' serves any (plugins/request-guard.ts). */
   allowedHosts: Type.Array(Type.String({ minLength: 1 })),
   requestTimeoutMs: Type.Integer({ minimum: 0 }),
@@ -115,6 +121,7 @@ export function loadConfig (env: Env): Config {
     rateLimit: integerVar(env, 'EMULATOR_RATE_LIMIT') ?? DEFAULT_RATE_LIMIT,
     journalSize: integerVar(env, 'EMULATOR_JOURNAL_SIZE') ?? DEFAULT_JOURNAL_SIZE,
     journalBodyBytes: integerVar(env, 'EMULATOR_JOURNAL_BODY_BYTES') ?? DEFAULT_JOURNAL_BODY_BYTES,
+    journalMaxBytes: integerVar(env, 'EMULATOR_JOURNAL_MAX_BYTES') ?? DEFAULT_JOURNAL_MAX_BYTES,
     allowedHosts: listVar(env, 'EMULATOR_ALLOWED_HOSTS') ?? [],
     requestTimeoutMs: integerVar(env, 'EMULATOR_REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS,
     mcpResponse: (env.EMULATOR_MCP_RESPONSE ?? 'sse') as Config['mcpResponse'],
@@ -149,6 +156,7 @@ export function resolveConfig (options: ConfigOptions = {}): Config {
     rateLimit: DEFAULT_RATE_LIMIT,
     journalSize: DEFAULT_JOURNAL_SIZE,
     journalBodyBytes: DEFAULT_JOURNAL_BODY_BYTES,
+    journalMaxBytes: DEFAULT_JOURNAL_MAX_BYTES,
     allowedHosts: [],
     requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
     mcpResponse: 'sse',

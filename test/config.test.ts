@@ -7,7 +7,7 @@ t.test('defaults', async (t) => {
   t.same(loadConfig({}), {
     port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', logFormat: 'text', bodyLimit: DEFAULT_BODY_LIMIT,
     drift: false, driftRate: 0.3, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, rateLimit: 600,
-    journalSize: 1000, journalBodyBytes: 4096, allowedHosts: [], requestTimeoutMs: 120_000,
+    journalSize: 1000, journalBodyBytes: 4096, journalMaxBytes: 67_108_864, allowedHosts: [], requestTimeoutMs: 120_000,
     mcpResponse: 'sse', mcpPageSize: 0, mcpToolset: 'all', renderer: true, renderTimeoutMs: 10_000,
     compat: {
       unknownFields: 'reject', danglingBoundElements: 'allow', pageSize: 10, memberReads: 'deny',
@@ -23,7 +23,7 @@ t.test('every variable', async (t) => {
     EMULATOR_ADMIN_TOKEN: 'tok', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', EMULATOR_BODY_LIMIT: '4096', EMULATOR_CLOCK: '2026-01-01T00:00:00Z',
     EMULATOR_DRIFT: 'on', EMULATOR_DRIFT_SEED: '11', EMULATOR_DRIFT_RATE: '0.5', EMULATOR_DRIFT_KINDS: 'rename-field, null-field',
     EMULATOR_LATENCY_MS: '250', EMULATOR_LATENCY_JITTER_MS: '50', EMULATOR_FAULT_RATE: '0.1', EMULATOR_FAULT_STATUS: '502',
-    EMULATOR_FAULT_SEED: '3', EMULATOR_RATE_LIMIT: '0', EMULATOR_JOURNAL_SIZE: '10', EMULATOR_JOURNAL_BODY_BYTES: '100',
+    EMULATOR_FAULT_SEED: '3', EMULATOR_RATE_LIMIT: '0', EMULATOR_JOURNAL_SIZE: '10', EMULATOR_JOURNAL_BODY_BYTES: '100', EMULATOR_JOURNAL_MAX_BYTES: '65536',
     EMULATOR_ALLOWED_HOSTS: 'emulator, devbox.lan', EMULATOR_REQUEST_TIMEOUT_MS: '5000',
     EMULATOR_MCP_RESPONSE: 'json', EMULATOR_MCP_PAGE_SIZE: '5', EMULATOR_MCP_TOOLSET: 'docs', EMULATOR_RENDERER: 'off',
     EMULATOR_RENDER_TIMEOUT_MS: '2500',
@@ -33,7 +33,7 @@ t.test('every variable', async (t) => {
     port: 0, host: '0.0.0.0', dbPath: './x.sqlite', fixturesDir: '/fx', seed: 7, adminToken: 'tok', logLevel: 'silent', logFormat: 'json',
     bodyLimit: 4096, clockStart: Date.parse('2026-01-01T00:00:00Z'), drift: true, driftSeed: 11, driftRate: 0.5,
     driftKinds: ['rename-field', 'null-field'], latencyMs: 250, latencyJitterMs: 50, faultRate: 0.1, faultStatus: 502,
-    faultSeed: 3, rateLimit: 0, journalSize: 10, journalBodyBytes: 100, allowedHosts: ['emulator', 'devbox.lan'],
+    faultSeed: 3, rateLimit: 0, journalSize: 10, journalBodyBytes: 100, journalMaxBytes: 65536, allowedHosts: ['emulator', 'devbox.lan'],
     requestTimeoutMs: 5000, mcpResponse: 'json', mcpPageSize: 5, mcpToolset: 'docs', renderer: false, renderTimeoutMs: 2500,
     compat: {
       unknownFields: 'strip', danglingBoundElements: 'reject', pageSize: 5, memberReads: 'allow',

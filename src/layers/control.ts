@@ -42,7 +42,7 @@ declare module 'fastify' {
 export function createControl (config: Config, clock: Clock, ids: IdFactory): Control {
   const builtIn = {
     ids,
-    journal: createJournalControl(config.journalSize, config.journalBodyBytes),
+    journal: createJournalControl({ capacity: config.journalSize, bodyBytes: config.journalBodyBytes, maxBytes: config.journalMaxBytes }),
     faults: createFaultsControl(config),
     stubs: createStubsControl(),
     rateLimit: createRateLimitControl(config.rateLimit, clock),

@@ -8,10 +8,18 @@ export function isSecretParam (name: string): boolean {
   return SECRET_PARAMS.has(name.toLowerCase().replace(/[-_]/g, ''))
 }
 
+/** Every secret name holds one of these once `-` and `_` are gone; an encoded name (`%`, `+`) is checked in full. */
+const SECRET_PART = /key|token|auth|secret|bearer|[%+]/i
+
+/** False when no parameter name in `query` can be a secret one: the log line of most requests skips the split. */
+function mayHoldSecret (query: string): boolean {
+  return SECRET_PART.test(query.replace(/[-_]/g, ''))
+}
+
 /** The URL with the value of every secret-looking query parameter replaced; everything else byte for byte. */
 export function redactUrl (url: string): string {
   const at = url.indexOf('?')
-  if (at < 0) return url
+  if (at < 0 || !mayHoldSecret(url.slice(at + 1))) return url
   const pairs = url.slice(at + 1).split('&').map((pair) => {
     const eq = pair.indexOf('=')
     const name = eq < 0 ? pair : pair.slice(0, eq)

@@ -9,8 +9,19 @@ const LEVELS: Readonly<Record<number, string>> = { 10: 'TRACE', 20: 'DEBUG', 30:
 const OWN_FIELDS = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId',
   'method', 'url', 'statusCode', 'responseTimeMs', 'keyId', 'workspaceId'])
 
+let clockSecond = -1
+let clockPrefix = ''
+/** HH:MM:SS.mmm (UTC) of epoch ms; the "HH:MM:SS." part is formatted once per second, not once per line. */
 function clockOf (time: unknown): string {
-  return typeof time === 'number' ? new Date(time).toISOString().slice(11, 23) : ''
+  if (typeof time !== 'number' || !Number.isFinite(time)) return ''
+  const ms = Math.floor(time)
+  const second = Math.floor(ms / 1000)
+  if (second !== clockSecond) {
+    clockSecond = second
+    clockPrefix = new Date(second * 1000).toISOString().slice(11, 20)
+  }
+  const rest = ms - second * 1000
+  return clockPrefix + (rest < 10 ? '00' : rest < 100 ? '0' : '') + String(rest)
 }
 
 function detailsOf (record: Record<string, unknown>): string {
@@ -53,13 +64,27 @@ function bufferedStdout (): NodeJS.WritableStream {
   return out as unknown as NodeJS.WritableStream
 }
 
-/** The stream handed to Fastify's logger in text mode. */
-export function createTextLogStream (out: NodeJS.WritableStream = bufferedStdout()): Writable {
-  return new Writable({
+/** The text log: pino's lines and the request lines, in order, through one buffered stdout. */
+export interface TextLog {
+  /** Handed to Fastify's logger: each pino JSON line becomes one readable line. */
+  readonly stream: Writable
+  /**
+   * Writes one readable line directly: the line of every request (plugins/request-log.ts) skips pino's JSON and
+   * its parse here, the same text either way.
+   */
+  line (level: number, message: string): void
+}
+
+export function createTextLog (out: NodeJS.WritableStream = bufferedStdout()): TextLog {
+  const stream = new Writable({
     write (chunk: Buffer, _encoding, done) {
       const lines = chunk.toString('utf8').split('\n').filter((line) => line !== '')
       out.write(lines.map(formatLogLine).join(''))
       done()
     }
   })
+  return {
+    stream,
+    line: (level, message) => { out.write(`${clockOf(Date.now())} ${LEVELS[level] ?? String(level)} ${message}\n`) }
+  }
 }

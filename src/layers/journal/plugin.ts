@@ -1,16 +1,15 @@
 // The request journal of /api/v1 (issue "Test-harness control plane"), in two hooks at the two ends of the chain:
 // `journalArrival` (first onRequest) stamps every request and records it when its response closes, even one a fault
 // answered or dropped before any other hook ran; `journal` (last onSend) notes the body that actually went out.
+// Both run on every public request, so they only take references and numbers (record.ts does the rest on read).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { clip, kMcpCall, type JournalControl, type NewJournalEntry } from './state.js'
-import type { JournalBody } from '../../schemas/journal.js'
+import { kMcpCall, type JournalControl, type JournalRecord } from './state.js'
 import { DRIFT_HEADER } from '../drift/apply.js'
 import { kRawBody } from '../../lib/json-body.js'
-import { REDACTED, isSecretParam } from '../../lib/redact.js'
 import { kFaultApplied, kStreamedBody } from '../faults/rules.js'
 
-interface Arrival { time: string, startedAt: number }
+interface Arrival { at: number, startedAt: number }
 interface Sent { body: string | null, contentType: string | null, drift: string | null }
 
 const kArrival = Symbol('emulator.journalArrival')
@@ -27,18 +26,6 @@ declare module 'fastify' {
 function callerOf (request: FastifyRequest): { keyId: string | null, workspaceId: string | null } {
   const auth = (request as unknown as { auth?: { key?: { id?: string }, workspaceId?: string } | null }).auth
   return { keyId: auth?.key?.id ?? null, workspaceId: auth?.workspaceId ?? null }
-}
-
-function queryOf (url: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {}
-  const at = url.indexOf('?')
-  if (at < 0) return query
-  for (const [name, given] of new URLSearchParams(url.slice(at + 1))) {
-    const value = isSecretParam(name) ? REDACTED : given
-    const seen = query[name]
-    query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]
-  }
-  return query
 }
 
 function textOf (payload: unknown): string | null {
@@ -60,66 +47,64 @@ function requestText (request: FastifyRequest): string | null {
   return typeof body === 'string' || Buffer.isBuffer(body) ? textOf(body) : null
 }
 
-function bodyOf (text: string | null, contentType: string | null, maxBytes: number): JournalBody {
-  if (text === null) return { text: null, bytes: 0, truncated: false, contentType }
-  return { ...clip(text, maxBytes), contentType }
-}
-
 function headerText (value: unknown): string | null {
   return value === undefined || value === null ? null : String(value)
 }
 
-function entryOf (journal: JournalControl, request: FastifyRequest, reply: FastifyReply, arrival: Arrival): NewJournalEntry {
+function recordOf (journal: JournalControl, request: FastifyRequest, reply: FastifyReply, arrival: Arrival): JournalRecord {
   const sent = request[kSent]
   const outcome = request[kFaultApplied]
-  const at = request.url.indexOf('?')
+  const { keyId, workspaceId } = callerOf(request)
   return {
-    time: arrival.time,
+    at: arrival.at,
     method: request.method,
-    path: at < 0 ? request.url : request.url.slice(0, at),
+    url: request.url,
     route: request.routeOptions.url ?? null,
-    query: queryOf(request.url),
     // No headers went out when the connection was dropped: there is no status to report.
     status: reply.raw.headersSent ? reply.statusCode : null,
     durationMs: Math.round((performance.now() - arrival.startedAt) * 10) / 10,
-    ...callerOf(request),
+    keyId,
+    workspaceId,
     latencyMs: outcome?.latencyMs ?? 0,
     fault: outcome?.fault ?? null,
     drift: sent?.drift ?? null,
     mcp: request[kMcpCall] ?? null,
-    request: bodyOf(requestText(request), headerText(request.headers['content-type']), journal.bodyBytes),
-    response: bodyOf(sent?.body ?? null, sent?.contentType ?? null, journal.bodyBytes)
+    request: journal.keepRequestBody(requestText(request), headerText(request.headers['content-type'])),
+    response: journal.keepResponseBody(sent?.body ?? null, sent?.contentType ?? null)
   }
 }
 
 /** Register first in the public scope: its onRequest runs before faults and auth can answer. */
 export const journalArrival = fp(async (app) => {
   const journal = app.control.journal
-  app.addHook('onRequest', async (request, reply) => {
-    if (journal.capacity === 0) return
-    const arrival = { time: app.clock.nowIso(), startedAt: performance.now() }
+  if (journal.capacity === 0) return
+  const clock = app.clock
+  app.addHook('onRequest', (request, reply, done) => {
+    const arrival = { at: clock.now(), startedAt: performance.now() }
     request[kArrival] = arrival
     // 'close' fires once the response is done or its connection is gone, so dropped requests are journaled too.
     reply.raw.once('close', () => {
       // A throw here would escape every error handler and end the process: lose the entry, never the emulator.
       try {
-        journal.push(entryOf(journal, request, reply, arrival))
+        journal.push(recordOf(journal, request, reply, arrival))
       } catch (error) {
         request.log.error({ err: error }, 'request journal could not record this request')
       }
     })
+    done()
   })
 }, { name: 'journal-arrival', dependencies: ['control'] })
 
 /** Register last in the public scope: its onSend sees the body after faults and drift. */
 export default fp(async (app) => {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request[kArrival] === undefined) return payload
-    request[kSent] = {
-      body: textOf(payload),
-      contentType: headerText(reply.getHeader('content-type')),
-      drift: headerText(reply.getHeader(DRIFT_HEADER))
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request[kArrival] !== undefined) {
+      request[kSent] = {
+        body: textOf(payload),
+        contentType: headerText(reply.getHeader('content-type')),
+        drift: headerText(reply.getHeader(DRIFT_HEADER))
+      }
     }
-    return payload
+    done(null, payload)
   })
 }, { name: 'journal', dependencies: ['journal-arrival'] })

@@ -1,12 +1,14 @@
-// The request journal: a ring buffer of the last EMULATOR_JOURNAL_SIZE public requests, newest first on read.
-// Written by plugin.ts, read and cleared by routes.ts (/_emulator/requests), emptied by POST /_emulator/reset.
+// The request journal: the last EMULATOR_JOURNAL_SIZE public requests, and no more than EMULATOR_JOURNAL_MAX_BYTES
+// of them, newest first on read. Written by plugin.ts, read and cleared by routes.ts (/_emulator/requests), emptied
+// by POST /_emulator/reset. Records turn into entries only when read (record.ts).
 import type { JournalEntry, JournalQuery } from '../../schemas/journal.js'
 import type { ControlPart } from '../control-part.js'
 import { API_PREFIX } from '../../lib/routes.js'
+import { createBodyKeeper, pathOf, sizeOf, toEntry, type JournalRecord, type KeptBody } from './record.js'
+
+export { clip, type JournalRecord } from './record.js'
 
 export const DEFAULT_JOURNAL_LIMIT = 100
-
-export type NewJournalEntry = Omit<JournalEntry, 'id'>
 
 /** Set on an MCP request by its route (api/v1/mcp/): the JSON-RPC method and tool the journal records. */
 export const kMcpCall = Symbol('emulator.mcpCall')
@@ -18,40 +20,72 @@ declare module 'fastify' {
   }
 }
 
-export interface JournalControl extends ControlPart {
+export interface JournalLimits {
   /** Most entries kept; 0 = off (nothing is recorded). */
-  readonly capacity: number
+  capacity: number
   /** Most bytes kept of each body. */
+  bodyBytes: number
+  /** Most bytes (about) all entries may hold; the oldest go first. The newest entry is always kept. */
+  maxBytes: number
+}
+
+export interface JournalControl extends ControlPart {
+  readonly capacity: number
   readonly bodyBytes: number
-  push (entry: NewJournalEntry): void
+  readonly maxBytes: number
+  /** A body as the journal keeps it (cut when long); for records about to be pushed. */
+  keepRequestBody (text: string | null, contentType: string | null): KeptBody
+  keepResponseBody (text: string | null, contentType: string | null): KeptBody
+  push (record: JournalRecord): void
   list (query: JournalQuery): { total: number, data: JournalEntry[] }
   /** Empties the journal; ids keep counting. Returns how many entries were dropped. */
   clear (): number
 }
 
-export function createJournalControl (capacity: number, bodyBytes: number): JournalControl {
-  let ring: JournalEntry[] = []
-  let next = 0
+interface Kept { id: number, record: JournalRecord, size: number }
+
+export function createJournalControl ({ capacity, bodyBytes, maxBytes }: JournalLimits): JournalControl {
+  // Oldest first from `head`: a queue that drops from the front without shifting the array on every push.
+  let kept: Kept[] = []
+  let head = 0
+  let bytes = 0
   let lastId = 0
+  const dropOldest = (): void => {
+    bytes -= kept[head].size
+    kept[head++] = undefined as unknown as Kept
+    if (head > 1024 && head * 2 > kept.length) { kept = kept.slice(head); head = 0 }
+  }
   const clear = (): number => {
-    const count = ring.length
-    ring = []
-    next = 0
+    const count = kept.length - head
+    kept = []
+    head = 0
+    bytes = 0
     return count
   }
   return {
     capacity,
     bodyBytes,
-    push (entry) {
+    maxBytes,
+    keepRequestBody: createBodyKeeper(bodyBytes),
+    keepResponseBody: createBodyKeeper(bodyBytes),
+    push (record) {
       if (capacity === 0) return
-      ring[next] = { id: ++lastId, ...entry }
-      next = (next + 1) % capacity
+      const entry = { id: ++lastId, record, size: sizeOf(record) }
+      kept.push(entry)
+      bytes += entry.size
+      while (kept.length - head > capacity || (bytes > maxBytes && kept.length - head > 1)) dropOldest()
     },
     list (query) {
-      // The ring holds entries in arrival order from `next`: rotate, then newest first.
-      const ordered = [...ring.slice(next), ...ring.slice(0, next)].reverse()
-      const matching = ordered.filter(matcher(query))
-      return { total: matching.length, data: matching.slice(0, query.limit ?? DEFAULT_JOURNAL_LIMIT) }
+      const matches = matcher(query)
+      const limit = query.limit ?? DEFAULT_JOURNAL_LIMIT
+      const data: JournalEntry[] = []
+      let total = 0
+      for (let i = kept.length - 1; i >= head; i--) {
+        if (!matches(kept[i])) continue
+        total++
+        if (data.length < limit) data.push(toEntry(kept[i].id, kept[i].record, bodyBytes))
+      }
+      return { total, data }
     },
     clear,
     reset () {
@@ -61,15 +95,15 @@ export function createJournalControl (capacity: number, bodyBytes: number): Jour
   }
 }
 
-function matcher (query: JournalQuery): (entry: JournalEntry) => boolean {
+function matcher (query: JournalQuery): (kept: Kept) => boolean {
   const method = query.method?.toUpperCase()
   const prefix = query.path === undefined ? undefined : fullPath(query.path)
-  return (entry) =>
-    (query.workspaceId === undefined || entry.workspaceId === query.workspaceId) &&
-    (method === undefined || entry.method === method) &&
-    (query.status === undefined || entry.status === query.status) &&
-    (query.afterId === undefined || entry.id > query.afterId) &&
-    (prefix === undefined || underPrefix(entry.path, prefix))
+  return ({ id, record }) =>
+    (query.workspaceId === undefined || record.workspaceId === query.workspaceId) &&
+    (method === undefined || record.method === method) &&
+    (query.status === undefined || record.status === query.status) &&
+    (query.afterId === undefined || id > query.afterId) &&
+    (prefix === undefined || underPrefix(pathOf(record.url), prefix))
 }
 
 /** `/scenes` and `/api/v1/scenes` name the same thing: journaled paths always carry the prefix. */
@@ -82,18 +116,4 @@ function fullPath (path: string): string {
 /** A prefix by whole segments: /api/v1/scenes covers /api/v1/scenes/x but not /api/v1/scenesx. */
 function underPrefix (path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(prefix + '/')
-}
-
-/** Cuts `text` to at most `maxBytes` UTF-8 bytes, never inside a character. */
-export function clip (text: string, maxBytes: number): { text: string, bytes: number, truncated: boolean } {
-  const bytes = Buffer.byteLength(text, 'utf8')
-  if (bytes <= maxBytes) return { text, bytes, truncated: false }
-  // Plain ASCII (most JSON) cuts by index without copying; anything else through a buffer, on a character boundary.
-  if (bytes === text.length) return { text: text.slice(0, maxBytes), bytes, truncated: true }
-  const buffer = Buffer.from(text, 'utf8')
-  if (buffer.length <= maxBytes) return { text, bytes: buffer.length, truncated: false }
-  let end = maxBytes
-  // Back off continuation bytes (10xxxxxx) so the cut falls on a character boundary.
-  while (end > 0 && (buffer[end] & 0xc0) === 0x80) end--
-  return { text: buffer.subarray(0, end).toString('utf8'), bytes: buffer.length, truncated: true }
 }

@@ -1,0 +1,121 @@
+// What the journal keeps of one request, and how it becomes a JournalEntry. Recording is on the path of every public
+// request and reading is rare, so a record holds cheap references (epoch ms, the raw URL, body strings) and the work
+// of an entry (ISO time, path and query, UTF-8 sizes and cuts) is done when /_emulator/requests reads it.
+import type { JournalBody, JournalEntry, JournalMcp } from '../../schemas/journal.js'
+import { REDACTED, isSecretParam } from '../../lib/redact.js'
+
+/** A body as kept: short ones as sent (measured on read), long ones already cut (`cut` set). */
+export interface KeptBody {
+  readonly text: string | null
+  readonly contentType: string | null
+  readonly cut: { bytes: number, truncated: boolean } | null
+}
+
+/** One journaled request as the hooks hand it over. */
+export interface JournalRecord {
+  /** Arrival on the emulator clock, epoch ms. */
+  at: number
+  method: string
+  /** As requested, query string included. */
+  url: string
+  route: string | null
+  status: number | null
+  durationMs: number
+  keyId: string | null
+  workspaceId: string | null
+  latencyMs: number
+  fault: JournalEntry['fault']
+  drift: string | null
+  mcp: JournalMcp | null
+  request: KeptBody
+  response: KeptBody
+}
+
+/** Cuts `text` to at most `maxBytes` UTF-8 bytes, never inside a character. */
+export function clip (text: string, maxBytes: number): { text: string, bytes: number, truncated: boolean } {
+  const bytes = Buffer.byteLength(text, 'utf8')
+  if (bytes <= maxBytes) return { text, bytes, truncated: false }
+  // Plain ASCII (most JSON) cuts by index; the copy through a buffer keeps a cut from holding on to the whole body
+  // (V8 makes a slice a view of its parent string, so a 4 KiB cut of a 10 MB body would keep the 10 MB alive).
+  if (bytes === text.length) return { text: Buffer.from(text.slice(0, maxBytes), 'latin1').toString('latin1'), bytes, truncated: true }
+  const buffer = Buffer.from(text, 'utf8')
+  let end = maxBytes
+  // Back off continuation bytes (10xxxxxx) so the cut falls on a character boundary.
+  while (end > 0 && (buffer[end] & 0xc0) === 0x80) end--
+  return { text: buffer.subarray(0, end).toString('utf8'), bytes: buffer.length, truncated: true }
+}
+
+/** The longest body whose cut is remembered for the next identical one. */
+const MEMO_MAX_CHARS = 1024 * 1024
+
+/**
+ * Keeps bodies for the journal, cut to `maxBytes`. A body no longer than `maxBytes` characters is kept as is (its
+ * UTF-8 size is only needed on read); a longer one is cut now, so no entry holds more than about `maxBytes`. The
+ * last cut is remembered: a cached page sent again and again (the same string) is cut once, exactly as before.
+ */
+export function createBodyKeeper (maxBytes: number): (text: string | null, contentType: string | null) => KeptBody {
+  let lastText: string | null = null
+  let lastCut: KeptBody | null = null
+  return (text, contentType) => {
+    if (text === null || text.length <= maxBytes) return { text, contentType, cut: null }
+    if (text !== lastText || lastCut === null) {
+      const { text: kept, bytes, truncated } = clip(text, maxBytes)
+      // Pages are small; remembering a large upload would keep it alive until the next one.
+      lastText = text.length <= MEMO_MAX_CHARS ? text : null
+      lastCut = { text: kept, contentType: null, cut: { bytes, truncated } }
+    }
+    return { text: lastCut.text, contentType, cut: lastCut.cut }
+  }
+}
+
+/** About what a record holds in memory, for the journal's byte bound: a fixed part plus its strings. */
+export const RECORD_OVERHEAD_BYTES = 512
+export function sizeOf (record: JournalRecord): number {
+  return RECORD_OVERHEAD_BYTES + 2 * (record.url.length + (record.request.text?.length ?? 0) + (record.response.text?.length ?? 0))
+}
+
+function bodyOf (kept: KeptBody, maxBytes: number): JournalBody {
+  if (kept.text === null) return { text: null, bytes: 0, truncated: false, contentType: kept.contentType }
+  if (kept.cut !== null) return { text: kept.text, ...kept.cut, contentType: kept.contentType }
+  return { ...clip(kept.text, maxBytes), contentType: kept.contentType }
+}
+
+function queryOf (url: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {}
+  const at = url.indexOf('?')
+  if (at < 0) return query
+  for (const [name, given] of new URLSearchParams(url.slice(at + 1))) {
+    const value = isSecretParam(name) ? REDACTED : given
+    const seen = query[name]
+    query[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value]
+  }
+  return query
+}
+
+/** The path of a URL, without its query string. */
+export function pathOf (url: string): string {
+  const at = url.indexOf('?')
+  return at < 0 ? url : url.slice(0, at)
+}
+
+/** The entry /_emulator/requests shows for a record. */
+export function toEntry (id: number, record: JournalRecord, maxBytes: number): JournalEntry {
+  return {
+    id,
+    time: new Date(record.at).toISOString(),
+    method: record.method,
+    path: pathOf(record.url),
+    route: record.route,
+    query: queryOf(record.url),
+    status: record.status,
+    durationMs: record.durationMs,
+    keyId: record.keyId,
+    workspaceId: record.workspaceId,
+    latencyMs: record.latencyMs,
+    fault: record.fault,
+    drift: record.drift,
+    mcp: record.mcp,
+    request: bodyOf(record.request, maxBytes),
+    response: bodyOf(record.response, maxBytes)
+  }
+}

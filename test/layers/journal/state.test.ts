@@ -1,0 +1,58 @@
+// The journal's bounds (entries and bytes) and its records: what a record keeps, and the entry it becomes on read.
+import t from 'tap'
+import { createJournalControl, type JournalRecord } from '../../../src/layers/journal/state.js'
+import { RECORD_OVERHEAD_BYTES, createBodyKeeper } from '../../../src/layers/journal/record.js'
+
+const none = { text: null, contentType: null, cut: null }
+function record (url: string, response = none): JournalRecord {
+  return {
+    at: Date.parse('2026-06-01T12:00:00.000Z'), method: 'GET', url, route: null, status: 200, durationMs: 1, keyId: null,
+    workspaceId: null, latencyMs: 0, fault: null, drift: null, mcp: null, request: none, response
+  }
+}
+const ids = (journal: ReturnType<typeof createJournalControl>) => journal.list({}).data.map((e) => e.id)
+
+t.test('bounded in entries and in bytes: the oldest go first, the newest always stays', async (t) => {
+  const byCount = createJournalControl({ capacity: 3, bodyBytes: 100, maxBytes: 1e9 })
+  for (let i = 0; i < 5; i++) byCount.push(record(`/api/v1/scenes?i=${i}`))
+  t.same(ids(byCount), [5, 4, 3])
+
+  // Each record below holds about RECORD_OVERHEAD_BYTES + 2 * (14 + 50) bytes: two fit in the bound, not three.
+  const body = 'x'.repeat(50)
+  const size = RECORD_OVERHEAD_BYTES + 2 * ('/api/v1/scenes'.length + body.length)
+  const byBytes = createJournalControl({ capacity: 1000, bodyBytes: 100, maxBytes: 2 * size + 10 })
+  const keep = createBodyKeeper(100)
+  for (let i = 0; i < 5; i++) byBytes.push(record('/api/v1/scenes', keep(body, 'text/plain')))
+  t.same(ids(byBytes), [5, 4])
+
+  const tiny = createJournalControl({ capacity: 1000, bodyBytes: 100, maxBytes: 0 })
+  tiny.push(record('/api/v1/a'))
+  tiny.push(record('/api/v1/b'))
+  t.same(ids(tiny), [2], 'a bound smaller than one entry keeps the newest')
+  t.equal(tiny.clear(), 1)
+  t.same(ids(tiny), [])
+})
+
+t.test('a record becomes the entry of before: ISO time, path, redacted query, measured and cut bodies', async (t) => {
+  const journal = createJournalControl({ capacity: 10, bodyBytes: 8, maxBytes: 1e9 })
+  journal.push(record('/api/v1/scenes?limit=2&api_key=sk-x&tag=a&tag=b', journal.keepResponseBody('héllo', 'text/plain')))
+  journal.push(record('/api/v1/scenes', journal.keepResponseBody('0123456789', 'application/json')))
+  const [long, short] = journal.list({}).data
+  t.equal(short.time, '2026-06-01T12:00:00.000Z')
+  t.equal(short.path, '/api/v1/scenes')
+  t.same(short.query, { limit: '2', api_key: '[redacted]', tag: ['a', 'b'] })
+  t.same(short.response, { text: 'héllo', bytes: 6, truncated: false, contentType: 'text/plain' })
+  t.same(long.response, { text: '01234567', bytes: 10, truncated: true, contentType: 'application/json' })
+  t.same(journal.list({ path: '/scenes', limit: 1 }).total, 2)
+})
+
+t.test('the same long body is cut once and shared; each keeps its own content type', async (t) => {
+  const keep = createBodyKeeper(4)
+  const page = 'abcdefgh'
+  const a = keep(page, 'application/json')
+  const b = keep(page, 'text/plain')
+  t.equal(a.text, 'abcd')
+  t.equal(b.text, a.text)
+  t.same([a.contentType, b.contentType], ['application/json', 'text/plain'])
+  t.same(keep('abcdefgh!', null).cut, { bytes: 9, truncated: true })
+})
