@@ -1,9 +1,9 @@
 // The journal's bounds (entries and bytes) and its records: what a record keeps, and the entry it becomes on read.
 import t from 'tap'
 import { createJournalControl, type JournalRecord } from '../../../src/layers/journal/state.js'
-import { RECORD_OVERHEAD_BYTES, createBodyKeeper } from '../../../src/layers/journal/record.js'
+import { RECORD_OVERHEAD_BYTES, createBodyKeeper, type KeptBody } from '../../../src/layers/journal/record.js'
 
-const none = { text: null, contentType: null, cut: null }
+const none: KeptBody = { text: null, contentType: null, cut: null }
 function record (url: string, response = none): JournalRecord {
   return {
     at: Date.parse('2026-06-01T12:00:00.000Z'), method: 'GET', url, route: null, status: 200, durationMs: 1, keyId: null,

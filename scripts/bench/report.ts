@@ -1,0 +1,72 @@
+// The benchmark's table: each case, what was measured, its goal (issue 13) and whether this run met it.
+import { cpus, loadavg } from 'node:os'
+import { median } from './client.js'
+import type { ScaleResult } from './scale.js'
+import type { ReadsResult, StartResult } from './serving.js'
+
+export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult }
+
+type Row = [what: string, measured: string, goal: string, met: boolean | null]
+
+const n0 = (x: number) => Math.round(x).toLocaleString('en-US')
+const x2 = (x: number) => `${x.toFixed(2)}x`
+const ms = (x: number) => (x < 10 ? `${x.toFixed(2)} ms` : `${x.toFixed(1)} ms`)
+const mb = (x: number) => `${Math.round(x)} MB`
+
+/** Per-round ratios to the bare route in the same round, and their median. */
+function readRatio (reads: ReadsResult, name: string): number {
+  return median(reads.rounds[name].map((value, i) => value / reads.rounds.bare[i]))
+}
+
+function readRows (reads: ReadsResult): Row[] {
+  const rps = (name: string) => `${n0(median(reads.rounds[name]))} req/s`
+  const defaults = readRatio(reads, 'defaults')
+  const quiet = readRatio(reads, 'quiet')
+  const { bare, quiet: quietMemory, defaults: defaultMemory } = reads.memory
+  return [
+    ['reads, bare Fastify route sending the same bytes (the ceiling)', rps('bare'), '', null],
+    ['reads, defaults (info log, journal on)', `${x2(defaults)} (${rps('defaults')})`, '>= 0.30x', defaults >= 0.3],
+    ['reads, quiet (LOG_LEVEL=warn, EMULATOR_JOURNAL_SIZE=0)', `${x2(quiet)} (${rps('quiet')})`, '>= 0.50x', quiet >= 0.5],
+    ['peak RSS under that load, quiet vs bare', `${mb(quietMemory.peak)} / ${mb(bare.peak)} = ${x2(quietMemory.peak / bare.peak)}`, '<= 1.5x', quietMemory.peak / bare.peak <= 1.5],
+    [`RSS of the defaults after ${n0(reads.defaultRequests)} requests (peak)`, `${mb(defaultMemory.rss)} (${mb(defaultMemory.peak)})`, '< 200 MB', defaultMemory.rss < 200]
+  ]
+}
+
+function startRow (starts: StartResult): Row {
+  const bare = median(starts.bareMs)
+  const emulator = median(starts.emulatorMs)
+  return ['start to first 200, npm start (demo fixtures) vs bare', `${ms(emulator)} / ${ms(bare)} = ${x2(emulator / bare)}`, '<= 1.5x', emulator / bare <= 1.5]
+}
+
+function scaleRows ({ scene, paging, workspaces, mcp }: ScaleResult): Row[] {
+  const json = scene.parseMs + scene.stringifyMs
+  const roundTrip = (scene.putMs + scene.getMs) / json
+  const pages = paging.largeMs / paging.smallMs
+  return [
+    [`PUT + GET of a ${n0(scene.elements)}-element scene (${(scene.bytes / 1e6).toFixed(1)} MB) vs JSON.parse + JSON.stringify`,
+      `${ms(scene.putMs)} + ${ms(scene.getMs)} vs ${ms(scene.parseMs)} + ${ms(scene.stringifyMs)} = ${x2(roundTrip)}`, '<= 3x', roundTrip <= 3],
+    [`GET /scenes?offset=90000&limit=100 on ${n0(paging.scenes)} scenes vs a 100-scene page (after a write)`,
+      `${ms(paging.largeMs)} / ${ms(paging.smallMs)} = ${x2(pages)}`, '<= 1.2x', pages <= 1.2],
+    ['create an isolated workspace (POST /_emulator/workspaces)', ms(workspaces.createMs), '< 2 ms', workspaces.createMs < 2],
+    ['reset (POST /_emulator/reset)', ms(workspaces.resetMs), '< 20 ms', workspaces.resetMs < 20],
+    mcp === null
+      ? ['MCP tools/call list_scenes vs GET /scenes', 'n/a (POST /api/v1/mcp answers 404)', '<= 1.5x', null]
+      : ['MCP tools/call list_scenes vs GET /scenes', `${ms(mcp.mcpMs)} / ${ms(mcp.restMs)} = ${x2(mcp.mcpMs / mcp.restMs)}`, '<= 1.5x', mcp.mcpMs / mcp.restMs <= 1.5]
+  ]
+}
+
+export function machineLine (): string {
+  const cores = cpus()
+  return `${cores.length} cores (${cores[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`
+}
+
+export function renderTable (result: BenchResult): string {
+  const rows: Row[] = [
+    ...(result.reads ? readRows(result.reads) : []),
+    ...(result.starts ? [startRow(result.starts)] : []),
+    ...(result.scale ? scaleRows(result.scale) : [])
+  ]
+  const lines = ['| case | measured | goal | met |', '|---|---|---|---|']
+  for (const [what, measured, goal, met] of rows) lines.push(`| ${what} | ${measured} | ${goal || '—'} | ${met === null ? '—' : met ? 'yes' : 'no'} |`)
+  return lines.join('\n')
+}

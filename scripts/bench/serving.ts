@@ -1,0 +1,116 @@
+// The served cases, each server its own process on 127.0.0.1: reads under load (a bare Fastify route sending the
+// same bytes, the emulator with its defaults, and quiet), start to first 200, and memory.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { BENCH_KEY, writeBenchFixtures } from './fixtures.js'
+import { load } from './load.js'
+import { memoryOf, startServer, stopServer, type Running, type ServerSpec } from './processes.js'
+
+export interface ServingSettings {
+  seconds: number
+  rounds: number
+  connections: number
+  starts: number
+  /** Requests the default configuration has served when its memory is read. */
+  memoryRequests: number
+  workDir: string
+  basePort: number
+}
+
+export interface ReadsResult {
+  /** req/s per round, by server name. */
+  rounds: Record<string, number[]>
+  /** Memory after the load, MiB. */
+  memory: Record<string, { rss: number, peak: number }>
+  /** Requests the default configuration had served when its memory was read. */
+  defaultRequests: number
+  failures: string[]
+}
+
+export interface StartResult { bareMs: number[], emulatorMs: number[] }
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+const SERVER = join(ROOT, 'dist', 'server.js')
+const BARE = join(ROOT, 'scripts', 'bench', 'bare-server.mjs')
+const READ_PATH = '/api/v1/collections?limit=20'
+const QUIET = { LOG_LEVEL: 'warn', EMULATOR_JOURNAL_SIZE: '0' }
+
+function emulatorSpec (name: string, port: number, env: Record<string, string>, key = BENCH_KEY): ServerSpec {
+  return { name, script: SERVER, env, port, path: READ_PATH, headers: { authorization: `Bearer ${key}` } }
+}
+
+async function bodyOf (spec: ServerSpec): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${spec.port}${spec.path}`, { headers: spec.headers })
+  if (res.status !== 200) throw new Error(`${spec.name}: GET ${spec.path} answered ${res.status}`)
+  return await res.text()
+}
+
+/** Starts the three servers; the bare one sends the emulator's own answer, byte for byte. */
+async function startReadServers (settings: ServingSettings): Promise<Running[]> {
+  const fixtures = writeBenchFixtures(join(settings.workDir, 'fixtures'))
+  const env = { EMULATOR_FIXTURES: fixtures, EMULATOR_RATE_LIMIT: '0' }
+  const log = join(settings.workDir, 'servers.log')
+  const running: Running[] = []
+  try {
+    running.push((await startServer(emulatorSpec('defaults', settings.basePort + 1, env), log)).running)
+    running.push((await startServer(emulatorSpec('quiet', settings.basePort + 2, { ...env, ...QUIET }), log)).running)
+    const bodyFile = join(settings.workDir, 'body.json')
+    writeFileSync(bodyFile, await bodyOf(running[0].spec))
+    const bare: ServerSpec = { name: 'bare', script: BARE, env: { BENCH_BODY: bodyFile, BENCH_PATH: '/api/v1/collections' }, port: settings.basePort, path: READ_PATH, headers: {} }
+    running.unshift((await startServer(bare, log)).running)
+    return running
+  } catch (error) {
+    for (const server of running) await stopServer(server)
+    throw error
+  }
+}
+
+/** Rounds of `autocannon -c N -d S` on each server in turn, after a short warm-up of each. */
+export async function measureReads (settings: ServingSettings, progress: (line: string) => void): Promise<ReadsResult> {
+  const servers = await startReadServers(settings)
+  const result: ReadsResult = { rounds: {}, memory: {}, defaultRequests: 0, failures: [] }
+  try {
+    for (const { spec } of servers) {
+      const warm = await load(spec, { connections: settings.connections, seconds: 2 })
+      if (spec.name === 'defaults') result.defaultRequests += warm.requests
+    }
+    for (let round = 1; round <= settings.rounds; round++) {
+      for (const { spec } of servers) {
+        const run = await load(spec, { connections: settings.connections, seconds: settings.seconds })
+        ;(result.rounds[spec.name] ??= []).push(run.reqPerSec)
+        if (spec.name === 'defaults') result.defaultRequests += run.requests
+        if (run.non2xx + run.errors > 0) result.failures.push(`${spec.name} round ${round}: ${run.non2xx} non-2xx, ${run.errors} errors`)
+        progress(`  round ${round}: ${spec.name.padEnd(8)} ${Math.round(run.reqPerSec).toLocaleString('en-US')} req/s`)
+      }
+    }
+    const [bare, defaults, quiet] = servers
+    result.memory.bare = memoryOf(bare)
+    result.memory.quiet = memoryOf(quiet)
+    // The default configuration's memory once it has served at least memoryRequests requests.
+    const more = settings.memoryRequests - result.defaultRequests
+    if (more > 0) result.defaultRequests += (await load(defaults.spec, { connections: settings.connections, amount: more })).requests
+    result.memory.defaults = memoryOf(defaults)
+  } finally {
+    for (const server of servers) await stopServer(server)
+  }
+  return result
+}
+
+/** `npm start` (dist/server.js, bundled demo fixtures) against the bare route, alternately, to the first 200. */
+export async function measureStarts (settings: ServingSettings): Promise<StartResult> {
+  const log = join(settings.workDir, 'starts.log')
+  const bodyFile = join(settings.workDir, 'start-body.json')
+  writeFileSync(bodyFile, '{"limit":20,"offset":0,"hasNextPage":false,"data":[]}')
+  const bare: ServerSpec = { name: 'bare', script: BARE, env: { BENCH_BODY: bodyFile, BENCH_PATH: '/api/v1/collections' }, port: settings.basePort + 3, path: READ_PATH, headers: {} }
+  const emulator = emulatorSpec('emulator', settings.basePort + 4, {}, 'sk-demo-full')
+  const result: StartResult = { bareMs: [], emulatorMs: [] }
+  for (let i = 0; i < settings.starts; i++) {
+    for (const [spec, times] of [[bare, result.bareMs], [emulator, result.emulatorMs]] as const) {
+      const { running, ms } = await startServer(spec, log)
+      times.push(ms)
+      await stopServer(running)
+    }
+  }
+  return result
+}
