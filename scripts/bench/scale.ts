@@ -28,16 +28,18 @@ async function withApp<T> (work: (send: Send, app: FastifyInstance) => Promise<T
   }
 }
 
-/** Median time of `work` alone, each run after an untimed `before`. */
-async function medianAfter (before: () => Promise<unknown>, work: () => Promise<unknown>, runs: number): Promise<number> {
-  const times: number[] = []
-  for (let i = 0; i < runs + 2; i++) {
-    await before()
-    const start = performance.now()
-    await work()
-    if (i >= 2) times.push(performance.now() - start)
+/** Median times of each work alone, run in turn so both see the same machine, each after an untimed `before`. */
+async function mediansAfter (before: () => Promise<unknown>, works: Array<() => Promise<unknown>>, runs: number, warmup = 5): Promise<number[]> {
+  const times: number[][] = works.map(() => [])
+  for (let i = 0; i < runs + warmup; i++) {
+    for (const [k, work] of works.entries()) {
+      await before()
+      const start = performance.now()
+      await work()
+      if (i >= warmup) times[k].push(performance.now() - start)
+    }
   }
-  return median(times)
+  return times.map(median)
 }
 
 async function createScene (send: Send, headers: Record<string, string>): Promise<{ metadata: { id: string } }> {
@@ -83,8 +85,7 @@ async function pagingCase (send: Send, app: FastifyInstance, runs: number): Prom
   const write = async () => expectStatus(await send('POST', '/api/v1/collections', { headers: DEMO, body: JSON.stringify({ name: `Write ${n++}` }) }), 200, 'POST /collections')
   const page = (headers: Record<string, string>, offset: number) => async () =>
     expectStatus(await send('GET', `/api/v1/scenes?offset=${offset}&limit=100`, { headers }), 200, 'GET /scenes')
-  const smallMs = await medianAfter(write, page(small, 0), runs)
-  const largeMs = await medianAfter(write, page(large, 90_000), runs)
+  const [smallMs, largeMs] = await mediansAfter(write, [page(small, 0), page(large, 90_000)], runs)
   return { scenes: 100_000, smallMs, largeMs }
 }
 
@@ -93,7 +94,7 @@ async function workspacesCase (send: Send, runs: number): Promise<ScaleResult['w
   const createMs = await medianMs(create, runs * 10)
   // A reset after what a test typically leaves: a workspace of its own and a write.
   const before = async () => { await create(); await createScene(send, DEMO) }
-  const resetMs = await medianAfter(before, async () => expectStatus(await send('POST', '/_emulator/reset'), 200, 'POST /_emulator/reset'), runs)
+  const [resetMs] = await mediansAfter(before, [async () => expectStatus(await send('POST', '/_emulator/reset'), 200, 'POST /_emulator/reset')], runs)
   return { createMs, resetMs }
 }
 

@@ -11,11 +11,12 @@ export interface PageRequest { limit?: number, offset?: number }
  * Offsets go in as BigInt because SQLite refuses a non-integer OFFSET and 2^53-1 is legal here.
  */
 export function readPage<Row, T> (
-  statement: Statement, params: unknown[], request: PageRequest, toItem: (row: Row) => T
+  statement: Statement, params: unknown[], request: PageRequest, toItem: (row: Row) => T, skip?: number
 ): Page<T> {
   const limit = request.limit ?? DEFAULT_PAGE_SIZE
   const offset = request.offset ?? 0
-  const rows = statement.all(...params, limit + 1, BigInt(offset)) as Row[]
+  // `skip`: the statement starts further on by itself (store/scene-blocks.ts) and skips only this many rows.
+  const rows = statement.all(...params, limit + 1, BigInt(skip ?? offset)) as Row[]
   return {
     limit,
     offset,

@@ -1,6 +1,7 @@
 // Scene metadata and links (catalogue §2.2, §4). Private scenes are visible to their owner's personal keys only.
 import type { Db } from './database.js'
 import { readPage, type PageRequest } from './paging.js'
+import { BLOCKS_FROM_OFFSET, createSceneBlocks } from './scene-blocks.js'
 import type { ReadOnlyLink, SceneMetadata, SceneRecord, SlidesLink } from '../schemas/scenes.js'
 
 /** The virtual collection id of a user's private scenes (catalogue §1.1). */
@@ -30,6 +31,12 @@ export function createScenesStore (db: Db) {
   const selectPageInCollection = db.prepare(
     `SELECT metadata, links FROM scenes WHERE ${VISIBLE} AND collection_id = @collectionId ORDER BY seq LIMIT ? OFFSET ?`
   )
+  // Deep pages start at the block holding their first scene (scene-blocks.ts) instead of walking every row before.
+  const selectPageFrom = db.prepare(`SELECT metadata, links FROM scenes WHERE ${VISIBLE} AND seq >= @fromSeq ORDER BY seq LIMIT ? OFFSET ?`)
+  const selectPageInCollectionFrom = db.prepare(
+    `SELECT metadata, links FROM scenes WHERE ${VISIBLE} AND collection_id = @collectionId AND seq >= @fromSeq ORDER BY seq LIMIT ? OFFSET ?`
+  )
+  const blocks = createSceneBlocks(db)
   const selectTrashed = db.prepare(`SELECT metadata, links FROM scenes
     WHERE workspace_id = ? AND deleted_at IS NOT NULL ORDER BY seq`)
   const updateRow = db.prepare(`UPDATE scenes SET metadata = ?, collection_id = ?, owner_id = ?
@@ -51,9 +58,11 @@ export function createScenesStore (db: Db) {
       return row ? toRecord(row) : undefined
     },
     list (workspaceId: string, viewer: Viewer, filter: SceneListFilter, page: PageRequest) {
-      const named = { workspaceId, viewerId: viewer.userId, seesAll: viewer.seesAll === true ? 1 : 0, collectionId: filter.collectionId }
-      const statement = filter.collectionId === undefined ? selectPage : selectPageInCollection
-      return readPage(statement, [named], page, toRecord)
+      const named = { workspaceId, viewerId: viewer.userId, seesAll: viewer.seesAll === true ? 1 as const : 0 as const, collectionId: filter.collectionId }
+      const all = filter.collectionId === undefined
+      if ((page.offset ?? 0) < BLOCKS_FROM_OFFSET) return readPage(all ? selectPage : selectPageInCollection, [named], page, toRecord)
+      const { fromSeq, skip } = blocks.locate(named, page.offset ?? 0)
+      return readPage(all ? selectPageFrom : selectPageInCollectionFrom, [{ ...named, fromSeq }], page, toRecord, skip)
     },
     /** Every trashed scene of a workspace, private ones included (the demo page's trash toggle; not an API read). */
     listTrashed (workspaceId: string): SceneRecord[] {
