@@ -35,6 +35,35 @@ function pathOf (frame: Frame): string[] {
  * a recursive walk is exactly what overflows on the bodies this guards against.
  */
 export function pathBeyondDepth (value: unknown, maxDepth: number): string[] | null {
+  // Every JSON body passes here: a first walk keeps only depths, and the path is traced only for a body too deep.
+  return isBeyondDepth(value, maxDepth) ? tracePath(value, maxDepth) : null
+}
+
+/** Whether any container lies deeper than `maxDepth`, with no allocation per value (a 10,000-element scene). */
+function isBeyondDepth (root: unknown, maxDepth: number): boolean {
+  const values: unknown[] = [root]
+  const depths: number[] = [1]
+  while (values.length > 0) {
+    const value = values.pop()
+    const depth = depths.pop() as number
+    if (value === null || typeof value !== 'object') continue
+    if (depth > maxDepth) return true
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        if (value[i] !== null && typeof value[i] === 'object') { values.push(value[i]); depths.push(depth + 1) }
+      }
+      continue
+    }
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue
+      const child = (value as Record<string, unknown>)[key]
+      if (child !== null && typeof child === 'object') { values.push(child); depths.push(depth + 1) }
+    }
+  }
+  return false
+}
+
+function tracePath (value: unknown, maxDepth: number): string[] | null {
   const stack: Frame[] = [{ value, depth: 0, parent: null, key: '' }]
   while (stack.length > 0) {
     const frame = stack.pop() as Frame

@@ -56,11 +56,12 @@ export function get (ctx: OpContext, { sceneId }: SceneRef): SceneContent {
 
 /** PUT: authoritative replacement; contentEpoch +1 even when nothing changed [LIVE]. */
 export function put (ctx: OpContext, { sceneId, body }: SceneRef & { body: PutSceneContentBody }): SceneContent {
-  const loaded = loadScene(ctx, sceneId)
+  // A replacement never reads what it replaces: only the scene (visible to the caller, else 404) is loaded.
+  const scene = getScene(ctx, { sceneId })
   const content = replaceContent(body, ctx.ids, ctx.compat)
   // INFER: PUT files are authoritative (a referenced file missing from them is a 400), so every file the
   // scene keeps afterwards was just sent with its data: nothing stays unavailable.
-  return commit(ctx, loaded, {
+  return commit(ctx, scene, {
     mode: 'replace', content, unavailableFiles: [], elementsSent: content.elements.length, filesSent: Object.keys(content.files).length
   })
 }
@@ -71,7 +72,7 @@ export function patch (ctx: OpContext, { sceneId, body }: SceneRef & { body: Pat
   const content = mergeContent(loaded.content, body, ctx.ids, ctx.compat)
   // INFER: a file re-sent with its data becomes servable; files not sent keep their state.
   const resent = new Set(Object.keys(body.files ?? {}))
-  return commit(ctx, loaded, {
+  return commit(ctx, loaded.scene, {
     mode: 'merge',
     content,
     unavailableFiles: loaded.unavailableFiles.filter((id) => !resent.has(id)),
@@ -98,8 +99,8 @@ function metadataAfter (ctx: OpContext, previous: SceneMetadata, write: ContentW
  * The responses of PUT and PATCH never carry filesFailedToEmbed (catalogue §2.3). INFER: they answer with
  * the document just stored, so a file that is still unavailable to GET is in their `files`.
  */
-function commit (ctx: OpContext, loaded: LoadedScene, write: ContentWrite): SceneContent {
-  const metadata = metadataAfter(ctx, loaded.scene.metadata, write)
+function commit (ctx: OpContext, scene: SceneRecord, write: ContentWrite): SceneContent {
+  const metadata = metadataAfter(ctx, scene.metadata, write)
   const { totalElements, deletedElements, contentEpoch, sceneVersion } = metadata
   return ctx.stores.transaction(() => {
     ctx.stores.sceneContent.put(ctx.caller.workspaceId, metadata.id, write.content, write.unavailableFiles)

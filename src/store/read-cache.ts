@@ -9,23 +9,36 @@ const MAX_ENTRIES = 2000
 export interface ReadCache {
   /** The cached value for `key` at the database's current version, computing and keeping it when absent. */
   get<T>(key: string, compute: () => T): T
+  /**
+   * Keeps `value` for `key` at the database's current version: for a write that already holds what the next read
+   * of `key` would compute (PUT content answers the very document GET then serves). Call it after the commit.
+   */
+  set<T>(key: string, value: T): void
 }
 
 export function createReadCache (db: Db): ReadCache {
   const version = db.prepare('SELECT total_changes()').pluck()
   let seenVersion = -1
   let entries = new Map<string, unknown>()
+  /** The entries valid at the current version: emptied when anything was written since, or when full. */
+  const current = (): Map<string, unknown> => {
+    const now = version.get() as number
+    if (now !== seenVersion || entries.size >= MAX_ENTRIES) {
+      entries = new Map()
+      seenVersion = now
+    }
+    return entries
+  }
   return {
     get<T> (key: string, compute: () => T): T {
-      const now = version.get() as number
-      if (now !== seenVersion || entries.size >= MAX_ENTRIES) {
-        entries = new Map()
-        seenVersion = now
-      }
-      if (entries.has(key)) return entries.get(key) as T
+      const valid = current()
+      if (valid.has(key)) return valid.get(key) as T
       const value = compute()
-      entries.set(key, value)
+      valid.set(key, value)
       return value
+    },
+    set<T> (key: string, value: T): void {
+      current().set(key, value)
     }
   }
 }

@@ -4,6 +4,7 @@ import t from 'tap'
 import { KEYS, build, call } from '../helper.js'
 import { createReadCache } from '../../src/store/read-cache.js'
 import { openDatabase } from '../../src/store/database.js'
+import { cid, file, image, putBody, rect } from '../content/element-builders.js'
 
 t.test('a value is computed once per database version', async (t) => {
   const db = openDatabase(':memory:')
@@ -45,4 +46,22 @@ t.test('list pages, keys and users never outlive a write', async (t) => {
   t.equal((await call(t, app, 'GET', '/api/v1/workspaces', { key: KEYS.member })).status, 200)
   await call(t, app, 'DELETE', '/api/v1/workspaces/users/usrMember01', { key: KEYS.admin })
   t.equal((await call(t, app, 'GET', '/api/v1/workspaces', { key: KEYS.member })).status, 401, 'a removed user\'s key is refused at once')
+})
+
+t.test('GET content right after a PUT is the PUT\'s answer, byte for byte what GET computes afresh', async (t) => {
+  const app = await build(t)
+  const url = '/api/v1/scenes/scnShapes01/content'
+  const headers = { authorization: `Bearer ${KEYS.full}` }
+  const body = putBody([image(cid('pic'), 'file1'), rect(cid('box'), { x: -0, y: 1e21, customData: { note: 'é "quoted" \u2028' } })],
+    { appState: { viewBackgroundColor: '#fafafa', lockedMultiSelections: { g1: true } }, files: { file1: file('file1') } })
+  const put = await app.inject({ method: 'PUT', url, headers, payload: body })
+  t.equal(put.statusCode, 200)
+  const cached = await app.inject({ method: 'GET', url, headers })
+  t.equal(cached.body, put.body, 'served from the PUT\'s answer')
+  await call(t, app, 'POST', '/api/v1/collections', { body: { name: 'Unrelated write' } })
+  const fresh = await app.inject({ method: 'GET', url, headers })
+  t.equal(fresh.body, cached.body, 'the same bytes when read from the database again')
+  t.same([fresh.headers['content-type'], cached.headers['content-type']], ['application/json; charset=utf-8', 'application/json; charset=utf-8'])
+  const other = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${KEYS.other}` } })
+  t.equal(other.statusCode, 404, 'another workspace\'s key still finds nothing')
 })

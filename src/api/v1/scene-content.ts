@@ -4,15 +4,28 @@ import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema, WrittenSceneContentSchema } from '../../schemas/scene-content.js'
 import { SceneParamsSchema } from '../../schemas/scenes.js'
 import * as sceneContent from '../../services/scene-content.js'
+import { callerUserId, type OpContext } from '../../services/context.js'
 import { ctxOf } from './auth.js'
 
 const tags = ['scenes', 'scene-content']
 const url = '/scenes/:sceneId/content'
 
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** The read cache's key of one caller's GET of one scene's content (the same caller sees the same document). */
+const contentKey = (ctx: OpContext, sceneId: string) => `content:${ctx.caller.workspaceId}:${callerUserId(ctx.caller) ?? ''}:${sceneId}`
+
 const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { stores } = app
+
   app.get(url, {
     schema: { tags, summary: 'Get scene content', params: SceneParamsSchema, response: responses(SceneContentSchema, 401, 403, 404) }
-  }, async (request) => sceneContent.get(ctxOf(request), request.params))
+  }, async (request, reply) => {
+    const ctx = ctxOf(request)
+    // Serialised once per database version (store/read-cache.ts): a large drawing read again is not parsed again.
+    const body = stores.readCache.get(contentKey(ctx, request.params.sceneId), () => reply.serialize(sceneContent.get(ctx, request.params)))
+    return reply.type(JSON_TYPE).send(body)
+  })
 
   app.put(url, {
     schema: {
@@ -22,7 +35,13 @@ const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PutSceneContentBodySchema,
       response: responses(WrittenSceneContentSchema, 400, 401, 403, 404)
     }
-  }, async (request) => sceneContent.put(ctxOf(request), { ...request.params, body: request.body }))
+  }, async (request, reply) => {
+    const ctx = ctxOf(request)
+    const body = reply.serialize(sceneContent.put(ctx, { ...request.params, body: request.body }))
+    // A replacement leaves no file unavailable, so its answer is exactly what GET serves until the next write.
+    stores.readCache.set(contentKey(ctx, request.params.sceneId), body)
+    return reply.type(JSON_TYPE).send(body)
+  })
 
   app.patch(url, {
     schema: {
