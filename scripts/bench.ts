@@ -38,7 +38,7 @@ async function main (): Promise<void> {
     }
     if (only.has('scale')) {
       log('scale cases')
-      result.scale = await measureScale(int('BENCH_RUNS', 20), log)
+      result.scale = await measureScale({ runs: int('BENCH_RUNS', 20), workDir, port: settings.basePort + 5 }, log)
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true })

@@ -1,9 +1,12 @@
-// The scale cases, in this process over loopback HTTP (the emulator as startEmulator() runs it, logs off, rate
-// limit off): a 10,000-element scene, paging a 100,000-scene workspace, isolated workspaces and reset, MCP.
+// The scale cases, each against the emulator as `npm start` runs it (dist/server.js, its own process on 127.0.0.1,
+// rate limit off), one request at a time: a 10,000-element scene, paging a 100,000-scene workspace (a database file
+// filled beforehand in this process), isolated workspaces and reset, MCP next to its REST twin.
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
-import { listen } from './harness.js'
 import { createClient, expectStatus, median, medianMs, type Send } from './client.js'
+import { startServer, stopServer, type ServerSpec } from './processes.js'
 import { sceneDocument } from './scene.js'
 
 export interface ScaleResult {
@@ -14,22 +17,27 @@ export interface ScaleResult {
   mcp: { restMs: number, mcpMs: number } | null
 }
 
+export interface ScaleSettings { runs: number, workDir: string, port: number }
+
+const SERVER = fileURLToPath(new URL('../../dist/server.js', import.meta.url))
 const DEMO = { authorization: 'Bearer sk-demo-full' }
 const json = (text: string) => JSON.parse(text)
 
-async function withApp<T> (work: (send: Send, app: FastifyInstance) => Promise<T>): Promise<T> {
-  const app = await buildApp({ config: { logLevel: 'silent', rateLimit: 0 } })
-  const client = createClient(await listen(app))
+/** Runs `work` against an emulator process with these settings (on top of the defaults). */
+async function withServer<T> (settings: ScaleSettings, env: Record<string, string>, work: (send: Send) => Promise<T>): Promise<T> {
+  const spec: ServerSpec = { name: 'emulator', script: SERVER, env: { EMULATOR_RATE_LIMIT: '0', ...env }, port: settings.port, path: '/_emulator/health', headers: {} }
+  const { running } = await startServer(spec, join(settings.workDir, 'scale.log'))
+  const client = createClient(`http://127.0.0.1:${settings.port}`)
   try {
-    return await work(client.send, app)
+    return await work(client.send)
   } finally {
     client.close()
-    await app.close()
+    await stopServer(running)
   }
 }
 
-/** Median times of each work alone, run in turn so both see the same machine, each after an untimed `before`. */
-async function mediansAfter (before: () => Promise<unknown>, works: Array<() => Promise<unknown>>, runs: number, warmup = 5): Promise<number[]> {
+/** Median times of each work alone, run in turn so all see the same machine, each after an untimed `before`. */
+async function medians (works: Array<() => Promise<unknown>>, runs: number, before: () => Promise<unknown> = async () => {}, warmup = 5): Promise<number[]> {
   const times: number[][] = works.map(() => [])
   for (let i = 0; i < runs + warmup; i++) {
     for (const [k, work] of works.entries()) {
@@ -51,16 +59,28 @@ async function createScene (send: Send, headers: Record<string, string>): Promis
 async function sceneCase (send: Send, runs: number): Promise<ScaleResult['scene']> {
   const url = `/api/v1/scenes/${(await createScene(send, DEMO)).metadata.id}/content`
   const document = sceneDocument(10_000)
-  const putMs = await medianMs(async () => expectStatus(await send('PUT', url, { headers: DEMO, body: document }), 200, 'PUT content'), runs)
-  const getMs = await medianMs(async () => expectStatus(await send('GET', url, { headers: DEMO }), 200, 'GET content'), runs)
+  // Each GET right after its PUT, as a client does: what the PUT wrote is what the GET reads.
+  const [putMs, getMs] = await medians([
+    async () => expectStatus(await send('PUT', url, { headers: DEMO, body: document }), 200, 'PUT content'),
+    async () => expectStatus(await send('GET', url, { headers: DEMO }), 200, 'GET content')
+  ], runs)
   const parsed = JSON.parse(document)
   const parseMs = await medianMs(() => JSON.parse(document), runs)
   const stringifyMs = await medianMs(() => JSON.stringify(parsed), runs)
   return { elements: 10_000, bytes: Buffer.byteLength(document), putMs, getMs, parseMs, stringifyMs }
 }
 
+/** An in-process client of `app` (no socket): for filling a database before it is served. */
+function injector (app: FastifyInstance): Send {
+  return async (method, path, { headers = {}, body } = {}) => {
+    const res = await app.inject({ method: method as 'GET', url: path, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, payload: body })
+    return { status: res.statusCode, text: res.body }
+  }
+}
+
 /** An empty isolated workspace holding `count` scenes (one made through the API, the rest copies of it). */
-async function workspaceWith (send: Send, app: FastifyInstance, count: number): Promise<Record<string, string>> {
+async function workspaceWith (app: FastifyInstance, count: number): Promise<Record<string, string>> {
+  const send = injector(app)
   const provisioned = json(expectStatus(await send('POST', '/_emulator/workspaces', { body: '{"fixtures":"empty"}' }), 200, 'POST /_emulator/workspaces').text)
   const headers = { authorization: `Bearer ${provisioned.keys.full}` }
   const first = await createScene(send, headers)
@@ -78,14 +98,20 @@ async function workspaceWith (send: Send, app: FastifyInstance, count: number): 
  * The same page size from a 100-scene and a 100,000-scene workspace. Each read follows an unrelated write, which
  * empties the exact read cache: what is timed is SQLite finding the page, not the cache.
  */
-async function pagingCase (send: Send, app: FastifyInstance, runs: number): Promise<ScaleResult['paging']> {
-  const small = await workspaceWith(send, app, 100)
-  const large = await workspaceWith(send, app, 100_000)
+async function pagingCase (settings: ScaleSettings): Promise<ScaleResult['paging']> {
+  const dbPath = join(settings.workDir, 'paging.sqlite')
+  const app = await buildApp({ config: { dbPath, logLevel: 'silent' } })
+  const [small, large] = [await workspaceWith(app, 100), await workspaceWith(app, 100_000)]
+  await app.close()
+  return await withServer(settings, { EMULATOR_DB: dbPath }, async (send) => await pagesOf(send, small, large, settings.runs))
+}
+
+async function pagesOf (send: Send, small: Record<string, string>, large: Record<string, string>, runs: number): Promise<ScaleResult['paging']> {
   let n = 0
   const write = async () => expectStatus(await send('POST', '/api/v1/collections', { headers: DEMO, body: JSON.stringify({ name: `Write ${n++}` }) }), 200, 'POST /collections')
   const page = (headers: Record<string, string>, offset: number) => async () =>
     expectStatus(await send('GET', `/api/v1/scenes?offset=${offset}&limit=100`, { headers }), 200, 'GET /scenes')
-  const [smallMs, largeMs] = await mediansAfter(write, [page(small, 0), page(large, 90_000)], runs)
+  const [smallMs, largeMs] = await medians([page(small, 0), page(large, 90_000)], runs, write)
   return { scenes: 100_000, smallMs, largeMs }
 }
 
@@ -94,7 +120,7 @@ async function workspacesCase (send: Send, runs: number): Promise<ScaleResult['w
   const createMs = await medianMs(create, runs * 10)
   // A reset after what a test typically leaves: a workspace of its own and a write.
   const before = async () => { await create(); await createScene(send, DEMO) }
-  const [resetMs] = await mediansAfter(before, [async () => expectStatus(await send('POST', '/_emulator/reset'), 200, 'POST /_emulator/reset')], runs)
+  const [resetMs] = await medians([async () => expectStatus(await send('POST', '/_emulator/reset'), 200, 'POST /_emulator/reset')], runs, before)
   return { createMs, resetMs }
 }
 
@@ -110,8 +136,9 @@ async function mcpCase (send: Send, runs: number): Promise<ScaleResult['mcp']> {
   return { restMs, mcpMs }
 }
 
-export async function measureScale (runs: number, progress: (line: string) => void): Promise<ScaleResult> {
-  const [scene, workspaces, mcp] = await withApp(async (send) => {
+export async function measureScale (settings: ScaleSettings, progress: (line: string) => void): Promise<ScaleResult> {
+  const { runs } = settings
+  const [scene, workspaces, mcp] = await withServer(settings, {}, async (send) => {
     const scene = await sceneCase(send, runs)
     progress(`  scene: PUT ${scene.putMs.toFixed(1)} ms, GET ${scene.getMs.toFixed(1)} ms`)
     const mcp = await mcpCase(send, runs)
@@ -120,7 +147,7 @@ export async function measureScale (runs: number, progress: (line: string) => vo
     progress(`  workspaces: create ${workspaces.createMs.toFixed(2)} ms, reset ${workspaces.resetMs.toFixed(2)} ms`)
     return [scene, workspaces, mcp] as const
   })
-  const paging = await withApp(async (send, app) => await pagingCase(send, app, runs))
+  const paging = await pagingCase(settings)
   progress(`  paging: 100 scenes ${paging.smallMs.toFixed(2)} ms, 100,000 scenes ${paging.largeMs.toFixed(2)} ms`)
   return { scene, paging, workspaces, mcp }
 }
