@@ -1,93 +1,49 @@
 // The emulator's own OpenAPI document, generated from the route schemas, at /docs/json with a UI at /docs.
-// Public routes carry tags; admin routes carry none and hideUntagged keeps them out (DESIGN §2).
+// Public routes carry tags; admin routes carry none and hideUntagged keeps them out (DESIGN §2). The document and
+// the page are made by plugins/docs-app.ts on the first request under /docs, not at start (issue 13).
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, preValidationHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
-import swagger from '@fastify/swagger'
-import swaggerUi from '@fastify/swagger-ui'
-
 import { OPTIONAL_BODY } from '../schemas/common.js'
+import { buildDocsApp } from './docs-app.js'
 
-type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown> & { requestBody?: { required?: boolean } }>> }
+/** Hop-by-hop and per-connection headers of the docs app's answer; this server sets its own. */
+const NOT_FORWARDED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length'])
 
-/** @fastify/swagger marks every body required; the reference does not for PATCH bodies (catalogue §1.3). */
-function markOptionalBodies (document: OpenApiDocument): OpenApiDocument {
-  for (const operations of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
-      if (operation[OPTIONAL_BODY] !== true) continue
-      delete operation[OPTIONAL_BODY]
-      if (operation.requestBody) delete operation.requestBody.required
-    }
+/** A route whose schema says OPTIONAL_BODY treats an absent body as `{}` before validation. */
+const absentBodyAsEmpty: preValidationHookHandler = (request, _reply, done) => {
+  if (request.body === undefined) request.body = {}
+  done()
+}
+
+/** Sends the docs app's answer to this request as this server's own. */
+async function forward (docs: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+  const answer = await docs.inject({ method: 'GET', url: request.url, headers: request.headers })
+  // Not a docs route: the same 404 as any unknown URL of this server.
+  if (answer.statusCode === 404) { reply.callNotFound(); return reply }
+  for (const [name, value] of Object.entries(answer.headers)) {
+    if (value !== undefined && !NOT_FORWARDED.has(name)) reply.header(name, value)
   }
-  return document
-}
-
-/** The keys of the loaded fixtures, for the docs page's description: a person trying the API needs one. */
-function demoKeysMarkdown (workspaces: Array<{ workspace: { name: string }, keys: Array<{ secret: string, label?: string | null, kind: string, permission: string }> }>): string {
-  const rows = workspaces.flatMap(({ workspace, keys }) =>
-    keys.map((key) => `| \`${key.secret}\` | ${workspace.name} | ${key.label ?? `${key.kind} key, ${key.permission}`} |`))
-  return ['', '', 'See the workspaces drawn as pictures, and every request live, on the [demo page](/_emulator/ui).',
-    '', '**Keys of the loaded fixtures** (press *Authorize* and paste one):', '', '| key | workspace | what it is |', '|---|---|---|', ...rows].join('\n')
-}
-
-/** Swagger UI fetches the document from a page under /docs; other readers get the document unchanged. */
-function isSwaggerUiFetch (referer: string | undefined): boolean {
-  if (referer === undefined) return false
-  try { return new URL(referer).pathname.startsWith('/docs') } catch { return false }
-}
-
-/**
- * FIDELITY: for the docs page only, each operation keeps its most specific tag (the reference gives 15 of them two,
- * so the page listed 41 blocks for 27 operations) and the description lists the demo keys. /docs/json fetched by
- * anything else is the document as the reference publishes it.
- */
-function forTheDocsPage (document: Record<string, any>, keysMarkdown: string): Record<string, any> {
-  for (const operations of Object.values<Record<string, { tags?: string[] }>>(document.paths ?? {})) {
-    for (const operation of Object.values(operations)) {
-      if (Array.isArray(operation.tags) && operation.tags.length > 1) operation.tags = [operation.tags[operation.tags.length - 1]]
-    }
-  }
-  document.info = { ...document.info, description: `${document.info?.description ?? ''}${keysMarkdown}` }
-  return document
+  reply.code(answer.statusCode)
+  // No body (a redirect, 304): nothing is sent, so no content type is made up for it.
+  return await (answer.rawPayload.length === 0 ? reply.send() : reply.send(answer.rawPayload))
 }
 
 export default fp(async (app) => {
-  // A route whose schema says OPTIONAL_BODY treats an absent body as `{}` before validation.
-  app.addHook('preValidation', async (request) => {
-    const schema = request.routeOptions.schema as Record<string, unknown> | undefined
-    if (request.body === undefined && schema?.[OPTIONAL_BODY] === true) request.body = {}
-  })
-  await app.register(swagger, {
-    hideUntagged: true,
-    transformObject: (documentObject) =>
-      markOptionalBodies((documentObject as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
-    openapi: {
-      openapi: '3.0.0',
-      info: {
-        title: 'Excalidraw API (drawing-api-emulator)',
-        version: '1.0.0',
-        description: 'Local emulator of the public API v1 (beta). Generated from the emulator\'s route schemas.'
-      },
-      servers: [{ url: '/' }],
-      components: {
-        securitySchemes: {
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'Bearer',
-            description: 'The API will use the `Authorization: Bearer <your-key>` header for requests.'
-          }
-        }
-      },
-      security: [{ apiKey: [] }]
+  const routes: RouteOptions[] = []
+  app.addHook('onRoute', (route) => {
+    // The docs app serves /docs itself; the forwarders below are this server's only.
+    if (route.url !== '/docs' && !route.url.startsWith('/docs/')) routes.push(route)
+    if ((route.schema as Record<string, unknown> | undefined)?.[OPTIONAL_BODY] === true) {
+      // Before the route's own preValidation hooks, as an app-wide hook would run.
+      route.preValidation = [absentBodyAsEmpty, ...[route.preValidation ?? []].flat()]
     }
   })
-  const keysMarkdown = demoKeysMarkdown(app.fixtures.workspaces)
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    transformSpecificationClone: true,
-    transformSpecification: (document, request) =>
-      isSwaggerUiFetch(request.headers.referer) ? forTheDocsPage(document as Record<string, any>, keysMarkdown) : document
-  })
-  // A person opening the emulator's address lands on the docs; the admin root on the admin API's page.
+  let docs: Promise<FastifyInstance> | undefined
+  const docsApp = () => (docs ??= buildDocsApp({ routes, fixtures: app.fixtures }))
+  app.addHook('onClose', async () => { if (docs !== undefined) await (await docs).close() })
+  for (const url of ['/docs', '/docs/*']) {
+    app.get(url, { schema: { hide: true } }, async (request, reply) => await forward(await docsApp(), request, reply))
+  }
   // A person opening the emulator's address lands on the demo page, which links both docs pages.
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/_emulator/ui'))
   app.get('/_emulator', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/_emulator/ui'))

@@ -1,0 +1,115 @@
+// The docs of the public API, built on first use (issue 13: nothing of this is loaded at start): a Fastify
+// instance of its own in which @fastify/swagger sees every route the emulator declared, in the same order, and
+// @fastify/swagger-ui serves /docs, /docs/json, /docs/yaml and the page's files. plugins/openapi.ts forwards to it.
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
+import { OPTIONAL_BODY } from '../schemas/common.js'
+
+export interface DocsSource {
+  /** Every route of the emulator as onRoute saw it, HEAD twins included. */
+  routes: readonly RouteOptions[]
+  fixtures: { workspaces: Array<{ workspace: { name: string }, keys: Array<{ secret: string, label?: string | null, kind: string, permission: string }> }> }
+}
+
+type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown> & { requestBody?: { required?: boolean } }>> }
+
+/** @fastify/swagger marks every body required; the reference does not for PATCH bodies (catalogue §1.3). */
+function markOptionalBodies (document: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      if (operation[OPTIONAL_BODY] !== true) continue
+      delete operation[OPTIONAL_BODY]
+      if (operation.requestBody) delete operation.requestBody.required
+    }
+  }
+  return document
+}
+
+/** The keys of the loaded fixtures, for the docs page's description: a person trying the API needs one. */
+function demoKeysMarkdown (workspaces: Array<{ workspace: { name: string }, keys: Array<{ secret: string, label?: string | null, kind: string, permission: string }> }>): string {
+  const rows = workspaces.flatMap(({ workspace, keys }) =>
+    keys.map((key) => `| \`${key.secret}\` | ${workspace.name} | ${key.label ?? `${key.kind} key, ${key.permission}`} |`))
+  return ['', '', 'See the workspaces drawn as pictures, and every request live, on the [demo page](/_emulator/ui).',
+    '', '**Keys of the loaded fixtures** (press *Authorize* and paste one):', '', '| key | workspace | what it is |', '|---|---|---|', ...rows].join('\n')
+}
+
+/** Swagger UI fetches the document from a page under /docs; other readers get the document unchanged. */
+function isSwaggerUiFetch (referer: string | undefined): boolean {
+  if (referer === undefined) return false
+  try { return new URL(referer).pathname.startsWith('/docs') } catch { return false }
+}
+
+/**
+ * FIDELITY: for the docs page only, each operation keeps its most specific tag (the reference gives 15 of them two,
+ * so the page listed 41 blocks for 27 operations) and the description lists the demo keys. /docs/json fetched by
+ * anything else is the document as the reference publishes it.
+ */
+function forTheDocsPage (document: Record<string, any>, keysMarkdown: string): Record<string, any> {
+  for (const operations of Object.values<Record<string, { tags?: string[] }>>(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      if (Array.isArray(operation.tags) && operation.tags.length > 1) operation.tags = [operation.tags[operation.tags.length - 1]]
+    }
+  }
+  document.info = { ...document.info, description: `${document.info?.description ?? ''}${keysMarkdown}` }
+  return document
+}
+
+const noValidation = () => () => true
+
+/** The same routes, answering nothing: they exist so @fastify/swagger documents them, never to be called. */
+function declareRoutes (docs: FastifyInstance, routes: readonly RouteOptions[]): void {
+  for (const route of routes) {
+    docs.route({
+      method: route.method,
+      url: route.url,
+      schema: route.schema,
+      config: route.config,
+      constraints: route.constraints,
+      // HEAD twins were recorded as the emulator made them; none are made again here.
+      exposeHeadRoute: false,
+      handler: async () => null
+    })
+  }
+}
+
+export async function buildDocsApp ({ routes, fixtures }: DocsSource): Promise<FastifyInstance> {
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')])
+  const app = Fastify({ logger: false })
+  // Nothing is validated or serialised here: compiling the schemas would only cost time.
+  app.setValidatorCompiler(noValidation)
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data))
+  await app.register(swagger, {
+    hideUntagged: true,
+    transformObject: (documentObject) =>
+      markOptionalBodies((documentObject as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
+    openapi: {
+      openapi: '3.0.0',
+      info: {
+        title: 'Excalidraw API (drawing-api-emulator)',
+        version: '1.0.0',
+        description: 'Local emulator of the public API v1 (beta). Generated from the emulator\'s route schemas.'
+      },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'Bearer',
+            description: 'The API will use the `Authorization: Bearer <your-key>` header for requests.'
+          }
+        }
+      },
+      security: [{ apiKey: [] }]
+    }
+  })
+  await app.register(async (scope) => { declareRoutes(scope, routes) })
+  const keysMarkdown = demoKeysMarkdown(fixtures.workspaces)
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    transformSpecificationClone: true,
+    transformSpecification: (document, request) =>
+      isSwaggerUiFetch(request.headers.referer) ? forTheDocsPage(document as Record<string, any>, keysMarkdown) : document
+  })
+  await app.ready()
+  return app
+}
