@@ -2,11 +2,11 @@
 // keys, state and layers as REST. The SDK's web-standard transport answers into a normal reply.send(), never
 // reply.hijack(), so the journal, faults and rate limit see MCP traffic like any other (§1.7.3).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-body.js'
 import { kMcpCall, type McpCall } from '../../../layers/journal/state.js'
 import { ctxOf } from '../auth.js'
-import { buildMcpServer, type McpServerOptions } from './server.js'
+import type { McpServerOptions } from './server.js'
+import type { Answer } from './exchange.js'
 import type { ScreenshotRenderer, ToolEntry } from './registry.js'
 
 export interface McpRouteOptions {
@@ -38,13 +38,15 @@ function webRequest (request: FastifyRequest, text: string): Request {
   return new Request(`http://${request.host}${request.url}`, { method: 'POST', headers, body: text })
 }
 
-async function sendResponse (reply: FastifyReply, response: Response): Promise<FastifyReply> {
-  // A stateless exchange ends its stream once every answer is written, so the whole text is here.
-  const text = await response.text()
-  reply.code(response.status)
-  response.headers.forEach((value, name) => { reply.header(name, value) })
+async function sendResponse (reply: FastifyReply, { status, headers, text }: Answer): Promise<FastifyReply> {
+  reply.code(status)
+  headers.forEach((value, name) => { reply.header(name, value) })
   return await reply.send(text === '' ? undefined : text)
 }
+
+/** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives (issue 13). */
+let sdkSide: Promise<typeof import('./exchange.js')> | undefined
+const loadSdkSide = () => (sdkSide ??= import('./exchange.js'))
 
 /** Scope-local: JSON-RPC answers malformed JSON with -32700 itself, so the text is kept whatever it holds. */
 function keepJsonText (app: FastifyInstance): void {
@@ -71,18 +73,9 @@ async function exchange (request: FastifyRequest, reply: FastifyReply, options: 
     }
   }
   const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
-  const server = buildMcpServer(context, serverOptions)
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: request.server.config.mcpResponse === 'json'
-  })
-  await server.connect(transport)
-  try {
-    const handled = body.parsed === undefined ? {} : { parsedBody: body.parsed }
-    return await sendResponse(reply, await transport.handleRequest(webRequest(request, body.text), handled))
-  } finally {
-    await server.close()
-  }
+  const { respond } = await loadSdkSide()
+  const answer = await respond(context, serverOptions, webRequest(request, body.text), body.parsed, request.server.config.mcpResponse === 'json')
+  return await sendResponse(reply, answer)
 }
 
 const ROUTE = { config: { mcp: true, drift: false }, schema: { hide: true } }
