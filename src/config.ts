@@ -1,7 +1,7 @@
 // Environment → one frozen, validated Config. Nobody else reads process.env (DESIGN §3.8).
 import { fileURLToPath } from 'node:url'
 import { Type, type Static } from 'typebox'
-import { Compile } from 'typebox/compile'
+import { Value } from 'typebox/value'
 import { FIELD_VARIABLES, describeVariable } from './config-variables.js'
 import { CompatSchema, DEFAULT_COMPAT, parseCompatList, type Compat } from './schemas/compat.js'
 
@@ -85,7 +85,6 @@ const ConfigSchema = Type.Object({
   compat: CompatSchema
 })
 export type Config = Readonly<Static<typeof ConfigSchema>>
-const checkConfig = Compile(ConfigSchema)
 
 export class ConfigError extends Error {
   constructor (message: string) {
@@ -180,7 +179,8 @@ const ALLOWED_VALUES: Readonly<Record<string, readonly unknown[]>> = {
 
 function validateConfig (config: Record<string, unknown>, describe: (field: string) => string): Config {
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key]
-  const first = [...checkConfig.Errors(config)][0]
+  // One value, checked once: interpreted, as compiling the schema would cost more than it saves (issue 13).
+  const first = Value.Errors(ConfigSchema, config)[0]
   if (first) {
     const [field = 'config', inner] = first.instancePath.replace(/^\//, '').split('/')
     const allowed = ALLOWED_VALUES[field]

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { Type, type Static, type TSchema } from 'typebox'
-import { Compile } from 'typebox/compile'
+import { Value } from 'typebox/value'
 import { CollectionSchema, type Collection } from '../schemas/collections.js'
 import { InviteSchema, type Invite } from '../schemas/invites.js'
 import { LogEntrySchema, type LogEntry } from '../schemas/logs.js'
@@ -51,11 +51,9 @@ function readJson (file: string): unknown {
   }
 }
 
-const compiled = new Map<TSchema, ReturnType<typeof Compile>>()
+/** Fixture records are few and read once: checked interpreted, without compiling a validator (issue 13: start). */
 function check<T extends TSchema> (schema: T, value: unknown, where: string): Static<T> {
-  let validator = compiled.get(schema)
-  if (!validator) compiled.set(schema, validator = Compile(schema))
-  const first = [...validator.Errors(value)][0]
+  const first = Value.Errors(schema, value)[0]
   if (first) throw new FixtureError(`${where}${first.instancePath} ${first.message}`)
   return value as Static<T>
 }
