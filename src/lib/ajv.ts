@@ -6,9 +6,16 @@ import formatsPlugin from 'ajv-formats'
 // ajv-formats is CommonJS with a default export; under NodeNext the callable is on `.default`.
 export const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => Ajv }).default
 
+/**
+ * strict: false because the TypeBox schemas carry OpenAPI keywords (description, example) ajv does not know.
+ * validateSchema: false because the schemas are code, not input: checking each against the JSON Schema meta-schema
+ * compiled that meta-schema on every first request (30 ms of the start, issue 13); test/schemas/meta-schema.test.ts
+ * checks them all once instead.
+ */
+export const AJV_OPTIONS = { removeAdditional: false, useDefaults: false, allErrors: false, strict: false, validateSchema: false } as const
+
 function createAjv (coerce: boolean): Ajv {
-  // strict: false because the TypeBox schemas carry OpenAPI keywords (description, example) ajv does not know.
-  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, removeAdditional: false, useDefaults: false, allErrors: false, strict: false })
+  const ajv = new Ajv({ ...AJV_OPTIONS, coerceTypes: coerce ? 'array' : false })
   addFormats(ajv)
   return ajv
 }
