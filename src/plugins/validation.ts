@@ -33,6 +33,41 @@ export function createValidatorCompiler (): FastifySchemaCompiler<unknown> {
 
 const serializers = new WeakMap<object, (data: unknown) => string>()
 
+type Json = Record<string, unknown>
+const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value)
+/** Keywords whose values are data, not schemas: never rewritten. */
+const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'example', 'examples'])
+/** Branch keywords that need fast-json-stringify's own handling of combinators. */
+const COMBINATORS = ['anyOf', 'oneOf', 'allOf', 'not', 'if', '$ref', 'nullable']
+
+/** `T` of anyOf [T, null] when T is one plain typed schema, else undefined. */
+function nullableBranch (node: Json): Json | undefined {
+  const branches = node.anyOf
+  if (!Array.isArray(branches) || branches.length !== 2 || !branches.every(isJson)) return undefined
+  const nullAt = branches.findIndex((branch) => branch.type === 'null' && Object.keys(branch).length === 1)
+  if (nullAt < 0) return undefined
+  const other = branches[1 - nullAt]
+  const plain = typeof other.type === 'string' && other.type !== 'null' && COMBINATORS.every((keyword) => !(keyword in other))
+  return plain ? other : undefined
+}
+
+/**
+ * TypeBox writes a nullable field as anyOf [T, null], which fast-json-stringify serialises by validating the value
+ * against each branch with a validator it compiles on first use (30 ms for the first page of collections, issue 13)
+ * and runs on every value. `T` with `nullable: true` writes the same JSON for every value the schema allows (null,
+ * or a value of T), with no validator: and every value serialised here is the emulator's own, valid by its schema.
+ */
+export function withNullableFields (node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withNullableFields)
+  if (!isJson(node)) return node
+  const out: Json = {}
+  for (const [key, value] of Object.entries(node)) out[key] = DATA_KEYWORDS.has(key) ? value : withNullableFields(value)
+  const branch = nullableBranch(out)
+  if (branch === undefined) return out
+  const { anyOf: _anyOf, ...rest } = out
+  return { ...rest, ...branch, nullable: true }
+}
+
 /**
  * Fastify's serializer (fast-json-stringify), compiled on first use, once per response schema object for the whole
  * process: ajv caches validators the same way. Output is what Fastify's default compiler produces.
@@ -42,7 +77,7 @@ export function createSerializerCompiler (): FastifySerializerCompiler<unknown> 
     let serialize = serializers.get(schema as object)
     if (!serialize) {
       let compiled: ((data: unknown) => string) | undefined
-      serialize = (data) => (compiled ??= fastJson(schema as Parameters<typeof fastJson>[0]))(data)
+      serialize = (data) => (compiled ??= fastJson(withNullableFields(schema) as Parameters<typeof fastJson>[0]))(data)
       serializers.set(schema as object, serialize)
     }
     return serialize
