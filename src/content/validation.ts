@@ -1,6 +1,6 @@
-// Shape checks for scene content: one validator per element type, file records, request roots
-// (catalogue §7.4 rules 1–4, 6–7). A schema is checked interpreted until it has been used often enough to be
-// worth compiling: the fixtures at start need no compiler, and big scenes still get a compiled one (issue 13).
+// Shape checks for scene content: one compiled validator per element type, file records, request roots
+// (catalogue §7.4 rules 1–4, 6–7). Each compiles on first use, so big scenes stay fast and start-up compiles only
+// what the fixtures hold (issue 13).
 import { Compile } from 'typebox/compile'
 import { Value } from 'typebox/value'
 import type { TSchema } from 'typebox'
@@ -15,19 +15,12 @@ interface Checker {
   errors: (value: unknown) => SchemaIssue[]
 }
 
-/** Checks after which a schema is compiled; before, TypeBox checks it interpreted, with the same result. */
-const COMPILE_AFTER_CHECKS = 200
-
-/** A checker of `schema`, compiled once it has checked COMPILE_AFTER_CHECKS values; errors only for failed values. */
+/** A checker of `schema`, compiled on its first use (element types no request uses are never compiled). */
 export function compileChecker (schema: TSchema): Checker {
   let compiled: ReturnType<typeof Compile> | undefined
-  let checks = 0
   return {
     schema,
-    check: (value) => {
-      if (compiled === undefined && ++checks > COMPILE_AFTER_CHECKS) compiled = Compile(schema)
-      return compiled === undefined ? Value.Check(schema, value) : compiled.Check(value)
-    },
+    check: (value) => (compiled ??= Compile(schema)).Check(value),
     // The compiled validator's errors are these very ones: TypeBox computes errors interpreted either way.
     errors: (value) => Value.Errors(schema, value) as SchemaIssue[]
   }
