@@ -1,23 +1,27 @@
 // Part of `npm run build`, after tsc: replaces dist/server.js (what `npm start` and the CLI run) with one file holding
-// the emulator's own modules and its ES-module dependencies. Node loads an ES module file by file, and the start-up
-// spent most of its time resolving and linking some 850 of them (issue 13); one file is read and linked once.
-// CommonJS packages (fastify, ajv, better-sqlite3, ...) stay in node_modules and load exactly as before, and so does
-// the library (dist/index.js and the rest of dist/, which tsc wrote).
+// the emulator and its dependencies. Node loads modules file by file, and resolving, reading and compiling some 1,200
+// of them (typebox alone has 680) was most of the start-up (issue 13); one file is read and compiled once.
+// The library (dist/index.js and the rest of dist/, which tsc wrote) is untouched.
+//   node scripts/bundle-server.mjs [outfile]   (default dist/server.js; the smoke test bundles elsewhere)
 import { readFileSync, rmSync } from 'node:fs'
-import { dirname, join, relative, sep } from 'node:path'
+import { dirname, join, relative, resolve, sep } from 'node:path'
+import process from 'node:process'
 import { URL, fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SRC = join(ROOT, 'src')
-const OUT = join(ROOT, 'dist', 'server.js')
+const OUT = resolve(process.argv[2] ?? join(ROOT, 'dist', 'server.js'))
 
-/** ES-module packages worth bundling: the type builder's 680 files, and what the MCP endpoint loads on demand. */
-const BUNDLED_PACKAGES = ['typebox', 'nanoid', '@modelcontextprotocol/sdk', 'zod', 'zod-to-json-schema']
+/**
+ * Packages loaded from node_modules as before: the SQLite addon and the renderer's native and browser-side code,
+ * and the docs packages, which read files next to themselves and load on the first /docs request only.
+ */
+const EXTERNAL_PACKAGES = ['better-sqlite3', '@fastify/swagger', '@fastify/swagger-ui', '@resvg/resvg-js', 'jsdom', '@excalidraw/utils']
 
 /**
  * Own folders kept as tsc wrote them, imported from the bundle at run time: their modules find files next to
- * themselves through import.meta.url, which in a bundle would name dist/server.js instead.
+ * themselves through import.meta.url, which in a bundle would name the bundle's folder instead.
  */
 const KEPT_FOLDERS = ['render']
 
@@ -27,14 +31,14 @@ const layout = {
   name: 'emulator-layout',
   setup (esbuild) {
     esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-      path.startsWith('node:') || !BUNDLED_PACKAGES.includes(packageOf(path)) ? { path, external: true } : undefined)
+      path.startsWith('node:') || EXTERNAL_PACKAGES.includes(packageOf(path)) ? { path, external: true } : undefined)
     esbuild.onResolve({ filter: /^\./ }, ({ path, resolveDir, importer }) => {
       if (!importer.startsWith(SRC)) return undefined
       const target = join(resolveDir, path).replace(/\.js$/, '.ts')
-      const folder = relative(SRC, target).split(sep)[0]
-      if (!KEPT_FOLDERS.includes(folder)) return undefined
-      // tsc wrote it to the same place under dist/ as it has under src/, and the bundle is dist/server.js.
-      return { path: './' + relative(SRC, target).split(sep).join('/').replace(/\.ts$/, '.js'), external: true }
+      if (!KEPT_FOLDERS.includes(relative(SRC, target).split(sep)[0])) return undefined
+      // tsc wrote it to the same place under dist/ as it has under src/.
+      const compiled = join(ROOT, 'dist', relative(SRC, target)).replace(/\.ts$/, '.js')
+      return { path: './' + relative(dirname(OUT), compiled).split(sep).join('/'), external: true }
     })
     // A bundled module below src/ that reads import.meta.url would look for its files in the wrong folder.
     esbuild.onLoad({ filter: /\.ts$/ }, ({ path }) => {
@@ -56,7 +60,11 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: 'linked',
+  // The map names each line's source file; the sources themselves are in src/ and node_modules.
+  sourcesContent: false,
   legalComments: 'linked',
+  // CommonJS packages in an ES module still call require() for Node's own modules.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [layout],
   logLevel: 'warning'
 })

@@ -1,0 +1,41 @@
+// `npm start` runs one bundled file (scripts/bundle-server.mjs, issue 13), which the other tests, run from src/,
+// never load: this one bundles the current sources next to dist/ and checks the file serves REST, docs and MCP.
+import { spawn } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { ROOT, stopProcess } from './processes.js'
+
+const DIST = join(ROOT, 'dist')
+
+t.test('the bundled server starts and serves REST, /docs and MCP', { skip: existsSync(DIST) ? false : 'no dist/: run npm run build' }, async (t) => {
+  const bundle = join(DIST, `server.smoke-${process.pid}.js`)
+  t.teardown(() => { for (const file of [bundle, `${bundle}.map`, `${bundle}.LEGAL.txt`]) rmSync(file, { force: true }) })
+  const built = spawn(process.execPath, [join(ROOT, 'scripts', 'bundle-server.mjs'), bundle], { stdio: 'inherit' })
+  t.equal(await new Promise((resolve) => built.on('exit', resolve)), 0, 'bundled')
+
+  const child = spawn(process.execPath, [bundle], { cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 30 s:\n${output}`)), 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening at (http:\/\/\S+)/.exec(output)
+      if (match) { clearTimeout(timer); resolve(match[1]) }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited with ${code}:\n${output}`)) })
+  })
+  t.teardown(() => stopProcess(child))
+  const headers = { authorization: 'Bearer sk-demo-full' }
+  t.equal((await fetch(`${url}/api/v1/collections`, { headers })).status, 200, 'REST')
+  t.match(await (await fetch(`${url}/docs/json`)).json(), { openapi: '3.0.0' }, 'the docs, built on first use')
+  const mcp = await fetch(`${url}/api/v1/mcp`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+  })
+  t.equal(mcp.status, 200, 'MCP, its SDK loaded on first use')
+  t.match(await mcp.text(), /"tools":\[/)
+})
