@@ -180,7 +180,7 @@ const ALLOWED_VALUES: Readonly<Record<string, readonly unknown[]>> = {
 function validateConfig (config: Record<string, unknown>, describe: (field: string) => string): Config {
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key]
   // One value, checked once: interpreted, as compiling the schema would cost more than it saves (issue 13).
-  const first = Value.Errors(ConfigSchema, config)[0]
+  const first = Value.Check(ConfigSchema, config) ? undefined : Value.Errors(ConfigSchema, config)[0]
   if (first) {
     const [field = 'config', inner] = first.instancePath.replace(/^\//, '').split('/')
     const allowed = ALLOWED_VALUES[field]
