@@ -5,6 +5,7 @@ import { KEYS, build, call } from '../helper.js'
 import { createReadCache } from '../../src/store/read-cache.js'
 import { openDatabase } from '../../src/store/database.js'
 import { cid, file, image, putBody, rect } from '../content/element-builders.js'
+import { callTool } from '../mcp/endpoint-helper.js'
 
 t.test('a value is computed once per database version', async (t) => {
   const db = openDatabase(':memory:')
@@ -64,4 +65,20 @@ t.test('GET content right after a PUT is the PUT\'s answer, byte for byte what G
   t.same([fresh.headers['content-type'], cached.headers['content-type']], ['application/json; charset=utf-8', 'application/json; charset=utf-8'])
   const other = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${KEYS.other}` } })
   t.equal(other.statusCode, 404, 'another workspace\'s key still finds nothing')
+})
+
+t.test('MCP list tools answer from the read cache too, and a write shows on the next call', async (t) => {
+  const app = await build(t)
+  const ids = async () => {
+    const result = await callTool(app, KEYS.full, 'list_scenes', { limit: 100 })
+    return JSON.parse(result.content[0].text).data.map((s: { metadata: { id: string } }) => s.metadata.id)
+  }
+  const before = await ids()
+  t.same(await ids(), before, 'a repeated call answers the same page')
+  const rest = (await call(t, app, 'GET', '/api/v1/scenes?limit=100')).body
+  t.same(rest.data.map((s: { metadata: { id: string } }) => s.metadata.id), before, 'the page its REST twin serves')
+  await call(t, app, 'DELETE', `/api/v1/scenes/${before[0]}`)
+  t.same(await ids(), before.slice(1), 'a REST write shows on the next MCP call')
+  const collections = await callTool(app, KEYS.full, 'list_collections', { limit: 100 })
+  t.same(JSON.parse(collections.content[0].text), (await call(t, app, 'GET', '/api/v1/collections?limit=100')).body, 'list_collections answers its REST twin\'s page')
 })

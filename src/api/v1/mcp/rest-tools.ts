@@ -10,7 +10,8 @@ import * as sceneContent from '../../../services/scene-content.js'
 import * as scenes from '../../../services/scenes.js'
 import * as users from '../../../services/users.js'
 import * as workspaces from '../../../services/workspaces.js'
-import { json, type ToolRun } from './registry.js'
+import { callerUserId, type OpContext } from '../../../services/context.js'
+import { json, type ToolOutput, type ToolRun } from './registry.js'
 
 type Args = Record<string, any>
 
@@ -23,16 +24,26 @@ function linkInviteBody ({ role, maxUses, restrictedDomains }: Args): CreateInvi
   return body as CreateInviteBody
 }
 
+/**
+ * A list page as its REST twin serves it: through the exact read cache (store/read-cache.ts), once per database
+ * version and caller, so a repeated call costs what the repeated GET does (issue 13). The text is what `json(page)`
+ * would send.
+ */
+function cachedPage (op: OpContext, list: string, args: Args, read: () => unknown): ToolOutput {
+  const key = `mcp:${list}:${op.caller.workspaceId}:${callerUserId(op.caller) ?? ''}:${op.compat.pageSize}:${JSON.stringify(args)}`
+  return { text: op.stores.readCache.get(key, () => JSON.stringify(read())) }
+}
+
 const without = (args: Args, key: string): Args => Object.fromEntries(Object.entries(args).filter(([name]) => name !== key))
 
 export const REST_TOOL_RUNS: Readonly<Record<string, ToolRun>> = {
-  list_scenes: ({ op }, args: Args) => json(scenes.list(op, args)),
+  list_scenes: ({ op }, args: Args) => cachedPage(op, 'scenes', args, () => scenes.list(op, args)),
   create_scene: ({ op }, args: Args) => json(scenes.create(op, args as scenes.SceneDraft)),
   get_scene: ({ op }, args: Args) => json(scenes.get(op, { sceneId: args.sceneId })),
   update_scene: ({ op }, args: Args) => json(scenes.update(op, { sceneId: args.sceneId, patch: without(args, 'sceneId') })),
   delete_scene: ({ op }, args: Args) => json(scenes.remove(op, { sceneId: args.sceneId })),
   get_scene_content: ({ op }, args: Args) => json(sceneContent.get(op, { sceneId: args.sceneId })),
-  list_collections: ({ op }, args: Args) => json(collections.list(op, args)),
+  list_collections: ({ op }, args: Args) => cachedPage(op, 'collections', args, () => collections.list(op, args)),
   get_collection: ({ op }, args: Args) => json(collections.get(op, { collectionId: args.collectionId })),
   create_collection: ({ op }, args: Args) => json(collections.create(op, { name: args.name })),
   update_collection: ({ op }, args: Args) => json(collections.rename(op, { collectionId: args.collectionId, name: args.name })),
