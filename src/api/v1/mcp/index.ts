@@ -29,7 +29,8 @@ function mcpCallOf (parsed: unknown): McpCall | undefined {
   return { method, tool: method === 'tools/call' && typeof params?.name === 'string' ? params.name : null }
 }
 
-function webRequest (request: FastifyRequest, text: string): Request {
+/** The request for the SDK's transport; the body only when unparsed (given `parsedBody`, the SDK never reads it). */
+function webRequest (request: FastifyRequest, text: string | undefined): Request {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue
@@ -74,7 +75,7 @@ async function exchange (request: FastifyRequest, reply: FastifyReply, options: 
   }
   const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
   const { respond } = await loadSdkSide()
-  const answer = await respond(context, serverOptions, webRequest(request, body.text), body.parsed, request.server.config.mcpResponse === 'json')
+  const answer = await respond(context, serverOptions, webRequest(request, body.parsed === undefined ? body.text : undefined), body.parsed, request.server.config.mcpResponse === 'json')
   return await sendResponse(reply, answer)
 }
 
