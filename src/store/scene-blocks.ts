@@ -1,12 +1,12 @@
 // Where the Nth visible scene of a list starts, without stepping over the N before it (issue 13: deep pages of
-// large workspaces). SQLite's OFFSET walks every row it skips; this keeps, per block of 256 `seq` values, how many
+// large workspaces). SQLite's OFFSET walks every row it skips; this keeps, per block of 1,024 `seq` values, how many
 // scenes each workspace, collection and private owner has that are not deleted. Temporary triggers keep the counts
 // in the same transaction as every write to `scenes` (foreign-key cascades and snapshot restores included), so a
 // page found through them is exactly the page OFFSET would give. Temporary objects belong to this connection only:
 // they are not part of the stored schema, and snapshots (which read sqlite_master) never see them.
 import type { Db } from './database.js'
 
-const BLOCK_BITS = 8
+const BLOCK_BITS = 10
 const BLOCK_SIZE = 2 ** BLOCK_BITS
 /** Pages nearer the start than this are read with a plain OFFSET: the walk is short and the query simplest. */
 export const BLOCKS_FROM_OFFSET = 4 * BLOCK_SIZE
@@ -27,7 +27,7 @@ DROP TABLE IF EXISTS temp.scene_blocks;
 CREATE TEMP TABLE scene_blocks (
   workspace_id TEXT NOT NULL, collection_id TEXT NOT NULL, owner TEXT NOT NULL, block INTEGER NOT NULL,
   visible INTEGER NOT NULL,
-  PRIMARY KEY (workspace_id, collection_id, owner, block)
+  PRIMARY KEY (workspace_id, block, collection_id, owner)
 ) WITHOUT ROWID;
 INSERT INTO temp.scene_blocks
   SELECT workspace_id, collection_id, CASE WHEN collection_id = 'private' THEN COALESCE(owner_id, '') ELSE '' END, seq >> ${BLOCK_BITS}, COUNT(*)

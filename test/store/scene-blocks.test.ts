@@ -74,10 +74,10 @@ t.test('deep pages match OFFSET after creates, deletes, moves, cascades and rest
       ids.push([workspaceId, id])
     }
   })
-  create(4000)
+  create(3 * BLOCKS_FROM_OFFSET)
   checkPages(t, env, 'after creates')
 
-  env.stores.transaction(() => { for (let i = 0; i < 600; i++) { const [ws, id] = pick(ids); env.stores.scenes.softDelete(ws, id, 1) } })
+  env.stores.transaction(() => { for (let i = 0; i < BLOCKS_FROM_OFFSET / 8; i++) { const [ws, id] = pick(ids); env.stores.scenes.softDelete(ws, id, 1) } })
   env.stores.scenes.softDeleteInCollection('wsA', 'colTwo', 2)
   checkPages(t, env, 'after deletes')
 
@@ -92,7 +92,7 @@ t.test('deep pages match OFFSET after creates, deletes, moves, cascades and rest
 
   const dump = env.snapshots.dump(null)
   const workspaceDump = env.snapshots.dump('wsB')
-  create(1500)
+  create(BLOCKS_FROM_OFFSET)
   env.db.prepare("DELETE FROM workspaces WHERE id = 'wsA'").run()
   checkPages(t, env, 'after a cascade delete of a workspace')
   env.snapshots.restore(workspaceDump)
