@@ -1,9 +1,10 @@
 // Part of `npm run build`, after tsc: replaces dist/server.js (what `npm start` and the CLI run) with one file holding
 // the emulator and its dependencies. Node loads modules file by file, and resolving, reading and compiling some 1,200
-// of them (typebox alone has 680) was most of the start-up (issue 13); one file is read and compiled once.
-// The library (dist/index.js and the rest of dist/, which tsc wrote) is untouched.
-//   node scripts/bundle-server.mjs [outfile]   (default dist/server.js; the smoke test bundles elsewhere)
-import { readFileSync, rmSync } from 'node:fs'
+// of them (typebox alone has 680) was most of the start-up (issue 13); one file is read and compiled once. What is
+// imported on demand (the MCP SDK and zod, the docs app, the renderer plugin's module) goes to chunk-*.js files
+// beside it, read on first use. The library (dist/index.js and the rest of dist/, which tsc wrote) is untouched.
+//   node scripts/bundle-server.mjs [outdir]   (default dist/; the smoke test bundles into a folder of its own)
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import process from 'node:process'
 import { URL, fileURLToPath } from 'node:url'
@@ -11,7 +12,9 @@ import { build } from 'esbuild'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SRC = join(ROOT, 'src')
-const OUT = resolve(process.argv[2] ?? join(ROOT, 'dist', 'server.js'))
+// The folder must sit at the depth of dist/: bundled modules find ../fixtures and ../package.json from it.
+const OUT_DIR = resolve(process.argv[2] ?? join(ROOT, 'dist'))
+const OUT = join(OUT_DIR, 'server.js')
 
 /**
  * Packages loaded from node_modules as before: the SQLite addon and the renderer's native and browser-side code,
@@ -51,10 +54,16 @@ const layout = {
   }
 }
 
-rmSync(`${OUT}.map`, { force: true })
+mkdirSync(OUT_DIR, { recursive: true })
+for (const name of readdirSync(OUT_DIR, { withFileTypes: true })) {
+  if (/^(chunk-.*\.js|server\.js)(\.map|\.LEGAL\.txt)?$/.test(name.name) && name.name !== 'server.js') rmSync(join(OUT_DIR, name.name))
+}
 await build({
   entryPoints: [join(SRC, 'server.ts')],
-  outfile: OUT,
+  outdir: OUT_DIR,
+  // Chunks beside the entry, at the same depth, for the same reason as the entry itself.
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,5 +1,5 @@
 // `npm start` runs one bundled file (scripts/bundle-server.mjs, issue 13), which the other tests, run from src/,
-// never load: this one bundles the current sources next to dist/ and checks the file serves REST, docs and MCP.
+// never load: this one bundles the current sources into a folder beside dist/ and checks it serves REST, docs, MCP.
 import { spawn } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,9 +9,11 @@ import { ROOT, stopProcess } from './processes.js'
 const DIST = join(ROOT, 'dist')
 
 t.test('the bundled server starts and serves REST, /docs and MCP', { skip: existsSync(DIST) ? false : 'no dist/: run npm run build' }, async (t) => {
-  const bundle = join(DIST, `server.smoke-${process.pid}.js`)
-  t.teardown(() => { for (const file of [bundle, `${bundle}.map`, `${bundle}.LEGAL.txt`]) rmSync(file, { force: true }) })
-  const built = spawn(process.execPath, [join(ROOT, 'scripts', 'bundle-server.mjs'), bundle], { stdio: 'inherit' })
+  // Beside dist/, at its depth: the bundle finds ../fixtures and ../package.json, and the renderer in dist/render.
+  const folder = join(ROOT, `.bundle-smoke-${process.pid}`)
+  const bundle = join(folder, 'server.js')
+  t.teardown(() => rmSync(folder, { recursive: true, force: true }))
+  const built = spawn(process.execPath, [join(ROOT, 'scripts', 'bundle-server.mjs'), folder], { stdio: 'inherit' })
   t.equal(await new Promise((resolve) => built.on('exit', resolve)), 0, 'bundled')
 
   const child = spawn(process.execPath, [bundle], { cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] })
