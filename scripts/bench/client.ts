@@ -3,15 +3,17 @@
 import http from 'node:http'
 
 export interface Answer { status: number, text: string }
-export type Send = (method: string, path: string, options?: { headers?: Record<string, string>, body?: string }) => Promise<Answer>
+/** `body` as bytes when the caller has them already; `discard`: the answer's bytes are counted, not decoded. */
+export type Send = (method: string, path: string, options?: { headers?: Record<string, string>, body?: string | Buffer, discard?: boolean }) => Promise<Answer>
 
 export function createClient (base: string): { send: Send, close: () => void } {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
-  const send: Send = (method, path, { headers = {}, body } = {}) => new Promise((resolve, reject) => {
+  const send: Send = (method, path, { headers = {}, body, discard = false } = {}) => new Promise((resolve, reject) => {
     const request = http.request(new URL(path, base), { method, agent, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers } }, (res) => {
       const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }))
+      let bytes = 0
+      res.on('data', (chunk: Buffer) => { bytes += chunk.length; if (!discard || res.statusCode !== 200) chunks.push(chunk) })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: discard && res.statusCode === 200 ? `(${bytes} bytes)` : Buffer.concat(chunks).toString('utf8') }))
       res.on('error', reject)
     })
     request.on('error', reject)
