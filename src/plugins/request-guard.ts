@@ -50,8 +50,21 @@ export function isCrossSiteBrowserRequest (request: FastifyRequest): boolean {
   }
 }
 
+/** The answer for the last Host header asked about: clients send the same one request after request. */
+function rememberingLast (check: (hostHeader: string | undefined) => boolean): (hostHeader: string | undefined) => boolean {
+  let lastHost: string | undefined
+  let lastServed = false
+  return (hostHeader) => {
+    if (hostHeader === undefined || hostHeader !== lastHost) {
+      lastServed = check(hostHeader)
+      lastHost = hostHeader
+    }
+    return lastServed
+  }
+}
+
 export default fp(async (app) => {
-  const hostServed = createHostCheck(app.config.host, app.config.allowedHosts)
+  const hostServed = rememberingLast(createHostCheck(app.config.host, app.config.allowedHosts))
   app.addHook('onRequest', async (request) => {
     if (!hostServed(request.headers.host)) fail('EMU_FOREIGN_HOST', hostnameOf(request.headers.host ?? ''))
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith(ADMIN_PREFIX)) return

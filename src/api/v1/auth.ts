@@ -47,24 +47,32 @@ function authenticate (app: FastifyInstance, request: FastifyRequest): AuthConte
   return { key, workspaceId: key.workspaceId, user }
 }
 
-/** The current route as an operation: from the route table (api/v1/operations.ts), built alike if absent. */
-function operationOf (app: FastifyInstance, request: FastifyRequest): Operation {
-  const signature = routeSignature(request.method, request.routeOptions.url ?? request.url)
-  const { adminOnly, adminRead } = request.routeOptions.config
+type RouteOptions = FastifyRequest['routeOptions']
+
+/** A route as an operation: from the route table (api/v1/operations.ts), built alike if absent. */
+function operationOf (app: FastifyInstance, method: string, route: RouteOptions): Operation {
+  const signature = routeSignature(method, route.url as string)
+  const { adminOnly, adminRead } = route.config
   return app.operations.get(signature) ??
-    { method: request.method, signature, adminOnly: adminOnly === true, adminRead: adminRead === true }
+    { method, signature, adminOnly: adminOnly === true, adminRead: adminRead === true }
 }
 
 export default fp(async (app) => {
   app.decorateRequest('auth', null as unknown as AuthContext)
+  // The routes are fixed once the app is ready: each route's operation is found once (keyed by its config object,
+  // one per route and method) instead of on every request.
+  const operations = new WeakMap<object, Operation>()
   app.addHook('onRequest', async (request) => {
     if (request.is404) return // unknown routes answer 404 whatever the key (api/v1/index.ts)
     const auth = authenticate(app, request)
     // Set before authorize, so a 403 is still attributed to its key and workspace (request journal).
     request.auth = auth
+    const route = request.routeOptions
     // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
-    if (request.routeOptions.config.mcp === true) return
-    authorize(callerOf(request), operationOf(app, request), app.control.compat.effective(auth.workspaceId))
+    if (route.config.mcp === true) return
+    let operation = operations.get(route.config)
+    if (operation === undefined) operations.set(route.config, operation = operationOf(app, request.method, route))
+    authorize(callerOf(request), operation, app.control.compat.effective(auth.workspaceId))
   })
 }, { name: 'auth', dependencies: ['stores', 'runtime', 'operations', 'control'] })
 

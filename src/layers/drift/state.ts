@@ -42,6 +42,8 @@ export interface DriftKindInfo { name: string, breaking: boolean, description: s
 
 export interface DriftControl extends ControlPart {
   settings (): DriftSettings
+  /** settings().enabled, without copying the settings: read on every response. */
+  enabled (): boolean
   /** Applies a validated patch (see checkPatch) and restarts the stream; returns the new settings. */
   update (patch: DriftSettingsPatch): DriftSettings
   /** The index of the next response in the seeded global stream (0, 1, 2...). */
@@ -130,6 +132,7 @@ export function createDriftControl (config: Config): DriftControl {
   }
   return {
     settings: current,
+    enabled: () => settings.enabled,
     update (patch) {
       const { kinds, ...rest } = patch
       const given = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined))

@@ -57,7 +57,8 @@ const METHOD = /^(\*|[A-Z]+)$/
 
 /** `/api/v1/scenes/abc?x=1` → `/scenes/abc`: the form rules and patterns are written in. */
 export function routePath (url: string): string {
-  const path = url.split('?')[0]
+  const at = url.indexOf('?')
+  const path = at < 0 ? url : url.slice(0, at)
   const bare = withoutApiPrefix(path)
   return trimSlash(bare === '' ? '/' : bare)
 }
