@@ -136,7 +136,7 @@ t.test('slides, diagrams and images', async (t) => {
   t.equal(badId.isError, true)
   const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=='
   const image = textJson(await callTool(app, KEYS.full, 'add_image', { sceneId: 'scnEmpty001', dataUrl: png, x: 0, y: 600, width: 50 }))
-  t.ok(image.fileId ?? image.elementId ?? image.id, 'an image element and its file')
+  t.match(image, { elementId: String, fileId: String, mimeType: 'image/png', width: 50 }, 'an image element and its file')
   const content = (await call(t, app, 'GET', '/api/v1/scenes/scnEmpty001/content')).body
   t.equal(Object.keys(content.files).length, 1, 'the file is stored with the scene')
   const remote = await callTool(app, KEYS.full, 'add_image', { sceneId: 'scnEmpty001', url: 'https://example.com/a.png', x: 0, y: 0 })
