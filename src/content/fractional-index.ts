@@ -4,6 +4,8 @@
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
 const ZERO = DIGITS[0]
 const SMALLEST_INTEGER = 'A' + ZERO.repeat(26)
+/** Base-62 digits only: the whole of DIGITS, as one test per key rather than one per character. */
+const BASE62 = /^[0-9A-Za-z]*$/
 
 function integerLength (head: string): number | null {
   if (head >= 'a' && head <= 'z') return head.charCodeAt(0) - 97 + 2
@@ -16,7 +18,7 @@ export function isValidIndex (key: unknown): key is string {
   if (typeof key !== 'string' || key === '' || key === SMALLEST_INTEGER) return false
   const length = integerLength(key[0])
   if (length === null || length > key.length) return false
-  if ([...key.slice(1)].some((char) => !DIGITS.includes(char))) return false
+  if (!BASE62.test(key)) return false
   return key.length === length || !key.endsWith(ZERO)
 }
 
@@ -80,26 +82,43 @@ export function keyBetween (a: string | null, b: string | null): string {
  * next element's index does not rise less (so one stray large index early does not displace all the others).
  */
 export function repairIndices (indices: ReadonlyArray<string | null>): Array<string | null> {
+  const keep = keptIndices(indices)
+  // Scanned from the end once, so each lookup is O(1): a 10,000-element scene must not cost n² (issue 13).
+  const nextKept = nextPositions(indices, (key, i) => key !== null && keep[i])
+  const out = [...indices]
+  let previous: string | null = null
+  for (let i = 0; i < out.length; i++) {
+    if (out[i] === null) continue
+    if (!keep[i]) out[i] = keyBetween(previous, nextKept[i] < 0 ? null : indices[nextKept[i]])
+    previous = out[i]
+  }
+  return out
+}
+
+/** Which indices stay: each rises over the last kept one, and the next present index does not rise less. */
+function keptIndices (indices: ReadonlyArray<string | null>): boolean[] {
   const keep = new Array<boolean>(indices.length).fill(false)
+  const nextPresent = nextPositions(indices, (key) => key !== null)
   let last: string | null = null
   const rises = (key: string | null): key is string => isValidIndex(key) && (last === null || key > last)
   for (let i = 0; i < indices.length; i++) {
     const key = indices[i]
     if (key === null || !rises(key)) continue
-    const next = indices.slice(i + 1).find((candidate) => candidate !== null)
+    const next = nextPresent[i] < 0 ? undefined : indices[nextPresent[i]] as string
     if (next !== undefined && rises(next) && next < key) continue
     keep[i] = true
     last = key
   }
-  const out = [...indices]
-  let previous: string | null = null
-  for (let i = 0; i < out.length; i++) {
-    if (out[i] === null) continue
-    if (!keep[i]) {
-      const upper = out.slice(i + 1).find((candidate, j) => candidate !== null && keep[i + 1 + j]) ?? null
-      out[i] = keyBetween(previous, upper)
-    }
-    previous = out[i]
+  return keep
+}
+
+/** For each position, the first later position whose entry passes `test`, or -1. */
+function nextPositions (indices: ReadonlyArray<string | null>, test: (key: string | null, i: number) => boolean): number[] {
+  const next = new Array<number>(indices.length)
+  let found = -1
+  for (let i = indices.length - 1; i >= 0; i--) {
+    next[i] = found
+    if (test(indices[i], i)) found = i
   }
-  return out
+  return next
 }
