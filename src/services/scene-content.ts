@@ -1,10 +1,14 @@
 // Scene content (catalogue §5, §7.6): get (with filesFailedToEmbed), put (replace), patch (merge).
-// Each write stores the content, the scene metadata that follows it and an audit entry in one transaction.
+// Each write stores the content, the scene metadata that follows it and an audit entry in one transaction. The
+// routes' answers are JSON text built around the stored elements text (content/served.ts), so a large drawing is
+// stringified once per write and never parsed to be read.
 import type { FileRecord, PatchSceneContentBody, PutSceneContentBody, SceneContent } from '../schemas/scene-content.js'
 import type { SceneMetadata, SceneRecord } from '../schemas/scenes.js'
 import { callerUserId, recordAudit, type OpContext } from './context.js'
 import { emptyContent, mergeContent, replaceContent, type StoredContent } from '../content/index.js'
+import { elementsText, servedContentText } from '../content/served.js'
 import { withContentCounters } from './scene-records.js'
+import type { StoredSceneText } from '../store/scene-content-store.js'
 import { get as getScene, type SceneRef } from './scenes.js'
 
 interface LoadedScene {
@@ -38,24 +42,45 @@ function toDocument (content: StoredContent, sceneVersion: string, files: Record
 }
 
 /**
- * GET: unavailable files are left out of `files` and listed in `filesFailedToEmbed`, in the order the
- * scene holds them; the key is omitted when every file was embedded (reference description).
+ * What GET embeds: unavailable files are left out of `files` and listed in `failed`, in the order the scene holds
+ * them; the answer omits `filesFailedToEmbed` when every file was embedded (reference description).
  */
-export function get (ctx: OpContext, { sceneId }: SceneRef): SceneContent {
-  const { scene, content, unavailableFiles } = loadScene(ctx, sceneId)
+function embedded (stored: Record<string, FileRecord>, unavailableFiles: string[]): { files: Record<string, FileRecord>, failed?: string[] } {
+  if (unavailableFiles.length === 0) return { files: stored }
   const unavailable = new Set(unavailableFiles)
   const files: Record<string, FileRecord> = {}
   const failed: string[] = []
-  for (const [id, record] of Object.entries(content.files)) {
+  for (const [id, record] of Object.entries(stored)) {
     if (unavailable.has(id)) failed.push(id)
     else files[id] = record
   }
-  const document = toDocument(content, scene.metadata.sceneVersion, files)
-  return failed.length === 0 ? document : { ...document, filesFailedToEmbed: failed }
+  return failed.length === 0 ? { files } : { files, failed }
 }
 
-/** PUT: authoritative replacement; contentEpoch +1 even when nothing changed [LIVE]. */
-export function put (ctx: OpContext, { sceneId, body }: SceneRef & { body: PutSceneContentBody }): SceneContent {
+/** GET, as a document (MCP tools and the demo page read the elements). */
+export function get (ctx: OpContext, { sceneId }: SceneRef): SceneContent {
+  const { scene, content, unavailableFiles } = loadScene(ctx, sceneId)
+  const { files, failed } = embedded(content.files, unavailableFiles)
+  const document = toDocument(content, scene.metadata.sceneVersion, files)
+  return failed === undefined ? document : { ...document, filesFailedToEmbed: failed }
+}
+
+/** A scene without a content row reads as a new scene's content (every scene gets one when created or seeded). */
+function emptyText (): StoredSceneText {
+  const { elements, ...head } = emptyContent()
+  return { head, elementsJson: elementsText(elements), unavailableFiles: [] }
+}
+
+/** GET, as the JSON text the route serves: the stored elements text is served as it is, never parsed. */
+export function getText (ctx: OpContext, { sceneId }: SceneRef): string {
+  const scene = getScene(ctx, { sceneId })
+  const { head, elementsJson, unavailableFiles } = ctx.stores.sceneContent.getText(ctx.caller.workspaceId, sceneId) ?? emptyText()
+  const { files, failed } = embedded(head.files, unavailableFiles)
+  return servedContentText({ head, elementsJson, sceneVersion: scene.metadata.sceneVersion, files, filesFailedToEmbed: failed })
+}
+
+/** PUT: authoritative replacement; contentEpoch +1 even when nothing changed [LIVE]. Answers the JSON text served. */
+export function put (ctx: OpContext, { sceneId, body }: SceneRef & { body: PutSceneContentBody }): string {
   // A replacement never reads what it replaces: only the scene (visible to the caller, else 404) is loaded.
   const scene = getScene(ctx, { sceneId })
   const content = replaceContent(body, ctx.ids, ctx.compat)
@@ -66,8 +91,8 @@ export function put (ctx: OpContext, { sceneId, body }: SceneRef & { body: PutSc
   })
 }
 
-/** PATCH: server-side merge; contentEpoch unchanged [LIVE]. */
-export function patch (ctx: OpContext, { sceneId, body }: SceneRef & { body: PatchSceneContentBody }): SceneContent {
+/** PATCH: server-side merge; contentEpoch unchanged [LIVE]. Answers the JSON text served. */
+export function patch (ctx: OpContext, { sceneId, body }: SceneRef & { body: PatchSceneContentBody }): string {
   const loaded = loadScene(ctx, sceneId)
   const content = mergeContent(loaded.content, body, ctx.ids, ctx.compat)
   // INFER: a file re-sent with its data becomes servable; files not sent keep their state.
@@ -99,11 +124,13 @@ function metadataAfter (ctx: OpContext, previous: SceneMetadata, write: ContentW
  * The responses of PUT and PATCH never carry filesFailedToEmbed (catalogue §2.3). INFER: they answer with
  * the document just stored, so a file that is still unavailable to GET is in their `files`.
  */
-function commit (ctx: OpContext, scene: SceneRecord, write: ContentWrite): SceneContent {
+function commit (ctx: OpContext, scene: SceneRecord, write: ContentWrite): string {
   const metadata = metadataAfter(ctx, scene.metadata, write)
   const { totalElements, deletedElements, contentEpoch, sceneVersion } = metadata
+  // Stringified once: the stored text is also the answer's.
+  const elementsJson = elementsText(write.content.elements)
   return ctx.stores.transaction(() => {
-    ctx.stores.sceneContent.put(ctx.caller.workspaceId, metadata.id, write.content, write.unavailableFiles)
+    ctx.stores.sceneContent.put(ctx.caller.workspaceId, metadata.id, write.content, write.unavailableFiles, elementsJson)
     // Only the owner's personal key sees a private scene, so the caller is its owner.
     ctx.stores.scenes.replaceMetadata(ctx.caller.workspaceId, metadata, callerUserId(ctx.caller))
     recordAudit(ctx, {
@@ -120,6 +147,6 @@ function commit (ctx: OpContext, scene: SceneRecord, write: ContentWrite): Scene
         contentEpoch
       }
     })
-    return toDocument(write.content, sceneVersion, write.content.files)
+    return servedContentText({ head: write.content, elementsJson, sceneVersion, files: write.content.files })
   })
 }

@@ -1,4 +1,5 @@
-// Scene content documents, one per scene; `sceneVersion` lives in the scene's metadata, not here.
+// Scene content documents, one per scene; `sceneVersion` lives in the scene's metadata, not here. The elements are kept
+// as the JSON text they are served in (migration 004), the rest of the document as JSON in `doc`.
 import type { Db } from './database.js'
 import type { FileRecord } from '../schemas/scene-content.js'
 
@@ -18,20 +19,46 @@ export interface StoredSceneContent {
   unavailableFiles: string[]
 }
 
+/** A stored document as served: the elements left as JSON text, unparsed. */
+export interface StoredSceneText {
+  head: Omit<ContentDoc, 'elements'>
+  elementsJson: string
+  unavailableFiles: string[]
+}
+
+interface Row { doc: string, elements: string | null, unavailable_files: string }
+
+/** The row as text parts; a row from before migration 004 has its elements inside `doc`. */
+function textOf (row: Row): StoredSceneText {
+  const unavailableFiles = JSON.parse(row.unavailable_files) as string[]
+  if (row.elements !== null) return { head: JSON.parse(row.doc), elementsJson: row.elements, unavailableFiles }
+  const { elements, ...head } = JSON.parse(row.doc) as ContentDoc
+  return { head, elementsJson: JSON.stringify(elements), unavailableFiles }
+}
+
 export function createSceneContentStore (db: Db) {
-  const upsertRow = db.prepare(`INSERT INTO scene_contents (workspace_id, scene_id, doc, unavailable_files)
-    VALUES (?, ?, ?, ?)
-    ON CONFLICT (workspace_id, scene_id) DO UPDATE SET doc = excluded.doc, unavailable_files = excluded.unavailable_files`)
-  const selectRow = db.prepare('SELECT doc, unavailable_files FROM scene_contents WHERE workspace_id = ? AND scene_id = ?')
+  const upsertRow = db.prepare(`INSERT INTO scene_contents (workspace_id, scene_id, doc, elements, unavailable_files)
+    VALUES (?, ?, ?, ?, ?)
+    ON CONFLICT (workspace_id, scene_id) DO UPDATE
+    SET doc = excluded.doc, elements = excluded.elements, unavailable_files = excluded.unavailable_files`)
+  const selectRow = db.prepare('SELECT doc, elements, unavailable_files FROM scene_contents WHERE workspace_id = ? AND scene_id = ?')
+  const getText = (workspaceId: string, sceneId: string): StoredSceneText | undefined => {
+    const row = selectRow.get(workspaceId, sceneId) as Row | undefined
+    return row === undefined ? undefined : textOf(row)
+  }
 
   return {
+    getText,
     get (workspaceId: string, sceneId: string): StoredSceneContent | undefined {
-      const row = selectRow.get(workspaceId, sceneId) as { doc: string, unavailable_files: string } | undefined
-      if (!row) return undefined
-      return { content: JSON.parse(row.doc), unavailableFiles: JSON.parse(row.unavailable_files) }
+      const stored = getText(workspaceId, sceneId)
+      if (stored === undefined) return undefined
+      const { head, elementsJson, unavailableFiles } = stored
+      return { content: { ...head, elements: JSON.parse(elementsJson) }, unavailableFiles }
     },
-    put (workspaceId: string, sceneId: string, content: ContentDoc, unavailableFiles: string[] = []): void {
-      upsertRow.run(workspaceId, sceneId, JSON.stringify(content), JSON.stringify(unavailableFiles))
+    /** `elementsJson` is `content.elements` as JSON text, when the caller has it already (it serves the same text). */
+    put (workspaceId: string, sceneId: string, content: ContentDoc, unavailableFiles: string[] = [], elementsJson?: string): void {
+      const { elements, ...head } = content
+      upsertRow.run(workspaceId, sceneId, JSON.stringify(head), elementsJson ?? JSON.stringify(elements), JSON.stringify(unavailableFiles))
     }
   }
 }
