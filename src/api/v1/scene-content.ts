@@ -22,8 +22,9 @@ const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, summary: 'Get scene content', params: SceneParamsSchema, response: responses(SceneContentSchema, 401, 403, 404) }
   }, async (request, reply) => {
     const ctx = ctxOf(request)
-    // Serialised once per database version (store/read-cache.ts): a large drawing read again is not parsed again.
-    const body = stores.readCache.get(contentKey(ctx, request.params.sceneId), () => reply.serialize(sceneContent.get(ctx, request.params)))
+    // Built once per database version (store/read-cache.ts) from the stored elements text, which is never parsed, and
+    // kept as bytes: a large drawing read again is neither measured nor encoded again.
+    const body = stores.readCache.get(contentKey(ctx, request.params.sceneId), () => Buffer.from(sceneContent.getText(ctx, request.params)))
     return reply.type(JSON_TYPE).send(body)
   })
 
@@ -37,7 +38,7 @@ const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }, async (request, reply) => {
     const ctx = ctxOf(request)
-    const body = reply.serialize(sceneContent.put(ctx, { ...request.params, body: request.body }))
+    const body = Buffer.from(sceneContent.put(ctx, { ...request.params, body: request.body }))
     // A replacement leaves no file unavailable, so its answer is exactly what GET serves until the next write.
     stores.readCache.set(contentKey(ctx, request.params.sceneId), body)
     return reply.type(JSON_TYPE).send(body)
@@ -53,7 +54,7 @@ const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PatchSceneContentBodySchema,
       response: responses(WrittenSceneContentSchema, 400, 401, 403, 404)
     }
-  }, async (request) => sceneContent.patch(ctxOf(request), { ...request.params, body: request.body }))
+  }, async (request, reply) => reply.type(JSON_TYPE).send(sceneContent.patch(ctxOf(request), { ...request.params, body: request.body })))
 }
 
 export default sceneContentRoutes

@@ -10,7 +10,7 @@ import { kRawBody } from '../../lib/json-body.js'
 import { kFaultApplied, kStreamedBody } from '../faults/rules.js'
 
 interface Arrival { at: number, startedAt: number }
-interface Sent { body: string | null, contentType: string | null, drift: string | null }
+interface Sent { body: string | Buffer | null, contentType: string | null, drift: string | null }
 
 const kArrival = Symbol('emulator.journalArrival')
 const kSent = Symbol('emulator.journalSent')
@@ -28,23 +28,21 @@ function callerOf (request: FastifyRequest): { keyId: string | null, workspaceId
   return { keyId: auth?.key?.id ?? null, workspaceId: auth?.workspaceId ?? null }
 }
 
-function textOf (payload: unknown): string | null {
-  if (typeof payload === 'string') return payload
-  if (Buffer.isBuffer(payload)) return payload.toString('utf8')
-  const streamed = (payload as { [kStreamedBody]?: Buffer } | null)?.[kStreamedBody]
-  return streamed === undefined ? null : streamed.toString('utf8')
+/** The body as sent, by reference: bytes stay bytes until the journal keeps (and cuts) them. */
+function bodyOf (payload: unknown): string | Buffer | null {
+  if (typeof payload === 'string' || Buffer.isBuffer(payload)) return payload
+  return (payload as { [kStreamedBody]?: Buffer } | null)?.[kStreamedBody] ?? null
 }
 
 /**
  * The request body as the client sent it. JSON bodies keep their raw text (lib/json-body.ts): re-serialising a
  * parsed body here, in a listener outside Fastify's error handling, is what let one deep body kill the process.
  */
-function requestText (request: FastifyRequest): string | null {
+function requestBody (request: FastifyRequest): string | Buffer | null {
   const raw = request[kRawBody]
   if (raw !== undefined) return raw
   const body = request.body
-  if (body === undefined || body === null) return null
-  return typeof body === 'string' || Buffer.isBuffer(body) ? textOf(body) : null
+  return typeof body === 'string' || Buffer.isBuffer(body) ? body : null
 }
 
 function headerText (value: unknown): string | null {
@@ -69,7 +67,7 @@ function recordOf (journal: JournalControl, request: FastifyRequest, reply: Fast
     fault: outcome?.fault ?? null,
     drift: sent?.drift ?? null,
     mcp: request[kMcpCall] ?? null,
-    request: journal.keepRequestBody(requestText(request), headerText(request.headers['content-type'])),
+    request: journal.keepRequestBody(requestBody(request), headerText(request.headers['content-type'])),
     response: journal.keepResponseBody(sent?.body ?? null, sent?.contentType ?? null)
   }
 }
@@ -100,7 +98,7 @@ export default fp(async (app) => {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request[kArrival] !== undefined) {
       request[kSent] = {
-        body: textOf(payload),
+        body: bodyOf(payload),
         contentType: headerText(reply.getHeader('content-type')),
         drift: headerText(reply.getHeader(DRIFT_HEADER))
       }

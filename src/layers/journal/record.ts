@@ -53,19 +53,27 @@ const MEMO_MAX_CHARS = 1024 * 1024
  * UTF-8 size is only needed on read); a longer one is cut now, so no entry holds more than about `maxBytes`. The
  * last cut is remembered: a cached page sent again and again (the same string) is cut once, exactly as before.
  */
-export function createBodyKeeper (maxBytes: number): (text: string | null, contentType: string | null) => KeptBody {
-  let lastText: string | null = null
+export function createBodyKeeper (maxBytes: number): (body: string | Buffer | null, contentType: string | null) => KeptBody {
+  let lastBody: string | Buffer | null = null
   let lastCut: KeptBody | null = null
-  return (text, contentType) => {
-    if (text === null || text.length <= maxBytes) return { text, contentType, cut: null }
-    if (text !== lastText || lastCut === null) {
-      const { text: kept, bytes, truncated } = clip(text, maxBytes)
+  return (body, contentType) => {
+    if (body === null || body.length <= maxBytes) return { text: typeof body === 'string' ? body : body?.toString('utf8') ?? null, contentType, cut: null }
+    if (body !== lastBody || lastCut === null) {
+      const { text: kept, bytes, truncated } = typeof body === 'string' ? clip(body, maxBytes) : clipBuffer(body, maxBytes)
       // Pages are small; remembering a large upload would keep it alive until the next one.
-      lastText = text.length <= MEMO_MAX_CHARS ? text : null
+      lastBody = body.length <= MEMO_MAX_CHARS ? body : null
       lastCut = { text: kept, contentType: null, cut: { bytes, truncated } }
     }
     return { text: lastCut.text, contentType, cut: lastCut.cut }
   }
+}
+
+/** `clip` for a body sent as bytes (a large cached answer): only the kept bytes are decoded. */
+function clipBuffer (body: Buffer, maxBytes: number): { text: string, bytes: number, truncated: true } {
+  let end = maxBytes
+  // Back off continuation bytes (10xxxxxx) so the cut falls on a character boundary.
+  while (end > 0 && (body[end] & 0xc0) === 0x80) end--
+  return { text: body.toString('utf8', 0, end), bytes: body.length, truncated: true }
 }
 
 /** About what a record holds in memory, for the journal's byte bound: a fixed part plus its strings. */

@@ -34,8 +34,9 @@ export interface JournalControl extends ControlPart {
   readonly bodyBytes: number
   readonly maxBytes: number
   /** A body as the journal keeps it (cut when long); for records about to be pushed. */
-  keepRequestBody (text: string | null, contentType: string | null): KeptBody
-  keepResponseBody (text: string | null, contentType: string | null): KeptBody
+  keepRequestBody (body: string | Buffer | null, contentType: string | null): KeptBody
+  /** A Buffer body is decoded only as far as it is kept: a large answer sent as bytes is not decoded whole. */
+  keepResponseBody (body: string | Buffer | null, contentType: string | null): KeptBody
   push (record: JournalRecord): void
   list (query: JournalQuery): { total: number, data: JournalEntry[] }
   /** Empties the journal; ids keep counting. Returns how many entries were dropped. */

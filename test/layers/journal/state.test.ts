@@ -56,3 +56,14 @@ t.test('the same long body is cut once and shared; each keeps its own content ty
   t.same([a.contentType, b.contentType], ['application/json', 'text/plain'])
   t.same(keep('abcdefgh!', null).cut, { bytes: 9, truncated: true })
 })
+
+t.test('a body sent as bytes is kept like its text: cut on a character boundary, the same bytes cut once', async (t) => {
+  const keep = createBodyKeeper(4)
+  const body = Buffer.from('abcé€', 'utf8')
+  const a = keep(body, 'application/json')
+  t.same(a, { text: 'abc', contentType: 'application/json', cut: { bytes: 8, truncated: true } }, 'é starts at byte 3 and does not fit whole')
+  t.equal(keep(body, null).text, a.text, 'the same buffer again gives the same cut')
+  t.same(keep(Buffer.from('éé'), null), { text: 'éé', contentType: null, cut: null }, 'a buffer of 4 bytes is kept whole, measured on read')
+  t.same(keep(Buffer.from('abcdé'), null), { text: 'abcd', contentType: null, cut: { bytes: 6, truncated: true } })
+  t.same(keep(Buffer.from('abcdé'), null), keep('abcdé', null), 'bytes and text of one body are kept alike')
+})
