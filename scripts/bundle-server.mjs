@@ -75,5 +75,9 @@ await build({
   // CommonJS packages in an ES module still call require() for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [layout],
+  // A third less text to parse at every start (2.2 MB to 1.5 MB, 10-20 ms here); names are kept, so a stack trace
+  // still names its functions, and `node --enable-source-maps` maps it back to src/ through server.js.map.
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning'
 })
