@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { resolveConfig, type Config, type ConfigOptions } from './config.js'
+import { VERIFIED_FIXTURES_FILE, resolveConfig, type Config, type ConfigOptions } from './config.js'
 import { createClock, type Clock } from './lib/clock.js'
 import { createIdFactory, type IdFactory } from './lib/ids.js'
 import errorHandler, { frameworkErrors } from './plugins/error-handler.js'
@@ -22,6 +22,7 @@ import { formatSchemaErrors } from './lib/schema-errors.js'
 import { idDigest, isEmpty } from './store/database.js'
 import { loadFixtureSet, type FixtureSet } from './harness/fixtures.js'
 import { seedFixtureSet } from './harness/seed.js'
+import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
@@ -91,7 +92,7 @@ function nodeServerTimeouts (requestTimeoutMs: number) {
 
 export async function buildApp (options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options.config)
-  const fixtures = loadFixtureSet(config.fixturesDir)
+  const fixtures = loadFixtureSet(config.fixturesDir, readVerifiedDigests(VERIFIED_FIXTURES_FILE))
   const textLog = config.logLevel !== 'silent' && config.logFormat === 'text' ? createTextLog() : undefined
   const app = Fastify({
     logger: loggerOptions(config, textLog),

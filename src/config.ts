@@ -10,6 +10,8 @@ export const DEFAULT_HOST = '127.0.0.1'
 /** The bundled demo workspace set; resolves the same from src/ (tests) and dist/ (built). */
 export const BUNDLED_FIXTURES = fileURLToPath(new URL('../fixtures/default', import.meta.url))
 export const MINIMAL_FIXTURES = fileURLToPath(new URL('../fixtures/minimal', import.meta.url))
+/** Digests of the fixture sets `npm run build` checked (harness/verified-fixtures.ts); absent when run from src/. */
+export const VERIFIED_FIXTURES_FILE = fileURLToPath(new URL('./verified-fixtures.json', import.meta.url))
 /**
  * INFER: the real limit is unknown (catalogue §1.2); it must exceed what a 20,971,520-character
  * `dataURL` needs, so 32 MiB leaves room for one maximal file plus its scene.

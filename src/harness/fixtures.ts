@@ -11,6 +11,7 @@ import { WorkspaceUserSchema, type WorkspaceUser } from '../schemas/users.js'
 import { WorkspaceSchema } from '../schemas/workspaces.js'
 import type { WorkspaceDoc } from '../store/workspaces-store.js'
 import { FixtureError, FixtureSceneSchema, buildFixtureScene, type FixtureScene } from './fixture-scenes.js'
+import { fixtureSetDigest } from './verified-fixtures.js'
 
 export { FixtureError }
 
@@ -51,33 +52,37 @@ function readJson (file: string): unknown {
   }
 }
 
-/** Fixture records are few and read once: checked interpreted, without compiling a validator (issue 13: start). */
-function check<T extends TSchema> (schema: T, value: unknown, where: string): Static<T> {
-  if (Value.Check(schema, value)) return value as Static<T>
+/**
+ * Fixture records are few and read once: checked interpreted, without compiling a validator (issue 13: start), and
+ * not at all in a set the build verified (harness/verified-fixtures.ts).
+ */
+function check<T extends TSchema> (schema: T, value: unknown, where: string, checked: boolean): Static<T> {
+  if (!checked || Value.Check(schema, value)) return value as Static<T>
   const first = Value.Errors(schema, value)[0]
   if (first) throw new FixtureError(`${where}${first.instancePath} ${first.message}`)
   return value as Static<T>
 }
 
-function readList<T extends TSchema> (dir: string, name: string, item: T, fill: (v: Record<string, unknown>) => unknown = (v) => v): Array<Static<T>> {
+function readList<T extends TSchema> (dir: string, name: string, item: T, checked: boolean, fill: (v: Record<string, unknown>) => unknown = (v) => v): Array<Static<T>> {
   const file = join(dir, name)
   if (!existsSync(file)) return []
   const list = readJson(file)
   if (!Array.isArray(list)) throw new FixtureError(`${file} must hold a JSON array`)
-  return list.map((value, i) => check(item, fill(value as Record<string, unknown>), `${file}[${i}]`))
+  return list.map((value, i) => check(item, fill(value as Record<string, unknown>), `${file}[${i}]`, checked))
 }
 
-function loadWorkspace (setDir: string, dir: string): FixtureWorkspace {
-  const workspace = check(WorkspaceDocSchema, readJson(join(dir, 'workspace.json')), join(dir, 'workspace.json'))
+function loadWorkspace (setDir: string, dir: string, checked: boolean): FixtureWorkspace {
+  const workspace = check(WorkspaceDocSchema, readJson(join(dir, 'workspace.json')), join(dir, 'workspace.json'), checked)
   const ws = { workspace: workspace.id }
-  const users = readList(dir, 'users.json', WorkspaceUserSchema)
-  const keys = readList(dir, 'keys.json', FixtureKeySchema)
-  const collections = readList(dir, 'collections.json', CollectionSchema, (c) => ({ ...ws, ...c }))
-  const invites = readList(dir, 'invites.json', InviteSchema)
-  const logs = readList(dir, 'logs.json', LogEntrySchema, (l) => ({ workspace_id: workspace.id, ...l }))
-  const sceneInputs = readList(dir, 'scenes.json', FixtureSceneSchema)
-  const scenes = sceneInputs.map((input, i) =>
-    buildFixtureScene(input, { workspaceId: workspace.id, dirs: [join(dir, 'content'), join(setDir, 'content')], where: `${join(dir, 'scenes.json')}[${i}]` }))
+  const users = readList(dir, 'users.json', WorkspaceUserSchema, checked)
+  const keys = readList(dir, 'keys.json', FixtureKeySchema, checked)
+  const collections = readList(dir, 'collections.json', CollectionSchema, checked, (c) => ({ ...ws, ...c }))
+  const invites = readList(dir, 'invites.json', InviteSchema, checked)
+  const logs = readList(dir, 'logs.json', LogEntrySchema, checked, (l) => ({ workspace_id: workspace.id, ...l }))
+  const sceneInputs = readList(dir, 'scenes.json', FixtureSceneSchema, checked)
+  const scenes = sceneInputs.map((input, i) => buildFixtureScene(input, {
+    workspaceId: workspace.id, dirs: [join(dir, 'content'), join(setDir, 'content')], where: `${join(dir, 'scenes.json')}[${i}]`, checked
+  }))
   const loaded = { dir, workspace, users, keys, collections, scenes, invites, logs }
   checkRelations(loaded)
   return loaded
@@ -105,14 +110,19 @@ function checkRelations (ws: FixtureWorkspace): void {
   }
 }
 
-/** Loads every workspace folder of a fixture set (folders without workspace.json are skipped). */
-export function loadFixtureSet (dir: string): FixtureSet {
+/**
+ * Loads every workspace folder of a fixture set (folders without workspace.json are skipped). A set whose files
+ * have a digest in `verified` (checked by the build, harness/verified-fixtures.ts) skips the shape checks; the
+ * cross-record rules, which are cheap, always run.
+ */
+export function loadFixtureSet (dir: string, verified: ReadonlySet<string> = new Set()): FixtureSet {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FixtureError(`Fixture folder not found: ${dir}`)
+  const checked = verified.size === 0 || !verified.has(fixtureSetDigest(dir))
   const workspaceDirs = readdirSync(dir).sort()
     .map((name) => join(dir, name))
     .filter((path) => statSync(path).isDirectory() && existsSync(join(path, 'workspace.json')))
   if (workspaceDirs.length === 0) throw new FixtureError(`Fixture folder has no workspace (a sub-folder with workspace.json): ${dir}`)
-  const workspaces = workspaceDirs.map((wsDir) => loadWorkspace(dir, wsDir))
+  const workspaces = workspaceDirs.map((wsDir) => loadWorkspace(dir, wsDir, checked))
   const secrets = workspaces.flatMap((w) => w.keys.map((k) => k.secret))
   if (new Set(secrets).size !== secrets.length) throw new FixtureError(`${dir}: two keys share a secret`)
   return { name: basename(dir), dir, workspaces }
