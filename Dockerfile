@@ -6,8 +6,12 @@
 #   deps    - toolchain + production dependencies only (`npm ci --omit=dev`, which compiles
 #             better-sqlite3), then scripts/docker/prune-modules.mjs drops what nothing loads at
 #             run time (see that file) and proves the trimmed tree still imports;
-#   build   - no toolchain, no native compile: production dependencies (for their types) plus
-#             `typescript` and `@types/*` at their lockfile versions, then `tsc` to dist/;
+#   build   - no toolchain, no native compile: production dependencies (for their types, and
+#             as the bundle's input) plus `typescript`, `@types/*` and `esbuild` at their lockfile
+#             versions, then what `npm run build` does: `tsc` to dist/, then
+#             scripts/bundle-server.mjs, which replaces dist/server.js with the one-file bundle
+#             `npm start` runs (the packages it leaves external, and dist/render/, still load from
+#             node_modules and dist/ at run time);
 #   runtime - the same base with dist/, fixtures/, package.json and the pruned node_modules,
 #             running as the base image's unprivileged `node` user (uid 1000).
 # The runtime base stays node:20-bookworm-slim: debian:bookworm-slim plus only the node binary
@@ -87,18 +91,23 @@ ENV npm_config_update_notifier=false \
 
 COPY package.json package-lock.json ./
 
-# Only what `tsc` needs: the manifest loses every devDependency except typescript and @types/*
-# (and its scripts), then `npm install` takes each package at its package-lock.json version
-# (the check after it fails the build if one differs). --ignore-scripts: nothing is compiled
-# here, better-sqlite3 is needed for nothing but its name. ~75 MB instead of the ~250 MB a full
-# `npm ci` (test runner, linters, ...) installs.
+# Only what `tsc` and the bundler need: the manifest loses every devDependency except typescript,
+# @types/* and esbuild (and its scripts), then `npm install` takes each package at its
+# package-lock.json version (the check after it fails the build if one differs). esbuild is here
+# so the image starts from the same bundle as `npm start` (one file to read and compile instead of
+# some 1,200 modules). --ignore-scripts: nothing is compiled here, better-sqlite3 is needed for
+# nothing but its name; esbuild's own install script only verifies its native binary (and would
+# fetch it from the registry if missing): npm installs that binary with the optional package for
+# this platform (@esbuild/linux-x64), which esbuild's API finds by itself, offline.
+# ~230 MB (95 of them @excalidraw/utils, 11 esbuild's binary) instead of the ~390 MB a full
+# `npm ci` (test runner, linters, ...) installs; none of it reaches the runtime stage.
 RUN --mount=type=secret,id=npm_ca \
     if [ -s /run/secrets/npm_ca ]; then export npm_config_cafile=/run/secrets/npm_ca; fi \
  && cp package-lock.json /tmp/package-lock.json \
  && node -e " \
       const fs = require('fs'); const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); \
       p.devDependencies = Object.fromEntries(Object.entries(p.devDependencies || {}) \
-        .filter(([name]) => name === 'typescript' || name.startsWith('@types/'))); \
+        .filter(([name]) => name === 'typescript' || name === 'esbuild' || name.startsWith('@types/'))); \
       delete p.scripts; fs.writeFileSync('package.json', JSON.stringify(p))" \
  && npm install --ignore-scripts --no-save \
  && node -e " \
@@ -108,9 +117,14 @@ RUN --mount=type=secret,id=npm_ca \
       if (off.length) { console.error('not the lockfile versions:', off.join(', ')); process.exit(1) }"
 
 COPY tsconfig.json ./
+COPY scripts/bundle-server.mjs ./scripts/bundle-server.mjs
 COPY src ./src
-# Declarations and source maps are for the npm package; nothing in the container reads them.
-RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false --inlineSources false
+# `npm run build`, minus what only the npm package uses: declarations and source maps (tsc's are
+# not written; the bundler always writes its own, so they are removed), which nothing in the
+# container reads. The bundle's *.LEGAL.txt files (licence notices of the code it inlines) stay.
+RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false --inlineSources false \
+ && node scripts/bundle-server.mjs \
+ && rm -f dist/*.js.map
 
 # ---------------------------------------------------------------------------------------------
 FROM node:20-bookworm-slim AS runtime

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Docker image smoke test: builds the project's Dockerfile, starts the image, proves it becomes
-# healthy, serves the public API, runs as the non-root `node` user with node as PID 1, and stops
-# cleanly on SIGTERM. Prints build time, time to healthy, image size and stop time.
+# healthy, serves the public API, runs as the non-root `node` user with node as PID 1 running the
+# bundled dist/server.js (as `npm start` does), and stops cleanly on SIGTERM. Prints build time,
+# time to healthy, image size and stop time.
 #
 # Run from anywhere in a checkout, as root, no stdin needed:  bash scripts/docker-smoke.sh
 # Env overrides: SMOKE_IMAGE (tag to build, default drawing-api-emulator:smoke),
@@ -168,6 +169,11 @@ RUN_UID=$(podman exec "$CONTAINER" id -u)
 [[ "$RUN_UID" == "1000" ]] || fail "container runs as uid $RUN_UID, expected 1000 (node)"
 PID1=$(podman exec "$CONTAINER" sh -c 'tr "\0" " " </proc/1/cmdline')
 [[ "$PID1" == "node dist/server.js"* ]] || fail "PID 1 is '$PID1', expected 'node dist/server.js'"
+# ... and that file is the one-file bundle `npm start` runs, not tsc's module of the same name: the
+# bundle opens with scripts/bundle-server.mjs's createRequire banner, tsc's output with comments.
+HEAD1=$(podman exec "$CONTAINER" head -n 1 dist/server.js)
+[[ "$HEAD1" == *"__createRequire"* ]] \
+  || fail "dist/server.js is not the esbuild bundle (first line: ${HEAD1:0:120})"
 
 # --- Public API ---------------------------------------------------------------------------------
 resp=$(http_get "$BASE_URL/api/v1/collections" sk-demo-full)
