@@ -11,7 +11,8 @@
 #             versions, then what `npm run build` does: `tsc` to dist/, then
 #             scripts/bundle-server.mjs, which replaces dist/server.js with the one-file bundle
 #             `npm start` runs (the packages it leaves external, and dist/render/, still load from
-#             node_modules and dist/ at run time);
+#             node_modules and dist/ at run time), then scripts/verify-fixtures.mjs (the bundled
+#             fixture sets, checked once here rather than at every start);
 #   runtime - the same base with dist/, fixtures/, package.json and the pruned node_modules,
 #             running as the base image's unprivileged `node` user (uid 1000).
 # The runtime base stays node:20-bookworm-slim: debian:bookworm-slim plus only the node binary
@@ -117,13 +118,18 @@ RUN --mount=type=secret,id=npm_ca \
       if (off.length) { console.error('not the lockfile versions:', off.join(', ')); process.exit(1) }"
 
 COPY tsconfig.json ./
-COPY scripts/bundle-server.mjs ./scripts/bundle-server.mjs
+COPY scripts/bundle-server.mjs scripts/verify-fixtures.mjs ./scripts/
 COPY src ./src
+COPY fixtures ./fixtures
 # `npm run build`, minus what only the npm package uses: declarations and source maps (tsc's are
 # not written; the bundler always writes its own, so they are removed), which nothing in the
 # container reads. The bundle's *.LEGAL.txt files (licence notices of the code it inlines) stay.
+# verify-fixtures.mjs checks the bundled fixture sets and records their digests in
+# dist/verified-fixtures.json: the runtime stage copies the same fixtures/, so a start skips
+# re-checking them (an own fixture folder mounted at run time is checked in full).
 RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false --inlineSources false \
  && node scripts/bundle-server.mjs \
+ && node scripts/verify-fixtures.mjs \
  && rm -f dist/*.js.map
 
 # ---------------------------------------------------------------------------------------------

@@ -174,6 +174,12 @@ PID1=$(podman exec "$CONTAINER" sh -c 'tr "\0" " " </proc/1/cmdline')
 HEAD1=$(podman exec "$CONTAINER" head -n 1 dist/server.js)
 [[ "$HEAD1" == *"__createRequire"* ]] \
   || fail "dist/server.js is not the esbuild bundle (first line: ${HEAD1:0:120})"
+# The build checked the bundled fixtures and recorded their digests, so a start skips that work:
+# the record must name the digest of the very fixtures/default the image serves.
+podman exec "$CONTAINER" node --input-type=module -e "
+  import { fixtureSetDigest, readVerifiedDigests } from '/app/dist/harness/verified-fixtures.js'
+  process.exit(readVerifiedDigests('/app/dist/verified-fixtures.json').has(fixtureSetDigest('/app/fixtures/default')) ? 0 : 1)" \
+  || fail "dist/verified-fixtures.json does not name the image's fixtures/default: did the build stage run scripts/verify-fixtures.mjs on the same fixtures?"
 
 # --- Public API ---------------------------------------------------------------------------------
 resp=$(http_get "$BASE_URL/api/v1/collections" sk-demo-full)
