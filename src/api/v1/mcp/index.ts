@@ -29,19 +29,9 @@ function mcpCallOf (parsed: unknown): McpCall | undefined {
   return { method, tool: method === 'tools/call' && typeof params?.name === 'string' ? params.name : null }
 }
 
-/** The request for the SDK's transport; the body only when unparsed (given `parsedBody`, the SDK never reads it). */
-function webRequest (request: FastifyRequest, text: string | undefined): Request {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
-  }
-  return new Request(`http://${request.host}${request.url}`, { method: 'POST', headers, body: text })
-}
-
 async function sendResponse (reply: FastifyReply, { status, headers, text }: Answer): Promise<FastifyReply> {
   reply.code(status)
-  headers.forEach((value, name) => { reply.header(name, value) })
+  for (const [name, value] of headers) reply.header(name, value)
   return await reply.send(text === '' ? undefined : text)
 }
 
@@ -63,7 +53,7 @@ function keepJsonText (app: FastifyInstance): void {
   })
 }
 
-/** One exchange: a fresh server and transport for this request only (stateless), closed once it has answered. */
+/** One exchange (stateless): the SDK side answers it whole, then it goes out through reply.send(). */
 async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
   const body = (request.body ?? { text: '' }) as McpBody
   if (body.parsed !== undefined) {
@@ -75,7 +65,14 @@ async function exchange (request: FastifyRequest, reply: FastifyReply, options: 
   }
   const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
   const { respond } = await loadSdkSide()
-  const answer = await respond(context, serverOptions, webRequest(request, body.parsed === undefined ? body.text : undefined), body.parsed, request.server.config.mcpResponse === 'json')
+  const answer = await respond({
+    context,
+    headers: request.headers,
+    url: `http://${request.host}${request.url}`,
+    parsedBody: body.parsed,
+    text: body.text,
+    jsonResponse: request.server.config.mcpResponse === 'json'
+  }, serverOptions)
   return await sendResponse(reply, answer)
 }
 
