@@ -1,26 +1,11 @@
-// One stateless MCP exchange: a server for the tools this request's caller sees, on the SDK's web-standard transport,
-// and its whole answer. Imported on the first MCP request (index.ts), so the SDK and zod are not loaded at start (issue 13).
-import type { IncomingHttpHeaders } from 'node:http'
+// One stateless MCP exchange and its whole answer: a tools/call or tools/list on a pooled server (direct.ts), anything
+// else on a fresh server behind the SDK's web-standard transport. Imported on the first MCP request (index.ts), so
+// the SDK and zod are not loaded at start (issue 13).
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import { directRequest } from './direct.js'
+import { poolOf } from './pool.js'
 import { buildMcpServer, callerAuth, visibleTools, type McpServerOptions, type ToolSet } from './server.js'
-import type { ToolContext } from './registry.js'
-
-/** What goes back to the client: the status, the headers in the order the transport's `Headers` lists them, the body. */
-export interface Answer { status: number, headers: ReadonlyArray<readonly [string, string]>, text: string }
-
-/** One POST as the route received it. */
-export interface ExchangeInput {
-  context: ToolContext
-  /** As Node parsed them (lower-case names). */
-  headers: IncomingHttpHeaders
-  /** The absolute URL the client asked for. */
-  url: string
-  /** The body as parsed JSON; undefined when it is not JSON (the transport then reads `text` and answers -32700). */
-  parsedBody: unknown
-  text: string
-  /** Answer application/json instead of an SSE stream (config mcpResponse). */
-  jsonResponse: boolean
-}
+import type { Answer, ExchangeInput } from './exchange-types.js'
 
 /** The request for the SDK's transport; the body only when unparsed (given `parsedBody`, the SDK never reads it). */
 function webRequest ({ headers: incoming, url, parsedBody, text }: ExchangeInput): Request {
@@ -42,13 +27,30 @@ export async function throughTransport (input: ExchangeInput, options: McpServer
     const authInfo = callerAuth(context)
     const response = await transport.handleRequest(webRequest(input), parsedBody === undefined ? { authInfo } : { parsedBody, authInfo })
     // A stateless exchange ends its stream once every answer is written, so the whole text is here.
-    return { status: response.status, headers: [...response.headers], text: await response.text() }
+    const headers: Array<[string, string]> = []
+    response.headers.forEach((value, name) => { headers.push([name, value]) })
+    return { status: response.status, headers, text: await response.text() }
   } finally {
     await server.close()
   }
 }
 
+/** The URL the transport would hand the server, or undefined where building its web Request would fail. */
+function requestUrl (url: string): URL | undefined {
+  try {
+    const parsed = new URL(url)
+    return parsed.username === '' && parsed.password === '' ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export async function respond (input: ExchangeInput, options: McpServerOptions): Promise<Answer> {
   const { caller, compat } = input.context.op
-  return await throughTransport(input, options, visibleTools(caller, options, compat))
+  const visible = visibleTools(caller, options, compat)
+  const request = directRequest(input)
+  const url = request === undefined ? undefined : requestUrl(input.url)
+  if (request === undefined || url === undefined) return await throughTransport(input, options, visible)
+  const extra = { authInfo: callerAuth(input.context), requestInfo: { headers: input.headers, url } }
+  return await poolOf(options).use(visible, async ({ transport }) => await transport.exchange(request, extra, !input.jsonResponse))
 }

@@ -6,7 +6,7 @@ import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-bod
 import { kMcpCall, type McpCall } from '../../../layers/journal/state.js'
 import { ctxOf } from '../auth.js'
 import type { McpServerOptions } from './server.js'
-import type { Answer } from './exchange.js'
+import type { Answer } from './exchange-types.js'
 import type { ScreenshotRenderer, ToolEntry } from './registry.js'
 
 export interface McpRouteOptions {
@@ -36,8 +36,9 @@ async function sendResponse (reply: FastifyReply, { status, headers, text }: Ans
 }
 
 /** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives (issue 13). */
-let sdkSide: Promise<typeof import('./exchange.js')> | undefined
-const loadSdkSide = () => (sdkSide ??= import('./exchange.js'))
+let loading: Promise<typeof import('./exchange.js')> | undefined
+let sdkSide: typeof import('./exchange.js') | undefined
+const loadSdkSide = async () => (sdkSide = await (loading ??= import('./exchange.js')))
 
 /** Scope-local: JSON-RPC answers malformed JSON with -32700 itself, so the text is kept whatever it holds. */
 function keepJsonText (app: FastifyInstance): void {
@@ -64,7 +65,7 @@ async function exchange (request: FastifyRequest, reply: FastifyReply, options: 
     }
   }
   const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
-  const { respond } = await loadSdkSide()
+  const { respond } = sdkSide ?? await loadSdkSide()
   const answer = await respond({
     context,
     headers: request.headers,
