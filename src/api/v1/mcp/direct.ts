@@ -7,7 +7,7 @@ import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js'
 import { armSseKeepAlive, DEFAULT_SSE_KEEP_ALIVE_MS } from '@modelcontextprotocol/sdk/server/sseKeepAlive.js'
 import {
-  isJSONRPCErrorResponse, isJSONRPCRequest, isJSONRPCResultResponse, JSONRPCMessageSchema, SUPPORTED_PROTOCOL_VERSIONS,
+  isJSONRPCErrorResponse, isJSONRPCResultResponse, JSONRPCRequestSchema, SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo
 } from '@modelcontextprotocol/sdk/types.js'
 import type { Answer, ExchangeInput } from './exchange-types.js'
@@ -36,9 +36,9 @@ export function directRequest ({ headers, parsedBody }: ExchangeInput): JSONRPCR
   if (!isJsonContentType(header(headers, 'content-type'))) return undefined
   const version = header(headers, 'mcp-protocol-version')
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined
-  const parsed = JSONRPCMessageSchema.safeParse(parsedBody)
-  if (!parsed.success || !isJSONRPCRequest(parsed.data) || !DIRECT_METHODS.has(parsed.data.method)) return undefined
-  return parsed.data
+  // The transport parses a JSONRPCMessageSchema union, whose first member is this schema: a request parses alike.
+  const parsed = JSONRPCRequestSchema.safeParse(parsedBody)
+  return parsed.success && DIRECT_METHODS.has(parsed.data.method) ? parsed.data : undefined
 }
 
 /** One request in flight on a DirectTransport: what the transport would write to that request's stream. */
