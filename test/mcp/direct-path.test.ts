@@ -15,8 +15,8 @@ import { McpInternalError, McpToolError } from '../../src/mcp/tool-errors.js'
 const tool = (name: string, run: ToolEntry['run'], properties: Parameters<typeof Type.Object>[0] = {}, backing: string | null = null): ToolEntry =>
   ({ declaration: { name, description: `The ${name} tool.`, inputSchema: Type.Object(properties), backing, surfaces: ['docs', 'agents'] }, run })
 
-/** Text that JSON has to escape in every way it can. */
-const AWKWARD = 'quotes " backslash \\ newline \n tab \t é 🎨 </script> \u2028 \u0000 ' + '{"a":[1,2]}'.repeat(50)
+/** Text that JSON has to escape in every way it can, long enough to be escaped once and kept (json-text.ts). */
+const AWKWARD = 'quotes " backslash \\ newline \n tab \t é 🎨 </script> \u2028 \u0000 lone \ud800 ' + '{"a":[1,2]}'.repeat(300)
 
 /** Lets a test hold a tool call open until it says so. */
 const gates = new Map<string, () => void>()

@@ -11,6 +11,7 @@ import {
   type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo
 } from '@modelcontextprotocol/sdk/types.js'
 import type { Answer, ExchangeInput } from './exchange-types.js'
+import { jsonText } from './json-text.js'
 
 /** The methods worth a fast path; each is answered by a handler of ours and needs no state across requests. */
 const DIRECT_METHODS = new Set(['tools/call', 'tools/list'])
@@ -53,7 +54,7 @@ class Pending {
     const requestId = isResponse ? message.id : options?.relatedRequestId
     // Without a request it would go to the standalone GET stream, which a stateless server never has.
     if (requestId !== this.id) return
-    if (this.sse) this.text += `event: message\ndata: ${JSON.stringify(message)}\n\n`
+    if (this.sse) this.text += `event: message\ndata: ${jsonText(message)}\n\n`
     if (!isResponse) return
     this.response = message
     this.done()
@@ -91,6 +92,6 @@ export class DirectTransport implements Transport {
     this.pending = undefined
     return sse
       ? { status: 200, headers: SSE_HEADERS, text: pending.text }
-      : { status: 200, headers: JSON_HEADERS, text: JSON.stringify(pending.response) }
+      : { status: 200, headers: JSON_HEADERS, text: jsonText(pending.response as JSONRPCMessage) }
   }
 }
