@@ -50,6 +50,8 @@ class Pending {
 
   /** The transport's send(): SSE writes every message for the request as an event; JSON keeps only the response. */
   take (message: JSONRPCMessage, options: TransportSendOptions | undefined): void {
+    // Once the response is written the transport closes the request's stream: nothing more goes to it.
+    if (this.response !== undefined) return
     const isResponse = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)
     const requestId = isResponse ? message.id : options?.relatedRequestId
     // Without a request it would go to the standalone GET stream, which a stateless server never has.
