@@ -26,27 +26,34 @@ export function routeAllowed (routes: readonly string[] | null, signature: strin
   })
 }
 
-/** Throws the 403 the service answers when the caller may not run `operation`; returns when it may. */
-export function authorize (caller: Caller, operation: Operation, compat: Pick<Compat, 'memberReads'>): void {
+/** Throws the 403 for one refused operation; built only when the caller is refused, thrown only by authorize. */
+type Refusal = () => never
+
+/** Why `caller` may not run `operation`, as the 403 to throw; null when it may. */
+function refusal (caller: Caller, operation: Operation, compat: Pick<Compat, 'memberReads'>): Refusal | null {
   if (caller.permission === 'read' && !READ_METHODS.has(operation.method)) {
-    fail('EMU_FORBIDDEN_READ_KEY', operation.method)
+    return () => fail('EMU_FORBIDDEN_READ_KEY', operation.method)
   }
-  if (!routeAllowed(caller.routes, operation.signature)) fail('EMU_FORBIDDEN_ROUTE', operation.signature)
+  if (!routeAllowed(caller.routes, operation.signature)) return () => fail('EMU_FORBIDDEN_ROUTE', operation.signature)
   // INFER: workspace keys are made by admins in workspace settings, so they act with admin rights;
   // a personal key acts with its owner's role (clients-and-format §1.1: a member's key gets 403).
   // The official CLI says, twice, that users, invites and logs need an admin (clients-and-format §1.1): `memberReads`.
   const adminOnly = operation.adminOnly || (operation.adminRead === true && compat.memberReads === 'deny')
   if (adminOnly && caller.user !== null && caller.user.role !== 'admin') {
-    fail('EMU_FORBIDDEN_NOT_ADMIN')
+    return () => fail('EMU_FORBIDDEN_NOT_ADMIN')
   }
+  return null
 }
 
-/** The same rule as a yes/no, for listing what a caller may do (MCP tools/list). */
+/** Throws the 403 the service answers when the caller may not run `operation`; returns when it may. */
+export function authorize (caller: Caller, operation: Operation, compat: Pick<Compat, 'memberReads'>): void {
+  refusal(caller, operation, compat)?.()
+}
+
+/**
+ * The same rule as a yes/no, for listing what a caller may do (MCP tools/list): no error is built, since a read key
+ * is refused most tools on every MCP exchange.
+ */
 export function isAllowed (caller: Caller, operation: Operation, compat: Pick<Compat, 'memberReads'>): boolean {
-  try {
-    authorize(caller, operation, compat)
-    return true
-  } catch {
-    return false
-  }
+  return refusal(caller, operation, compat) === null
 }

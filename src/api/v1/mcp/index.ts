@@ -6,7 +6,7 @@ import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-bod
 import { kMcpCall, type McpCall } from '../../../layers/journal/state.js'
 import { ctxOf } from '../auth.js'
 import type { McpServerOptions } from './server.js'
-import type { Answer } from './exchange.js'
+import type { Answer } from './exchange-types.js'
 import type { ScreenshotRenderer, ToolEntry } from './registry.js'
 
 export interface McpRouteOptions {
@@ -29,25 +29,16 @@ function mcpCallOf (parsed: unknown): McpCall | undefined {
   return { method, tool: method === 'tools/call' && typeof params?.name === 'string' ? params.name : null }
 }
 
-/** The request for the SDK's transport; the body only when unparsed (given `parsedBody`, the SDK never reads it). */
-function webRequest (request: FastifyRequest, text: string | undefined): Request {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue
-    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one)
-  }
-  return new Request(`http://${request.host}${request.url}`, { method: 'POST', headers, body: text })
-}
-
 async function sendResponse (reply: FastifyReply, { status, headers, text }: Answer): Promise<FastifyReply> {
   reply.code(status)
-  headers.forEach((value, name) => { reply.header(name, value) })
+  for (const [name, value] of headers) reply.header(name, value)
   return await reply.send(text === '' ? undefined : text)
 }
 
 /** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives (issue 13). */
-let sdkSide: Promise<typeof import('./exchange.js')> | undefined
-const loadSdkSide = () => (sdkSide ??= import('./exchange.js'))
+let loading: Promise<typeof import('./exchange.js')> | undefined
+let sdkSide: typeof import('./exchange.js') | undefined
+const loadSdkSide = async () => (sdkSide = await (loading ??= import('./exchange.js')))
 
 /** Scope-local: JSON-RPC answers malformed JSON with -32700 itself, so the text is kept whatever it holds. */
 function keepJsonText (app: FastifyInstance): void {
@@ -63,7 +54,7 @@ function keepJsonText (app: FastifyInstance): void {
   })
 }
 
-/** One exchange: a fresh server and transport for this request only (stateless), closed once it has answered. */
+/** One exchange (stateless): the SDK side answers it whole, then it goes out through reply.send(). */
 async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
   const body = (request.body ?? { text: '' }) as McpBody
   if (body.parsed !== undefined) {
@@ -74,8 +65,15 @@ async function exchange (request: FastifyRequest, reply: FastifyReply, options: 
     }
   }
   const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
-  const { respond } = await loadSdkSide()
-  const answer = await respond(context, serverOptions, webRequest(request, body.parsed === undefined ? body.text : undefined), body.parsed, request.server.config.mcpResponse === 'json')
+  const { respond } = sdkSide ?? await loadSdkSide()
+  const answer = await respond({
+    context,
+    headers: request.headers,
+    url: `http://${request.host}${request.url}`,
+    parsedBody: body.parsed,
+    text: body.text,
+    jsonResponse: request.server.config.mcpResponse === 'json'
+  }, serverOptions)
   return await sendResponse(reply, answer)
 }
 

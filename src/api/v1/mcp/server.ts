@@ -1,6 +1,8 @@
-// One MCP server per request (stateless, mcp-and-demo §1.8): tools/list shows the tools the caller's key may use,
-// tools/call validates the arguments and runs the tool on the same services as REST, under the same rule.
+// An MCP server for one set of visible tools (stateless, mcp-and-demo §1.8): tools/list shows the tools the caller's
+// key may use, tools/call validates the arguments and runs the tool on the same services as REST, under the same rule.
+// The caller comes with each message (callerAuth), so one server serves every key that sees the same tools.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js'
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js'
 import {
   CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool
@@ -24,17 +26,40 @@ export interface McpServerOptions {
   pageSize: number
 }
 
+/** The tools one caller sees, and a key naming exactly that set (one flag per tool of the toolset). */
+export interface ToolSet { key: string, tools: ToolEntry[] }
+
 /** A tool is listed and callable iff the caller may run the REST operation behind it (mcp-and-demo §1.8.3). */
-export function visibleTools (caller: Caller, options: McpServerOptions, compat: Pick<Compat, 'memberReads'>): ToolEntry[] {
-  return options.tools.filter(({ declaration }) => {
-    if (declaration.backing === null) return true
-    const operation = options.operations.get(declaration.backing)
+export function visibleTools (caller: Caller, options: McpServerOptions, compat: Pick<Compat, 'memberReads'>): ToolSet {
+  const tools: ToolEntry[] = []
+  let key = ''
+  for (const entry of options.tools) {
+    const { backing } = entry.declaration
+    const operation = backing === null ? null : options.operations.get(backing)
     // A tool whose operation is not served is never shown (the start-up check in index.ts prevents it).
-    return operation !== undefined && isAllowed(caller, operation, compat)
-  })
+    const visible = operation === null || (operation !== undefined && isAllowed(caller, operation, compat))
+    if (visible) tools.push(entry)
+    key += visible ? '1' : '0'
+  }
+  return { key, tools }
 }
 
-function listPage (tools: ToolEntry[], cursor: string | undefined, pageSize: number): { tools: Tool[], nextCursor?: string } {
+/**
+ * The caller as the SDK hands it to a handler (`extra.authInfo`, the SDK's channel for per-request auth): the
+ * context travels with its message, so a server shared between requests never answers with another caller's key.
+ */
+export function callerAuth (context: ToolContext): AuthInfo {
+  return { token: '', clientId: context.op.caller.keyId, scopes: [], extra: { toolContext: context } }
+}
+
+function contextOf (authInfo: AuthInfo | undefined): ToolContext {
+  const context = authInfo?.extra?.toolContext
+  // Every exchange passes one (exchange.ts); a message without it must not run a tool as nobody.
+  if (context === undefined) throw new McpError(ErrorCode.InternalError, 'Internal error')
+  return context as ToolContext
+}
+
+function listPage (tools: readonly ToolEntry[], cursor: string | undefined, pageSize: number): { tools: Tool[], nextCursor?: string } {
   const start = cursor === undefined ? 0 : Number.parseInt(cursor, 10)
   if (!Number.isSafeInteger(start) || start < 0 || start > tools.length) {
     throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`)
@@ -76,18 +101,18 @@ async function runTool (entry: ToolEntry, context: ToolContext, args: Record<str
 let validator: AjvJsonSchemaValidator | undefined
 const sharedValidator = (): AjvJsonSchemaValidator => (validator ??= new AjvJsonSchemaValidator())
 
-export function buildMcpServer (context: ToolContext, options: McpServerOptions): Server {
+/** A server listing and running `visible` (the tools of one ToolSet) for whichever caller each message carries. */
+export function buildMcpServer (visible: readonly ToolEntry[], options: McpServerOptions): Server {
   const server = new Server(
     { name: 'drawing-api-emulator', version: options.version },
     { capabilities: { tools: {} }, instructions: options.instructions, jsonSchemaValidator: sharedValidator() }
   )
-  const visible = visibleTools(context.op.caller, options, context.op.compat)
   server.setRequestHandler(ListToolsRequestSchema, async (request) => listPage(visible, request.params?.cursor, options.pageSize))
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const entry = visible.find(({ declaration }) => declaration.name === request.params.name)
     // A hidden tool is as unknown as a missing one: a protocol error, and nothing runs (MCP spec, tools/call).
     if (entry === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`)
-    return await runTool(entry, context, request.params.arguments ?? {})
+    return await runTool(entry, contextOf(extra.authInfo), request.params.arguments ?? {})
   })
   return server
 }

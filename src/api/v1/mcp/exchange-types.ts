@@ -1,0 +1,20 @@
+// What the route hands the SDK side for one MCP exchange, and what it gets back to send (exchange.ts, direct.ts).
+import type { IncomingHttpHeaders } from 'node:http'
+import type { ToolContext } from './registry.js'
+
+/** What goes back to the client: the status, the headers in the order the transport's `Headers` lists them, the body. */
+export interface Answer { status: number, headers: ReadonlyArray<readonly [string, string]>, text: string }
+
+/** One POST as the route received it. */
+export interface ExchangeInput {
+  context: ToolContext
+  /** As Node parsed them (lower-case names). */
+  headers: IncomingHttpHeaders
+  /** The absolute URL the client asked for. */
+  url: string
+  /** The body as parsed JSON; undefined when it is not JSON (the transport then reads `text` and answers -32700). */
+  parsedBody: unknown
+  text: string
+  /** Answer application/json instead of an SSE stream (config mcpResponse). */
+  jsonResponse: boolean
+}
