@@ -42,18 +42,19 @@ export function createSceneContentStore (db: Db) {
     ON CONFLICT (workspace_id, scene_id) DO UPDATE
     SET doc = excluded.doc, elements = excluded.elements, unavailable_files = excluded.unavailable_files`)
   const selectRow = db.prepare('SELECT doc, elements, unavailable_files FROM scene_contents WHERE workspace_id = ? AND scene_id = ?')
-  const getText = (workspaceId: string, sceneId: string): StoredSceneText | undefined => {
-    const row = selectRow.get(workspaceId, sceneId) as Row | undefined
-    return row === undefined ? undefined : textOf(row)
-  }
 
   return {
-    getText,
+    getText (workspaceId: string, sceneId: string): StoredSceneText | undefined {
+      const row = selectRow.get(workspaceId, sceneId) as Row | undefined
+      return row === undefined ? undefined : textOf(row)
+    },
     get (workspaceId: string, sceneId: string): StoredSceneContent | undefined {
-      const stored = getText(workspaceId, sceneId)
-      if (stored === undefined) return undefined
-      const { head, elementsJson, unavailableFiles } = stored
-      return { content: { ...head, elements: JSON.parse(elementsJson) }, unavailableFiles }
+      const row = selectRow.get(workspaceId, sceneId) as Row | undefined
+      if (row === undefined) return undefined
+      const unavailableFiles = JSON.parse(row.unavailable_files) as string[]
+      // A row from before migration 004 holds the whole document in `doc`.
+      if (row.elements === null) return { content: JSON.parse(row.doc), unavailableFiles }
+      return { content: { ...JSON.parse(row.doc), elements: JSON.parse(row.elements) }, unavailableFiles }
     },
     /** `elementsJson` is `content.elements` as JSON text, when the caller has it already (it serves the same text). */
     put (workspaceId: string, sceneId: string, content: ContentDoc, unavailableFiles: string[] = [], elementsJson?: string): void {
