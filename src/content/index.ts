@@ -34,9 +34,10 @@ export const DEFAULT_BACKGROUND = '#ffffff'
 
 const putChecker = compileChecker(PutSceneContentBodySchema)
 const patchChecker = compileChecker(PatchSceneContentBodySchema)
-// PUT appState is `{}` upstream, but live writes with other keys were refused (clients-and-format §3.6), so other keys
-// are a 400 under unknownFields=reject; under strip (the official CLI sends a .excalidraw file's appState unchanged,
-// grid keys included) any object is accepted and only the two stored keys are kept. Those two must be well-formed.
+// PUT appState is an open object upstream (`{}`), and the official CLI, XDraw and upload_scene.py send a .excalidraw
+// file's appState unchanged (grid keys included), so PUT accepts any keys under either unknownFields value and keeps
+// only the two stored ones, which must be well-formed. The live refusals of other keys were PATCH writes; PATCH's
+// appState schema stays closed (schemas/scene-content.ts).
 const putAppStateChecker = compileChecker(Type.Object({
   appState: Type.Object({
     viewBackgroundColor: Type.Optional(Type.String()),
@@ -68,7 +69,7 @@ export function emptyContent (): StoredContent {
 export function replaceContent (body: PutSceneContentBody, ids: IdFactory, rules: ContentRules): StoredContent {
   assertRoot(putChecker, body, 'body')
   const files = validateFiles(body.files)
-  const appState = appStateFromPut(body.appState, rules)
+  const appState = appStateFromPut(body.appState)
   const batch = canonicaliseIds(body.elements, ids)
   const elements = ordered(validateBatch(batch), rules)
   checkReferences(elements, files, labelFor(batch), rules)
@@ -161,13 +162,10 @@ function ordered (elements: Element[], rules: ContentRules): Element[] {
   return elements.map((element, i) => (indices[i] === element.index ? element : { ...element, index: indices[i] }))
 }
 
-function appStateFromPut (appState: unknown, rules: ContentRules): StoredAppState {
+/** PUT appState: any object; only `viewBackgroundColor` and `lockedMultiSelections` are kept, the rest is dropped. */
+function appStateFromPut (appState: unknown): StoredAppState {
   assertRoot(putAppStateChecker, { appState }, 'body')
   const sent = appState as Partial<StoredAppState>
-  const extra = Object.keys(sent).find((key) => key !== 'viewBackgroundColor' && key !== 'lockedMultiSelections')
-  if (extra !== undefined && rules.unknownFields === 'reject') {
-    fail('EMU_BAD_REQUEST', `body/appState must NOT have additional property '${extra}'`)
-  }
   return {
     viewBackgroundColor: sent.viewBackgroundColor ?? DEFAULT_BACKGROUND,
     // INFER: stored as {} when absent, as a new scene's appState is.

@@ -24,6 +24,21 @@ function markOptionalBodies (document: OpenApiDocument): OpenApiDocument {
   return document
 }
 
+/**
+ * @fastify/swagger spells a `{type: 'null'}` branch of a wider union (a log entry's `details`) as
+ * `{type: 'object', nullable: true, enum: [null]}`; the reference writes `{type: 'null'}`, so that spelling is
+ * put back. (Two-branch unions `[X, null]` stay `X` with `nullable: true`, which means the same in OpenAPI 3.0.)
+ */
+function nullTypeAsReference (node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullTypeAsReference)
+  if (typeof node !== 'object' || node === null) return node
+  const entries = Object.entries(node)
+  const spelled = node as Record<string, unknown>
+  if (entries.length === 3 && spelled.type === 'object' && spelled.nullable === true &&
+    Array.isArray(spelled.enum) && spelled.enum.length === 1 && spelled.enum[0] === null) return { type: 'null' }
+  return Object.fromEntries(entries.map(([key, value]) => [key, nullTypeAsReference(value)]))
+}
+
 /** The keys of the loaded fixtures, for the docs page's description: a person trying the API needs one. */
 function demoKeysMarkdown (workspaces: Array<{ workspace: { name: string }, keys: Array<{ secret: string, label?: string | null, kind: string, permission: string }> }>): string {
   const rows = workspaces.flatMap(({ workspace, keys }) =>
@@ -80,7 +95,7 @@ export async function buildDocsApp ({ routes, fixtures }: DocsSource): Promise<F
   await app.register(swagger, {
     hideUntagged: true,
     transformObject: (documentObject) =>
-      markOptionalBodies((documentObject as unknown as { openapiObject: OpenApiDocument }).openapiObject) as never,
+      nullTypeAsReference(markOptionalBodies((documentObject as unknown as { openapiObject: OpenApiDocument }).openapiObject)) as never,
     openapi: {
       openapi: '3.0.0',
       info: {

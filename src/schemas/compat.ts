@@ -13,7 +13,7 @@ export const COMPAT_CHOICES = {
 } as const
 
 const compatProperties = {
-  unknownFields: Type.Enum(COMPAT_CHOICES.unknownFields, { description: 'reject: unknown body keys (and appState keys beyond the two stored ones) are a 400; strip: dropped silently' }),
+  unknownFields: Type.Enum(COMPAT_CHOICES.unknownFields, { description: 'reject: unknown body keys (and PATCH appState keys beyond the two stored ones) are a 400; strip: dropped silently' }),
   danglingBoundElements: Type.Enum(COMPAT_CHOICES.danglingBoundElements, { description: 'allow: a boundElements entry naming no element is kept; reject: 400' }),
   pageSize: Type.Integer({ minimum: 1, maximum: 100, description: 'default limit of the offset lists when the query has none' }),
   memberReads: Type.Enum(COMPAT_CHOICES.memberReads, { description: 'deny: reading users, invites and logs needs an admin; allow: any key reads them' }),

@@ -18,7 +18,8 @@ const LOG_ID_PATTERN = '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89a
 const LogDetailsSchema = Type.Union([
   Type.Union([
     Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
-    Type.Object({}, { propertyNames: Type.String(), additionalProperties: Type.Unknown() }),
+    // Spelled as the reference spells it: Type.Object would add an empty `properties`.
+    Type.Unsafe<Record<string, unknown>>({ type: 'object', propertyNames: { type: 'string' }, additionalProperties: {} }),
     Type.Array(Type.Unknown())
   ]),
   Type.Null()

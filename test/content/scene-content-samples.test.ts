@@ -50,9 +50,13 @@ if (!existsSync(samplesDir)) {
     })
   }
 
-  t.test('native_export.json: PUT refuses its grid keys (unknownFields=reject), PATCH too', async (t) => {
+  t.test('native_export.json: PUT keeps the two stored appState keys under the default unknownFields=reject, PATCH refuses the grid keys', async (t) => {
     const sample = load('native_export.json')
-    rejects400(t, () => replaceContent(sample, createIdFactory(1), DEFAULT_COMPAT), "body/appState must NOT have additional property 'gridSize'")
+    const stored = replaceContent(sample, createIdFactory(1), DEFAULT_COMPAT)
+    t.same(stored.appState, { viewBackgroundColor: '#ffffff', lockedMultiSelections: {} }, 'grid keys dropped')
+    t.same(stored.elements, sample.elements)
+    rejects400(t, () => mergeContent(stored, { appState: sample.appState } as never, createIdFactory(1), DEFAULT_COMPAT),
+      'appState has unrecognized key(s): gridSize, gridStep, gridModeEnabled')
   })
 
   t.test('native_export.json under unknownFields=strip: PUT keeps the two stored appState keys, PATCH still refuses', async (t) => {

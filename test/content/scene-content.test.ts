@@ -43,14 +43,17 @@ t.test('PUT replaces everything and stores canonical content', async (t) => {
   t.doesNotThrow(() => validateStoredContent(after))
 })
 
-t.test('PUT appState: other keys refused (unknownFields=reject), or dropped and the two stored keys kept (strip)', async (t) => {
+t.test('PUT appState: any other key is dropped under either unknownFields value; the two stored keys are kept', async (t) => {
   const grid = { viewBackgroundColor: '#123456', gridSize: 20, gridStep: 5, gridModeEnabled: false, zoom: { value: 1 } }
-  rejects400(t, () => stored([], { appState: grid }), "body/appState must NOT have additional property 'gridSize'")
+  t.same(stored([], { appState: grid }).appState, { viewBackgroundColor: '#123456', lockedMultiSelections: {} }, 'reject (default)')
   const strip = { ...DEFAULT_COMPAT, unknownFields: 'strip' as const }
-  t.same(replaceContent(putBody([], { appState: grid }), ids(), strip).appState, { viewBackgroundColor: '#123456', lockedMultiSelections: {} })
+  t.same(replaceContent(putBody([], { appState: grid }), ids(), strip).appState, { viewBackgroundColor: '#123456', lockedMultiSelections: {} }, 'strip')
   t.same(stored([], { appState: {} }).appState, { viewBackgroundColor: '#ffffff', lockedMultiSelections: {} })
   t.same(stored([], { appState: { viewBackgroundColor: '#fff', lockedMultiSelections: { g1: true } } }).appState,
     { viewBackgroundColor: '#fff', lockedMultiSelections: { g1: true } })
+  rejects400(t, () => stored([], { appState: { ...grid, viewBackgroundColor: 7 } }), 'appState.viewBackgroundColor must be a string')
+  rejects400(t, () => stored([], { appState: { gridSize: 20, lockedMultiSelections: { g1: false } } }),
+    'appState.lockedMultiSelections.g1 must be true')
 })
 
 t.test('non-canonical ids are minted and every reference follows', async (t) => {

@@ -20,15 +20,19 @@ const SWITCHES: { [K in keyof Compat]: { values: Array<[Compat[K], unknown]>, pr
       const collection = await call(t, app, 'POST', '/api/v1/collections', { key: ws.full, body: { name: 'Extra', description: 'x' } })
       const invite = await call(t, app, 'POST', '/api/v1/workspaces/invites', { key: ws.full, body: { role: 'member', maxUses: 2, team: 'x' } })
       const scene = (await call(t, app, 'POST', '/api/v1/scenes', { key: ws.full, body: { name: 's', pinned: false, collectionId: await defaultCollection(t, app, ws) } })).body.metadata.id
-      const grid = await call(t, app, 'PUT', `/api/v1/scenes/${scene}/content`, { key: ws.full, body: putBody([], { appState: { viewBackgroundColor: '#fff', gridSize: 20 } }) })
+      const appState = { viewBackgroundColor: '#fff', gridSize: 20 }
+      const put = await call(t, app, 'PUT', `/api/v1/scenes/${scene}/content`, { key: ws.full, body: putBody([], { appState }) })
+      const patch = await call(t, app, 'PATCH', `/api/v1/scenes/${scene}/content`, { key: ws.full, body: { appState: { ...appState, viewBackgroundColor: '#000' } } })
       return [[collection.status, collection.body.name ?? collection.body.message], [invite.status, invite.body.maxUses ?? invite.body.message],
-        [grid.status, grid.body.appState ?? grid.body.message]]
+        [put.status, put.body.appState ?? put.body.message], [patch.status, patch.body.appState ?? patch.body.message]]
     },
     values: [
       ['reject', [[400, "body must NOT have additional property 'description'"],
         [400, "body must NOT have additional property 'team' (expected an email invite {role, email} or a link invite {role, maxUses?, restrictedDomains?})"],
+        [200, { viewBackgroundColor: '#fff', lockedMultiSelections: {} }],
         [400, "body/appState must NOT have additional property 'gridSize'"]]],
-      ['strip', [[200, 'Extra'], [200, 2], [200, { viewBackgroundColor: '#fff', lockedMultiSelections: {} }]]]
+      ['strip', [[200, 'Extra'], [200, 2], [200, { viewBackgroundColor: '#fff', lockedMultiSelections: {} }],
+        [200, { viewBackgroundColor: '#000', lockedMultiSelections: {} }]]]
     ]
   },
   danglingBoundElements: {

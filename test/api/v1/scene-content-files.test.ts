@@ -109,15 +109,19 @@ if (!existsSync(samplesDir)) {
     }
   })
 
-  t.test('native_export.json: PUT and PATCH refuse the grid appState keys (unknownFields=reject, the live reading)', async (t) => {
+  t.test('native_export.json (default unknownFields=reject): PUT accepts it and drops the grid keys; PATCH refuses them', async (t) => {
     const app = await build(t)
     const sample = loadSample('native_export.json')
-    const before = (await call(t, app, 'GET', CONTENT('scnEmpty001'))).body
     const put = await call(t, app, 'PUT', CONTENT('scnEmpty001'), { body: sample })
-    t.same([put.status, put.body], [400, errorBody(400, 'Bad Request', "body/appState must NOT have additional property 'gridSize'")])
-    t.same((await call(t, app, 'GET', CONTENT('scnEmpty001'))).body, before, 'nothing stored')
+    t.same([put.status, put.body], [200, {
+      type: 'excalidraw', version: 2, source: 'https://excalidraw.com',
+      appState: { viewBackgroundColor: '#ffffff', lockedMultiSelections: {} },
+      elements: sample.elements, sceneVersion: put.body.sceneVersion, files: {}
+    }], 'the editor export uploads as the official CLI sends it')
+    t.same((await call(t, app, 'GET', CONTENT('scnEmpty001'))).body, put.body, 'GET answers what PUT stored')
     const patch = await call(t, app, 'PATCH', CONTENT('scnEmpty001'), { body: { appState: sample.appState } })
     t.same([patch.status, patch.body], [400, errorBody(400, 'Bad Request', "body/appState must NOT have additional property 'gridSize'")])
+    t.same((await call(t, app, 'GET', CONTENT('scnEmpty001'))).body, put.body, 'the refused PATCH stored nothing')
   })
 
   t.test('native_export.json under unknownFields=strip (the official CLI\'s reading): PUT and PATCH drop the grid keys', async (t) => {
