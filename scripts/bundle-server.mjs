@@ -1,11 +1,20 @@
-// Part of `npm run build`, after tsc: replaces dist/server.js (what `npm start` and the CLI run) with one file holding
-// the emulator and its dependencies. Node loads modules file by file, and resolving, reading and compiling some 1,200
-// of them (typebox alone has 680) was most of the start-up (issue 13); one file is read and compiled once. What is
-// imported on demand (the MCP SDK and zod, the docs app, the renderer plugin's module) goes to chunk-*.js files
-// beside it, read on first use. The library (dist/index.js and the rest of dist/, which tsc wrote) is untouched.
+// Part of `npm run build`, after tsc: bundles what the package runs into a few files, so that installing it pulls
+// almost nothing (README, Install). Three entries share their code through chunk-*.js files beside them:
+//   dist/server.js   what `npm start`, the image and the CLI run;
+//   dist/index.js    the library (startEmulator, buildApp, ...) a test suite imports;
+//   dist/cli.js      the `drawing-api-emulator` command;
+// plus dist/testcontainers.js (the Testcontainers module, `drawing-api-emulator/testcontainers`) and its .d.ts.
+// Node loads modules file by file, and resolving, reading and compiling some 1,200 of them (typebox alone has 680)
+// was most of the start-up; one file is read and compiled once. What is imported on demand (the MCP SDK, the docs
+// app, the renderer plugin's module) goes to chunks read on first use.
+//
+// Every package the sources import is bundled, except the ones that cannot be (RUN_TIME_PACKAGES, each with its
+// reason): those, and only those, are the package's `dependencies` and `peerDependencies`; everything bundled is a
+// devDependency. The build fails when package.json and this rule disagree, naming the package and what to do.
 //   node scripts/bundle-server.mjs [outdir]   (default dist/; the smoke test bundles into a folder of its own)
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
+import console from 'node:console'
 import process from 'node:process'
 import { URL, fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -14,13 +23,17 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SRC = join(ROOT, 'src')
 // The folder must sit at the depth of dist/: bundled modules find ../fixtures and ../package.json from it.
 const OUT_DIR = resolve(process.argv[2] ?? join(ROOT, 'dist'))
-const OUT = join(OUT_DIR, 'server.js')
 
-/**
- * Packages loaded from node_modules as before: the SQLite addon and the renderer's native and browser-side code,
- * and the docs packages, which read files next to themselves and load on the first /docs request only.
- */
-const EXTERNAL_PACKAGES = ['better-sqlite3', '@fastify/swagger', '@fastify/swagger-ui', '@resvg/resvg-js', 'jsdom', '@excalidraw/utils']
+/** Packages loaded from node_modules at run time, and why each cannot be bundled. */
+const RUN_TIME_PACKAGES = {
+  'better-sqlite3': 'a native addon, compiled or downloaded for the machine at install',
+  '@resvg/resvg-js': 'the renderer (optional peer): a native addon per platform',
+  jsdom: 'the renderer (optional peer): loaded by the render worker thread, reads files next to itself',
+  '@excalidraw/utils': 'the renderer (optional peer): loaded by the render worker thread with its fonts',
+  '@fastify/swagger-ui': 'the interactive /docs page (optional peer): serves the files next to itself',
+  fastify: 'types only (optional peer): emulator.app and buildApp() are typed as its FastifyInstance; the code is bundled',
+  testcontainers: 'the Testcontainers module (optional peer): the user\'s own copy, whose engine settings apply'
+}
 
 /**
  * Own folders kept as tsc wrote them, imported from the bundle at run time: their modules find files next to
@@ -29,19 +42,48 @@ const EXTERNAL_PACKAGES = ['better-sqlite3', '@fastify/swagger', '@fastify/swagg
 const KEPT_FOLDERS = ['render']
 
 const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
+
+/** package.json against RUN_TIME_PACKAGES: the one place a wrong section is caught, with the fix named. */
+function checkManifest () {
+  const problems = []
+  for (const name of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
+    if (!(name in RUN_TIME_PACKAGES)) problems.push(`${name} is a dependency of the package, but the bundle carries it: move it to devDependencies (npm install -D ${name}), or, if it must load from node_modules, add it with the reason to RUN_TIME_PACKAGES in scripts/bundle-server.mjs`)
+  }
+  for (const name of Object.keys(RUN_TIME_PACKAGES)) {
+    if (!(name in { ...manifest.dependencies, ...manifest.peerDependencies })) problems.push(`${name} loads from node_modules at run time but package.json does not declare it in dependencies or peerDependencies`)
+  }
+  return problems
+}
+
+/** Bare imports of the kept folders' compiled files: they load from node_modules, so they must be declared. */
+function undeclaredKeptImports () {
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*)["']([^"'./][^"']*)["']/g
+  const problems = []
+  for (const folder of KEPT_FOLDERS) {
+    const dir = join(ROOT, 'dist', folder)
+    for (const file of readdirSync(dir, { recursive: true }).filter((name) => /\.m?js$/.test(name))) {
+      for (const [, specifier] of readFileSync(join(dir, file), 'utf8').matchAll(pattern)) {
+        const name = packageOf(specifier)
+        if (!specifier.startsWith('node:') && !(name in RUN_TIME_PACKAGES)) problems.push(`dist/${folder}/${file} imports ${name} at run time: declare it (RUN_TIME_PACKAGES and package.json)`)
+      }
+    }
+  }
+  return problems
+}
 
 const layout = {
   name: 'emulator-layout',
   setup (esbuild) {
     esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-      path.startsWith('node:') || EXTERNAL_PACKAGES.includes(packageOf(path)) ? { path, external: true } : undefined)
+      path.startsWith('node:') || packageOf(path) in RUN_TIME_PACKAGES ? { path, external: true } : undefined)
     esbuild.onResolve({ filter: /^\./ }, ({ path, resolveDir, importer }) => {
       if (!importer.startsWith(SRC)) return undefined
       const target = join(resolveDir, path).replace(/\.js$/, '.ts')
       if (!KEPT_FOLDERS.includes(relative(SRC, target).split(sep)[0])) return undefined
       // tsc wrote it to the same place under dist/ as it has under src/.
       const compiled = join(ROOT, 'dist', relative(SRC, target)).replace(/\.ts$/, '.js')
-      return { path: './' + relative(dirname(OUT), compiled).split(sep).join('/'), external: true }
+      return { path: './' + relative(OUT_DIR, compiled).split(sep).join('/'), external: true }
     })
     // A bundled module below src/ that reads import.meta.url would look for its files in the wrong folder.
     esbuild.onLoad({ filter: /\.ts$/ }, ({ path }) => {
@@ -54,30 +96,61 @@ const layout = {
   }
 }
 
+const problems = [...checkManifest(), ...undeclaredKeptImports()]
+if (problems.length > 0) {
+  for (const problem of problems) console.error(`bundle: ${problem}`)
+  process.exit(1)
+}
+
 mkdirSync(OUT_DIR, { recursive: true })
 for (const name of readdirSync(OUT_DIR, { withFileTypes: true })) {
-  if (/^(chunk-.*\.js|server\.js)(\.map|\.LEGAL\.txt)?$/.test(name.name) && name.name !== 'server.js') rmSync(join(OUT_DIR, name.name))
+  if (/^chunk-.*\.js(\.map|\.LEGAL\.txt)?$|^(server|index|cli|testcontainers)\.js(\.map|\.LEGAL\.txt)$/.test(name.name)) rmSync(join(OUT_DIR, name.name))
 }
-await build({
-  entryPoints: [join(SRC, 'server.ts')],
+const common = {
   outdir: OUT_DIR,
-  // Chunks beside the entry, at the same depth, for the same reason as the entry itself.
-  chunkNames: 'chunk-[hash]',
-  splitting: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   sourcemap: 'linked',
-  // The map names each line's source file; the sources themselves are in src/ and node_modules.
+  // The map names each line's source file; the sources themselves are in src/ and node_modules (not in the package).
   sourcesContent: false,
   legalComments: 'linked',
+  plugins: [layout],
+  logLevel: 'warning'
+}
+await build({
+  ...common,
+  entryPoints: ['server', 'index', 'cli'].map((name) => join(SRC, `${name}.ts`)),
+  // Chunks beside the entries, at the same depth, for the same reason as the entries themselves.
+  chunkNames: 'chunk-[hash]',
+  splitting: true,
   // CommonJS packages in an ES module still call require() for Node's own modules.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  plugins: [layout],
   // A third less text to parse at every start (2.2 MB to 1.5 MB, 10-20 ms here); names are kept, so a stack trace
   // still names its functions, and `node --enable-source-maps` maps it back to src/ through server.js.map.
   minifyWhitespace: true,
-  minifySyntax: true,
-  logLevel: 'warning'
+  minifySyntax: true
 })
+// The Testcontainers module stands alone: a user's suite imports it without loading the emulator.
+await build({ ...common, entryPoints: [join(SRC, 'testcontainers.ts')] })
+writeFileSync(join(OUT_DIR, 'testcontainers.d.ts'), await testcontainersDeclarations())
+
+/**
+ * tsc leaves src/testcontainers.ts out (the repo does not install testcontainers: scripts/check-package.sh
+ * type-checks it against the real package); its declarations need no type information, as its exports are typed
+ * explicitly (isolatedDeclarations).
+ */
+async function testcontainersDeclarations () {
+  const { default: ts } = await import('typescript')
+  const source = readFileSync(join(SRC, 'testcontainers.ts'), 'utf8')
+  const { outputText, diagnostics } = ts.transpileDeclaration(source, {
+    fileName: 'testcontainers.ts',
+    compilerOptions: { isolatedDeclarations: true, declaration: true, module: ts.ModuleKind.NodeNext, target: ts.ScriptTarget.ES2022 }
+  })
+  if (diagnostics?.length) {
+    for (const d of diagnostics) console.error(`bundle: src/testcontainers.ts: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`)
+    process.exit(1)
+  }
+  return outputText
+}

@@ -1,7 +1,9 @@
 // The docs of the public API, built on first use (issue 13: nothing of this is loaded at start): a Fastify
 // instance of its own in which @fastify/swagger sees every route the emulator declared, in the same order, and
 // @fastify/swagger-ui serves /docs, /docs/json, /docs/yaml and the page's files. plugins/openapi.ts forwards to it.
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
+// @fastify/swagger-ui is an optional peer dependency (README, Install): without it the documents are served all the
+// same, and the pages (/docs, and /_emulator/docs through the page script's address) say what to install.
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type RouteOptions } from 'fastify'
 import { OPTIONAL_BODY } from '../schemas/common.js'
 
 export interface DocsSource {
@@ -87,7 +89,7 @@ function declareRoutes (docs: FastifyInstance, routes: readonly RouteOptions[]):
 }
 
 export async function buildDocsApp ({ routes, fixtures }: DocsSource): Promise<FastifyInstance> {
-  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')])
+  const [{ default: swagger }, swaggerUi] = await Promise.all([import('@fastify/swagger'), importSwaggerUi()])
   const app = Fastify({ logger: false })
   // Nothing is validated or serialised here: compiling the schemas would only cost time.
   app.setValidatorCompiler(noValidation)
@@ -119,12 +121,48 @@ export async function buildDocsApp ({ routes, fixtures }: DocsSource): Promise<F
   })
   await app.register(async (scope) => { declareRoutes(scope, routes) })
   const keysMarkdown = demoKeysMarkdown(fixtures.workspaces)
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    transformSpecificationClone: true,
-    transformSpecification: (document, request) =>
-      isSwaggerUiFetch(request.headers.referer) ? forTheDocsPage(document as Record<string, any>, keysMarkdown) : document
-  })
+  if (swaggerUi === undefined) {
+    await app.register(documentsWithoutUi, { prefix: '/docs' })
+  } else {
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      transformSpecificationClone: true,
+      transformSpecification: (document, request) =>
+        isSwaggerUiFetch(request.headers.referer) ? forTheDocsPage(document as Record<string, any>, keysMarkdown) : document
+    })
+  }
   await app.ready()
   return app
+}
+
+/** The install line for the interactive pages; the range package.json's peerDependencies gives. */
+export const SWAGGER_UI_INSTALL = 'npm install @fastify/swagger-ui@^5.2.0'
+
+/** @fastify/swagger-ui, or undefined when it is not installed. */
+async function importSwaggerUi (): Promise<typeof import('@fastify/swagger-ui').default | undefined> {
+  try {
+    return (await import('@fastify/swagger-ui')).default
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_MODULE_NOT_FOUND') return undefined
+    throw error
+  }
+}
+
+const NOTICE = `The interactive page needs the optional package @fastify/swagger-ui: ${SWAGGER_UI_INSTALL}`
+
+/**
+ * The documents as @fastify/swagger-ui would serve them, and in place of its pages a notice: /docs itself, and its
+ * page script (which /_emulator/docs loads) writing the notice where the page would be, with the document's address.
+ */
+const documentsWithoutUi: FastifyPluginAsync = async (docs) => {
+  docs.get('/json', async () => docs.swagger())
+  docs.get('/yaml', async (_request, reply) => reply.type('application/x-yaml').send(docs.swagger({ yaml: true })))
+  docs.get('/', async (_request, reply) => reply.type('text/html; charset=utf-8').send(
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>drawing-api-emulator API docs</title></head>\n<body><p>${NOTICE}.</p>` +
+    '<p>The OpenAPI document: <a href="/docs/json">/docs/json</a> (<a href="/docs/yaml">YAML</a>).</p></body></html>\n'))
+  docs.get('/static/swagger-ui-bundle.js', async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(
+    'window.SwaggerUIBundle = function (options) {\n' +
+    '  var place = document.querySelector(options.dom_id) || document.body, p = document.createElement("p"), a = document.createElement("a")\n' +
+    `  p.textContent = ${JSON.stringify(`${NOTICE}. The OpenAPI document: `)}; a.href = a.textContent = options.url; p.appendChild(a); place.appendChild(p)\n` +
+    '}\n'))
 }
