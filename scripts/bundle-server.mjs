@@ -9,8 +9,9 @@
 // app, the renderer plugin's module) goes to chunks read on first use.
 //
 // Every package the sources import is bundled, except the ones that cannot be (RUN_TIME_PACKAGES, each with its
-// reason): those, and only those, are the package's `dependencies` and `peerDependencies`; everything bundled is a
-// devDependency. The build fails when package.json and this rule disagree, naming the package and what to do.
+// reason): those, and the optional peers needed for their types alone (TYPES_ONLY_PACKAGES), are the package's
+// `dependencies` and `peerDependencies`; everything bundled is a devDependency. The build fails when package.json
+// and this rule disagree, naming the package and what to do.
 //   node scripts/bundle-server.mjs [outdir]   (default dist/; the smoke test bundles into a folder of its own)
 import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
@@ -31,8 +32,12 @@ const RUN_TIME_PACKAGES = {
   jsdom: 'the renderer (optional peer): loaded by the render worker thread, reads files next to itself',
   '@excalidraw/utils': 'the renderer (optional peer): loaded by the render worker thread with its fonts',
   '@fastify/swagger-ui': 'the interactive /docs page (optional peer): serves the files next to itself',
-  fastify: 'types only (optional peer): emulator.app and buildApp() are typed as its FastifyInstance; the code is bundled',
   testcontainers: 'the Testcontainers module (optional peer): the user\'s own copy, whose engine settings apply'
+}
+
+/** Optional peers for their types alone: the code is bundled, the declarations name the package's types. */
+const TYPES_ONLY_PACKAGES = {
+  fastify: 'emulator.app and buildApp() are typed as its FastifyInstance'
 }
 
 /**
@@ -48,7 +53,10 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 function checkManifest () {
   const problems = []
   for (const name of Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })) {
-    if (!(name in RUN_TIME_PACKAGES)) problems.push(`${name} is a dependency of the package, but the bundle carries it: move it to devDependencies (npm install -D ${name}), or, if it must load from node_modules, add it with the reason to RUN_TIME_PACKAGES in scripts/bundle-server.mjs`)
+    if (!(name in RUN_TIME_PACKAGES) && !(name in TYPES_ONLY_PACKAGES)) problems.push(`${name} is a dependency of the package, but the bundle carries it: move it to devDependencies (npm install -D ${name}), or, if it must load from node_modules, add it with the reason to RUN_TIME_PACKAGES in scripts/bundle-server.mjs`)
+  }
+  for (const name of Object.keys(TYPES_ONLY_PACKAGES)) {
+    if (!manifest.peerDependenciesMeta?.[name]?.optional || !manifest.devDependencies?.[name]) problems.push(`${name} is needed for its types only: an optional peer dependency, and a devDependency (the bundle carries its code)`)
   }
   for (const name of Object.keys(RUN_TIME_PACKAGES)) {
     if (!(name in { ...manifest.dependencies, ...manifest.peerDependencies })) problems.push(`${name} loads from node_modules at run time but package.json does not declare it in dependencies or peerDependencies`)

@@ -1,34 +1,122 @@
 #!/usr/bin/env bash
-# Issue 16.4: the package as a consumer gets it. Packs it, installs the tarball into an empty project (production
-# dependencies only, so devDependency types cannot hide a leak), and type-checks a consumer file with strict
-# defaults and skipLibCheck off. Run from anywhere in a checkout: bash scripts/check-package.sh
+# The package as a user gets it (README, Install), run by .ci/run. Packs it and checks:
+#   1. the tarball holds what users need and nothing else (no tests, sources, scripts or source maps);
+#   2. installed into an empty project, it pulls at most 100 packages and 40 MB, and startEmulator() serves from it
+#      (REST, MCP, /docs/json; pictures as the placeholder, with one warning saying what to install);
+#   3. its types: a consumer file type-checks with strict settings (skipLibCheck false, with fastify for the types
+#      of emulator.app) and with skipLibCheck true and nothing else installed; the Testcontainers module's source and
+#      declarations type-check against the real testcontainers package;
+#   4. with `npm install drawing-api-emulator @excalidraw/utils@… jsdom@… @resvg/resvg-js@…` pictures are drawn.
+# better-sqlite3 compiles from source on machines without internet (minutes on 2 cores): the script installs with
+# --ignore-scripts and copies the addon the repo's npm ci compiled when the versions match (else it rebuilds it).
+# Run from anywhere in a checkout after `npm run build`: bash scripts/check-package.sh
 set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+MAX_PACKAGES=100
+MAX_MB=40
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+log() { printf '[check-package] %s\n' "$*" >&2; }
+fail() { log "FAIL: $*"; exit 1; }
+quiet_install() { npm install --no-audit --no-fund --loglevel=error --ignore-scripts "$@" >/dev/null; }
+# The SQLite addon the repo compiled, when the install took the same better-sqlite3; else it is built here.
+sqlite_addon() {
+  if [[ "$(node -p "require('./node_modules/better-sqlite3/package.json').version")" == "$sqlite_version" ]]; then
+    mkdir -p node_modules/better-sqlite3/build/Release
+    cp "$REPO_ROOT/node_modules/better-sqlite3/build/Release/better_sqlite3.node" node_modules/better-sqlite3/build/Release/
+  else
+    npm rebuild better-sqlite3 >/dev/null
+  fi
+}
 
 cd "$REPO_ROOT"
-tarball=$(npm pack --silent --pack-destination "$work" | tail -n 1)
-ts_version=$(node -p "require('./node_modules/typescript/package.json').version")
-node_types=$(node -p "require('./node_modules/@types/node/package.json').version")
+newer=$(find src fixtures -newer dist/index.js -type f | head -n 1)
+[[ -z "$newer" ]] || fail "$newer is newer than dist/: run npm run build first"
+tarball="$work/$(npm pack --silent --ignore-scripts --pack-destination "$work" | tail -n 1)"
+repo_version() { node -p "require('./node_modules/$1/package.json').version"; }
+ts_version=$(repo_version typescript); node_types=$(repo_version @types/node); fastify_version=$(repo_version fastify)
+sqlite_version=$(repo_version better-sqlite3)
+tc_version=$(node -p "require('./scripts/docker/snippets/package.json').dependencies.testcontainers")
+peers=$(node -p "const p = require('./package.json').peerDependencies; ['@excalidraw/utils', 'jsdom', '@resvg/resvg-js'].map((n) => n + '@' + p[n]).join(' ')")
 
+# --- 1. What the tarball holds -------------------------------------------------------------------
+files=$(tar -tzf "$tarball" | sed 's#^package/##')
+for needed in package.json README.md LICENSE dist/index.js dist/index.d.ts dist/server.js dist/cli.js dist/testcontainers.js \
+    dist/testcontainers.d.ts dist/render/worker.mjs dist/verified-fixtures.json fixtures/default/acme/workspace.json fixtures/minimal/main/workspace.json; do
+  grep -qx "$needed" <<<"$files" || fail "the tarball lacks $needed"
+done
+unwanted=$(grep -E '\.map$|^(src|test|scripts|\.ci|docs)/|^dist/(admin|api|content|harness|layers|lib|mcp|plugins|schemas|services|store)/.*\.js$' <<<"$files" || true)
+[[ -z "$unwanted" ]] || fail "the tarball holds what users do not need: $(head -n 5 <<<"$unwanted" | tr '\n' ' ')"
+log "tarball: $(wc -l <<<"$files") files, $(du -k "$tarball" | cut -f1) kB packed"
+
+# --- 2. A test suite's install --------------------------------------------------------------------
 cd "$work"
-cat > package.json <<'JSON'
-{ "name": "consumer", "private": true, "type": "module" }
-JSON
-# --ignore-scripts: the native SQLite build is not what is checked here, only the published types.
-npm install --silent --no-audit --no-fund --ignore-scripts --omit=dev "./$tarball" "typescript@$ts_version" "@types/node@$node_types" >/dev/null
+echo '{ "name": "consumer", "private": true, "type": "module" }' > package.json
+t0=$(date +%s.%N)
+quiet_install "$tarball"
+sqlite_addon
+t1=$(date +%s.%N)
+count=$(node -p "Object.keys(require('./package-lock.json').packages).filter(Boolean).length")
+mb=$(du -sm node_modules | cut -f1)
+log "install: $count packages, $mb MB, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (scripts skipped, the addon copied)"
+((count <= MAX_PACKAGES)) || fail "$count packages installed, the goal is at most $MAX_PACKAGES"
+((mb <= MAX_MB)) || fail "$mb MB installed, the goal is at most $MAX_MB MB"
+cp "$REPO_ROOT/scripts/package-smoke.mjs" .
+smoke=$(node package-smoke.mjs lean) || { echo "$smoke" >&2; fail "the lean install does not serve"; }
+warnings=$(grep -c 'scene pictures are placeholders: .* to draw them: npm install @excalidraw/utils@' <<<"$smoke" || true)
+[[ "$warnings" == "1" ]] || { echo "$smoke" >&2; fail "expected one warning line saying what to install, got $warnings"; }
+tail -n 1 <<<"$smoke" >&2
+[[ "$(npx --no-install drawing-api-emulator --version)" == "$(node -p "require('$REPO_ROOT/package.json').version")" ]] || fail "the drawing-api-emulator command does not answer --version"
+
+# --- 3. Types ---------------------------------------------------------------------------------------
+quiet_install "typescript@$ts_version" "@types/node@$node_types"
+cat > consumer.ts <<'TS'
+import { startEmulator, HarnessError, type RunningEmulator, type ProvisionedWorkspace, type EmulatorOptions } from 'drawing-api-emulator'
+
+const options: EmulatorOptions = { seed: 1, rateLimit: 0, fixturesDir: 'minimal', compat: { pageSize: 5 } }
+const emulator: RunningEmulator = await startEmulator(options)
+const provisioned: ProvisionedWorkspace = await emulator.createWorkspace({ fixtures: 'empty' })
+const full: string = emulator.keys.full
+const res = await fetch(`${emulator.apiUrl}/collections`, { headers: { authorization: `Bearer ${provisioned.keys.full}` } })
+const [entry] = await emulator.requests({ limit: 1 })
+console.log(res.status, full, entry?.fault?.kind, entry?.mcp?.tool, (await emulator.advanceClock(1000)).virtual, HarnessError.name)
+const inject = await emulator.app.inject({ url: '/_emulator/health' })
+console.log(inject.statusCode)
+await emulator.close()
+TS
 cat > tsconfig.json <<'JSON'
 { "compilerOptions": { "strict": true, "skipLibCheck": false, "module": "NodeNext", "moduleResolution": "NodeNext",
   "target": "ES2022", "lib": ["ES2023"], "types": ["node"], "noEmit": true }, "files": ["consumer.ts"] }
 JSON
-cat > consumer.ts <<'TS'
-import { startEmulator, HarnessError, type RunningEmulator, type ProvisionedWorkspace } from 'drawing-api-emulator'
+npx tsc -p . --skipLibCheck true || fail "a consumer does not type-check (skipLibCheck true, no optional peers)"
+quiet_install "fastify@$fastify_version"
+npx tsc -p . || fail "a consumer does not type-check (strict, skipLibCheck false, fastify for emulator.app's type)"
+quiet_install "testcontainers@$tc_version"
+cp "$REPO_ROOT/src/testcontainers.ts" testcontainers-source.ts
+cat > containers.ts <<'TS'
+import { DrawingApiEmulatorContainer, DEMO_KEYS, type StartedDrawingApiEmulatorContainer } from 'drawing-api-emulator/testcontainers'
 
-const emulator: RunningEmulator = await startEmulator({ seed: 1, rateLimit: 0 })
-const provisioned: ProvisionedWorkspace = await emulator.createWorkspace({ fixtures: 'empty' })
-const res = await fetch(`${emulator.apiUrl}/collections`, { headers: { authorization: `Bearer ${provisioned.keys.full}` } })
-console.log(res.status, (await emulator.requests({ limit: 1 }))[0]?.status, HarnessError.name)
-await emulator.close()
+const started: StartedDrawingApiEmulatorContainer = await new DrawingApiEmulatorContainer().withBundledFixtures('minimal').withSeed(1).start()
+const url: string = started.getApiUrl()
+console.log(url, started.keys.full === DEMO_KEYS.full, started.getAdminHeaders())
+await started.stop()
 TS
-npx tsc -p . && echo "consumer type-check: OK (strict, skipLibCheck false, production dependencies only)"
+strict=(--strict --skipLibCheck false --module NodeNext --moduleResolution NodeNext --target ES2022 --lib ES2023 --types node)
+npx tsc "${strict[@]}" --noEmit testcontainers-source.ts containers.ts \
+  || fail "the Testcontainers module does not type-check against testcontainers $tc_version"
+# The build writes its declarations without type information (scripts/bundle-server.mjs): that needs explicit types.
+npx tsc "${strict[@]}" --isolatedDeclarations --declaration --emitDeclarationOnly --outDir decl testcontainers-source.ts \
+  || fail "src/testcontainers.ts needs explicit types on its exports (isolatedDeclarations)"
+log "types: strict consumer (skipLibCheck false with fastify; true without), the Testcontainers module against testcontainers $tc_version: OK"
+
+# --- 4. Pictures opt-in ---------------------------------------------------------------------------
+rm -rf node_modules package-lock.json
+echo '{ "name": "consumer", "private": true, "type": "module" }' > package.json
+# shellcheck disable=SC2086
+quiet_install "$tarball" $peers
+sqlite_addon
+log "with the renderer ($peers): $(node -p "Object.keys(require('./package-lock.json').packages).filter(Boolean).length") packages, $(du -sm node_modules | cut -f1) MB"
+smoke=$(node package-smoke.mjs pictures) || { echo "$smoke" >&2; fail "the install with the renderer does not draw"; }
+! grep -q 'scene pictures are placeholders' <<<"$smoke" || fail "a warning although the renderer is installed"
+tail -n 1 <<<"$smoke" >&2
+log "OK"

@@ -6,7 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { VERIFIED_FIXTURES_FILE, resolveConfig, type Config, type ConfigOptions } from './config.js'
 import { createClock, type Clock } from './lib/clock.js'
 import { createIdFactory, type IdFactory } from './lib/ids.js'
-import errorHandler, { frameworkErrors } from './plugins/error-handler.js'
+import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js'
 import requestGuard from './plugins/request-guard.js'
 import requestLog from './plugins/request-log.js'
 import { createTextLog, type TextLog } from './lib/text-log.js'
@@ -104,7 +104,8 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     http: nodeServerTimeouts(config.requestTimeoutMs),
     schemaErrorFormatter: formatSchemaErrors,
-    frameworkErrors
+    frameworkErrors,
+    clientErrorHandler
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.setValidatorCompiler(createValidatorCompiler())
   app.setSerializerCompiler(createSerializerCompiler())

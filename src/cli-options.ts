@@ -13,7 +13,7 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   { flag: 'port', env: 'PORT', takesValue: true, value: 'n', description: 'port to listen on (0 picks a free one; default 4000)' },
   { flag: 'host', env: 'HOST', takesValue: true, value: 'addr', description: 'address to bind (default 127.0.0.1)' },
   { flag: 'db', env: 'EMULATOR_DB', takesValue: true, value: 'file', description: 'SQLite file, seeded on first start and reused (default :memory:)' },
-  { flag: 'fixtures', env: 'EMULATOR_FIXTURES', takesValue: true, value: 'dir', description: 'fixture set folder (default: the bundled demo set)' },
+  { flag: 'fixtures', env: 'EMULATOR_FIXTURES', takesValue: true, value: 'dir', description: 'fixture set folder, or a bundled set by name: default (the demo set, the default), minimal' },
   { flag: 'seed', env: 'EMULATOR_SEED', takesValue: true, value: 'n', description: 'seed for the ids the emulator mints' },
   { flag: 'clock', env: 'EMULATOR_CLOCK', takesValue: true, value: 'date', description: 'start a frozen virtual clock at this ISO date or epoch ms' },
   { flag: 'body-limit', env: 'EMULATOR_BODY_LIMIT', takesValue: true, value: 'bytes', description: 'largest request body (default 33554432); larger is 413' },

@@ -4,12 +4,22 @@ import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
 import { FIELD_VARIABLES, describeVariable } from './config-variables.js'
 import { CompatSchema, DEFAULT_COMPAT, parseCompatList, type Compat } from './schemas/compat.js'
+import type { Config, ConfigOptions } from './config-types.js'
+
+export type { Config, ConfigOptions, LogLevel } from './config-types.js'
 
 export const DEFAULT_PORT = 4000
 export const DEFAULT_HOST = '127.0.0.1'
 /** The bundled demo workspace set; resolves the same from src/ (tests) and dist/ (built). */
 export const BUNDLED_FIXTURES = fileURLToPath(new URL('../fixtures/default', import.meta.url))
 export const MINIMAL_FIXTURES = fileURLToPath(new URL('../fixtures/minimal', import.meta.url))
+/** The fixture sets that ship with the emulator, by the names EMULATOR_FIXTURES and `fixturesDir` accept. */
+export const BUNDLED_FIXTURE_SETS: Readonly<Record<string, string>> = Object.freeze({ default: BUNDLED_FIXTURES, minimal: MINIMAL_FIXTURES })
+
+/** A bundled set's name (`default`, `minimal`) is that set; anything else is a folder (`./default` for one of that name). */
+export function fixturesFolder (value: string): string {
+  return Object.hasOwn(BUNDLED_FIXTURE_SETS, value) ? BUNDLED_FIXTURE_SETS[value] : value
+}
 /** Digests of the fixture sets `npm run build` checked (harness/verified-fixtures.ts); absent when run from src/. */
 export const VERIFIED_FIXTURES_FILE = fileURLToPath(new URL('./verified-fixtures.json', import.meta.url))
 /**
@@ -86,7 +96,10 @@ const ConfigSchema = Type.Object({
   /** The compatibility switches in force at start-up (schemas/compat.ts); PUT /_emulator/compat changes them. */
   compat: CompatSchema
 })
-export type Config = Readonly<Static<typeof ConfigSchema>>
+/** The schema describes exactly the plain type of config-types.ts: a difference fails the type-check here. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Agree<T extends true> = T
+type _ConfigTypesAgree = Agree<Same<Readonly<Static<typeof ConfigSchema>>, Config>>
 
 export class ConfigError extends Error {
   constructor (message: string) {
@@ -103,7 +116,7 @@ export function loadConfig (env: Env): Config {
     port: integerVar(env, 'PORT') ?? DEFAULT_PORT,
     host: env.HOST ?? DEFAULT_HOST,
     dbPath: env.EMULATOR_DB ?? ':memory:',
-    fixturesDir: env.EMULATOR_FIXTURES ?? BUNDLED_FIXTURES,
+    fixturesDir: fixturesFolder(env.EMULATOR_FIXTURES || 'default'),
     seed: integerVar(env, 'EMULATOR_SEED'),
     adminToken: env.EMULATOR_ADMIN_TOKEN || undefined,
     logLevel: (env.LOG_LEVEL ?? 'info') as Config['logLevel'],
@@ -135,8 +148,6 @@ export function loadConfig (env: Env): Config {
   return validateConfig(config, (field) => describeVariable(FIELD_VARIABLES[field] ?? field))
 }
 
-/** What in-process callers pass: any settings, and any of the compatibility switches. */
-export type ConfigOptions = Partial<Omit<Config, 'compat'>> & { compat?: Partial<Compat> }
 
 /** Completes partial options (in-process use, tests) with the defaults and validates them. */
 export function resolveConfig (options: ConfigOptions = {}): Config {
@@ -144,7 +155,6 @@ export function resolveConfig (options: ConfigOptions = {}): Config {
     port: DEFAULT_PORT,
     host: DEFAULT_HOST,
     dbPath: ':memory:',
-    fixturesDir: BUNDLED_FIXTURES,
     logLevel: 'info',
     logFormat: 'text',
     bodyLimit: DEFAULT_BODY_LIMIT,
@@ -166,6 +176,7 @@ export function resolveConfig (options: ConfigOptions = {}): Config {
     renderer: true,
     renderTimeoutMs: DEFAULT_RENDER_TIMEOUT_MS,
     ...options,
+    fixturesDir: fixturesFolder(options.fixturesDir ?? 'default'),
     compat: { ...DEFAULT_COMPAT, ...options.compat }
   }, (field) => field)
 }
@@ -191,7 +202,7 @@ function validateConfig (config: Record<string, unknown>, describe: (field: stri
     const got = inner === undefined ? config[field] : (config[field] as Record<string, unknown>)[inner]
     throw new ConfigError(`Invalid configuration: ${describe(field)}${inner === undefined ? '' : `/${inner}`} ${message} (got ${JSON.stringify(got)})`)
   }
-  return Object.freeze(config as Config)
+  return Object.freeze(config as unknown as Config)
 }
 
 function integerVar (env: Env, name: string): number | undefined {

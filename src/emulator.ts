@@ -9,13 +9,17 @@ import { createHarnessHelpers, type HarnessHelpers } from './harness-client.js'
 /** Settings mirror the environment variables (see README); in-process defaults: a free port, no logs. */
 export type EmulatorOptions = ConfigOptions & Pick<BuildOptions, 'clock' | 'ids'>
 
+/**
+ * Keys of the first fixture workspace (the bundled sets have all three). Reading one the fixtures do not have
+ * throws an Error naming it, rather than handing a test `undefined` to send.
+ */
 export interface DemoKeys {
   /** A full workspace key of the first fixture workspace. */
-  full?: string
+  readonly full: string
   /** A read-only workspace key. */
-  read?: string
+  readonly read: string
   /** A personal key of an admin (sees the virtual `private` collection). */
-  personal?: string
+  readonly personal: string
 }
 
 export interface RunningEmulator extends HarnessHelpers {
@@ -29,13 +33,24 @@ export interface RunningEmulator extends HarnessHelpers {
   close (): Promise<void>
 }
 
-function pickKeys (keys: FixtureKey[], now: number, admins: Set<string>): DemoKeys {
+const KEY_KINDS: Record<keyof DemoKeys, string> = {
+  full: 'full workspace key', read: 'read-only workspace key', personal: 'full personal key of an admin'
+}
+
+function pickKeys (keys: FixtureKey[], now: number, admins: Set<string>, workspace: string): DemoKeys {
   const usable = keys.filter((k) => k.revoked !== true && (k.expiresAt == null || Date.parse(k.expiresAt) > now) && k.routes == null)
-  return {
+  const found: Record<keyof DemoKeys, string | undefined> = {
     full: usable.find((k) => k.kind === 'workspace' && k.permission === 'full')?.secret,
     read: usable.find((k) => k.kind === 'workspace' && k.permission === 'read')?.secret,
     personal: usable.find((k) => k.kind === 'personal' && k.permission === 'full' && admins.has(k.user ?? ''))?.secret
   }
+  const keyOf = (name: keyof DemoKeys) => () => found[name] ?? failNoKey(name, workspace)
+  return Object.defineProperties({}, Object.fromEntries((Object.keys(KEY_KINDS) as Array<keyof DemoKeys>)
+    .map((name) => [name, { get: keyOf(name), enumerable: found[name] !== undefined }]))) as DemoKeys
+}
+
+function failNoKey (name: keyof DemoKeys, workspace: string): never {
+  throw new Error(`keys.${name}: the fixture workspace "${workspace}" has no usable ${KEY_KINDS[name]} (unrevoked, unexpired, without routes); add one to its keys.json, or make keys with createWorkspace() or createKey()`)
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1'])
@@ -65,7 +80,7 @@ export async function listenEmulator (config: Config, build: Pick<BuildOptions, 
   return {
     url,
     apiUrl: `${url}/api/v1`,
-    keys: pickKeys(first.keys, app.clock.now(), admins),
+    keys: pickKeys(first.keys, app.clock.now(), admins, first.workspace.name),
     workspace: { id: first.workspace.id, name: first.workspace.name },
     app,
     close: () => app.close(),

@@ -1,5 +1,6 @@
 // The one error registry: every error the emulator answers with, by code, with its status and message text.
 // plugins/error-handler.ts is the only writer of error bodies; everything else throws these (DESIGN §3.7).
+import { API_PREFIX } from './lib/routes.js'
 
 /** HTTP reason phrases used in the `error` field of the service's envelope. */
 export const REASON: Readonly<Record<number, string>> = {
@@ -8,11 +9,13 @@ export const REASON: Readonly<Record<number, string>> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   414: 'URI Too Long',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable'
@@ -62,6 +65,21 @@ export const ERRORS = {
     `Cross-site request refused: ${method} ${path} changes emulator state and is only accepted from the emulator's own origin or from non-browser clients`),
   EMU_NOT_FOUND: entry(404, (resource: string, id: string) => `${resource} ${id} not found`),
   EMU_ROUTE_NOT_FOUND: entry(404, (method: string, url: string) => `Route ${method}:${url} not found`),
+  EMU_ROUTE_OUTSIDE_PREFIX: entry(404, (method: string, url: string, inside: string) =>
+    `Route ${method}:${url} not found: the API is served under ${API_PREFIX}, try ${method} ${inside}`),
+  // Bodies the service would not parse (INFER: it runs on the same kind of stack, so the same 415).
+  EMU_UNSUPPORTED_MEDIA_TYPE: entry(415, (contentType: string | undefined) => contentType === undefined
+    ? 'Missing Content-Type: send the body as JSON with "Content-Type: application/json"'
+    : `Unsupported Media Type: ${contentType}: send the body as JSON with "Content-Type: application/json"`),
+  // Requests Node's HTTP parser refuses before any route runs; the connection is closed after the answer.
+  EMU_CLIENT_BAD_REQUEST: entry(400, () => 'Bad Request: the request is not valid HTTP/1.1'),
+  EMU_CLIENT_TIMEOUT: entry(408, (ms: number) => `Request Timeout: the request did not arrive in full within ${ms} ms (EMULATOR_REQUEST_TIMEOUT_MS)`),
+  EMU_HEADERS_TOO_LARGE: entry(431, () => 'Request Header Fields Too Large: the request line and headers exceed 16 KiB'),
+  // Admin API only, with EMULATOR_ADMIN_TOKEN set: the token, not an API key, opens it.
+  EMU_ADMIN_TOKEN_MISSING: entry(401, () =>
+    'This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value (API keys do not open the admin API)'),
+  EMU_ADMIN_TOKEN_MALFORMED: entry(401, () => 'Malformed Authorization header: expected "Bearer <token>" with the EMULATOR_ADMIN_TOKEN value'),
+  EMU_ADMIN_TOKEN_WRONG: entry(401, () => 'Wrong admin token: send the EMULATOR_ADMIN_TOKEN value (API keys do not open the admin API)'),
   // Admin API only: playing the invited person (POST /_emulator/invites/{inviteId}/accept|reject).
   EMU_INVITE_EMAIL_MISMATCH: entry(400, (id: string, email: string) => `Invite ${id} is for ${email}: accept it with that email, or leave email out`),
   EMU_INVITE_EMAIL_NEEDED: entry(400, (id: string) => `Invite ${id} is a link invite: body/email names the person who accepts it`),

@@ -2,10 +2,11 @@
 export { startEmulator, type EmulatorOptions, type RunningEmulator, type DemoKeys } from './emulator.js'
 export { buildApp, type BuildOptions } from './app.js'
 export { loadConfig, resolveConfig, ConfigError, type Config, type ConfigOptions } from './config.js'
-export { DEFAULT_COMPAT, type Compat, type PartialCompat } from './schemas/compat.js'
+export { DEFAULT_COMPAT, type Compat, type PartialCompat } from './schemas/compat-settings.js'
 export { createClock, type Clock } from './lib/clock.js'
 export {
   HarnessError, type HarnessHelpers, type CreateWorkspaceOptions, type ProvisionedWorkspace, type Snapshot, type FaultRule,
   type FaultSettingsInput, type DriftSettingsInput, type RequestQuery, type JournaledRequest, type JournaledBody,
-  type StubRule, type Stub, type CompatSettings, type InviteRecord
+  type StubRule, type Stub, type CompatSettings, type InviteRecord, type JournaledFault, type JournaledMcp, type ClockState,
+  type CreateKeyOptions, type AdminKey, type CreatedKey, type WorkspaceReset
 } from './harness-client.js'

@@ -26,6 +26,12 @@ export function startupBanner (app: FastifyInstance, url: string): string {
   return lines.join('\n')
 }
 
+/** An error's name and message, on one line. */
+function firstLine (error: unknown): string {
+  const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error)
+  return text.replace(/\s*\n\s*/g, ' ')
+}
+
 let config: Config | undefined
 try {
   config = loadConfig(process.env)
@@ -44,7 +50,9 @@ try {
   } else if (line !== null) {
     console.error(`drawing-api-emulator: ${line}`)
   } else {
-    console.error('drawing-api-emulator: failed to start:', error)
+    // One line whatever failed; the stack only when asked for (LOG_LEVEL=debug or trace).
+    console.error(`drawing-api-emulator: failed to start: ${firstLine(error)}`)
+    if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error)
   }
   process.exit(1)
 }

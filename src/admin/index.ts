@@ -35,8 +35,8 @@ const guarded: FastifyPluginAsync = async (app) => {
     app.addHook('onRequest', async (request) => {
       const header = request.headers.authorization ?? ''
       const match = BEARER_HEADER.exec(header)
-      if (!match) fail(header === '' ? 'EMU_MISSING_AUTH' : 'EMU_MALFORMED_AUTH')
-      if (!sameSecret(match[1], token)) fail('EMU_UNKNOWN_KEY')
+      if (!match) fail(header === '' ? 'EMU_ADMIN_TOKEN_MISSING' : 'EMU_ADMIN_TOKEN_MALFORMED')
+      if (!sameSecret(match[1], token)) fail('EMU_ADMIN_TOKEN_WRONG')
     })
   }
   // -- admin routes (each file a plugin of its own) --

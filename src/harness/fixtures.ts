@@ -116,7 +116,7 @@ function checkRelations (ws: FixtureWorkspace): void {
  * cross-record rules, which are cheap, always run.
  */
 export function loadFixtureSet (dir: string, verified: ReadonlySet<string> = new Set()): FixtureSet {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FixtureError(`Fixture folder not found: ${dir}`)
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FixtureError(`Fixture folder not found: ${dir} (the bundled sets are named default and minimal)`)
   const checked = verified.size === 0 || !verified.has(fixtureSetDigest(dir))
   const workspaceDirs = readdirSync(dir).sort()
     .map((name) => join(dir, name))

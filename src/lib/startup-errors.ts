@@ -1,5 +1,5 @@
 // Start-up failures as the one line the README promises, naming the setting to change (issue 16.5); null for
-// anything unforeseen, which server.ts prints whole.
+// anything unforeseen, which server.ts prints as one line with its message.
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 
@@ -21,7 +21,15 @@ export function startupErrorLine (error: unknown, settings: ListenSettings): str
     return `cannot listen on port ${settings.port}: permission denied (ports below 1024 need privileges); set PORT (--port) to 1024 or above`
   }
   if (code === 'EADDRNOTAVAIL') return `cannot listen on ${settings.host}: no such address on this machine; set HOST (--host), e.g. 127.0.0.1 or 0.0.0.0`
+  if (settings.dbPath === ':memory:') return null
+  const database = `EMULATOR_DB (--db) ${settings.dbPath}`
+  if (code === 'SQLITE_NOTADB' || code?.startsWith('SQLITE_CORRUPT') === true) {
+    return `${database} is not an SQLite database, or is damaged: remove it (the next start makes a new one from the fixtures), or point EMULATOR_DB (--db) elsewhere`
+  }
+  if (code?.startsWith('SQLITE_BUSY') === true || code?.startsWith('SQLITE_LOCKED') === true) {
+    return `${database} is locked by another process (another emulator on the same file?): stop it, or point EMULATOR_DB (--db) elsewhere`
+  }
   const isDatabase = typeof code === 'string' ? code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_READONLY' : /Cannot open database/.test(message ?? '')
-  if (isDatabase && settings.dbPath !== ':memory:') return `cannot open EMULATOR_DB (--db) ${settings.dbPath}: ${databaseProblem(settings.dbPath)}`
+  if (isDatabase) return `cannot open ${database}: ${databaseProblem(settings.dbPath)}`
   return null
 }

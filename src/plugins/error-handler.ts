@@ -1,8 +1,10 @@
 // The only writer of error bodies: the closed {statusCode, error, message} envelope (catalogue §1.2, DESIGN §3.7).
+import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { EmulatorError, REASON, emulatorError } from '../errors.js'
 import { kRawBody } from '../lib/json-body.js'
+import { API_PREFIX } from '../lib/routes.js'
 
 export interface ErrorEnvelope { statusCode: number, error: string, message: string }
 
@@ -83,7 +85,9 @@ async function keepRefusedBody (request: FastifyRequest, bodyLimit: number): Pro
 
 async function handleError (this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === BODY_TOO_LARGE.code) return answerBodyTooLarge(request, reply)
-  const envelope = envelopeOf(error)
+  const envelope = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+    ? envelopeOf(emulatorError('EMU_UNSUPPORTED_MEDIA_TYPE', request.headers['content-type']))
+    : envelopeOf(error)
   if (envelope.statusCode === 401 || envelope.statusCode === 403) await keepRefusedBody(request, this.config.bodyLimit)
   // Registry 5xx errors are deliberate (injected faults, documented upstream 500s), not bugs worth a stack trace.
   if (envelope.statusCode >= 500 && !(error instanceof EmulatorError)) request.log.error({ err: error }, 'unhandled error')
@@ -106,10 +110,44 @@ export function frameworkErrors (error: FastifyError, request: FastifyRequest, r
   void reply.code(error.statusCode ?? 400).send(envelopeOf(error))
 }
 
+/** The same path under /api/v1 when a route answers there (a client that left out the prefix), else undefined. */
+function insidePrefix (app: FastifyInstance, method: string, url: string): string | undefined {
+  const [path, query] = url.split(/\?(.*)/s)
+  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return undefined
+  const inside = path.startsWith('/v1/') ? `/api${path}` : `${API_PREFIX}${path}`
+  if (app.findRoute({ method: method as 'GET', url: inside }) === null) return undefined
+  return query === undefined ? inside : `${inside}?${query}`
+}
+
+/** The answer to a request Node's HTTP parser refused, by its error code. */
+function clientErrorEnvelope (code: string | undefined, requestTimeoutMs: number | undefined): ErrorEnvelope {
+  if (code === 'HPE_HEADER_OVERFLOW') return envelopeOf(emulatorError('EMU_HEADERS_TOO_LARGE'))
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return envelopeOf(emulatorError('EMU_CLIENT_TIMEOUT', requestTimeoutMs ?? 0))
+  return envelopeOf(emulatorError('EMU_CLIENT_BAD_REQUEST'))
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request too large, too slow or not HTTP gets its error in the envelope, with
+ * `Connection: close`, and the socket is ended after it. Fastify's own answer left that header out, so keep-alive
+ * clients sent their next request on the closing socket and saw ECONNRESET.
+ */
+export function clientErrorHandler (this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return
+  const envelope = clientErrorEnvelope(error.code, (this as Partial<FastifyInstance>).config?.requestTimeoutMs)
+  this.log.debug({ err: error }, `client error ${envelope.statusCode}`)
+  if (!socket.writable) { socket.destroy(); return }
+  const body = JSON.stringify(envelope)
+  socket.end(`HTTP/1.1 ${envelope.statusCode} ${envelope.error}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`)
+}
+
 export default fp(async (app) => {
   app.setErrorHandler(handleError)
   app.setNotFoundHandler(async (request, reply) => {
-    const notFound = emulatorError('EMU_ROUTE_NOT_FOUND', request.method, request.url)
+    const inside = insidePrefix(app, request.method, request.url)
+    const notFound = inside === undefined
+      ? emulatorError('EMU_ROUTE_NOT_FOUND', request.method, request.url)
+      : emulatorError('EMU_ROUTE_OUTSIDE_PREFIX', request.method, request.url, inside)
     return reply.code(404).send(envelopeOf(notFound))
   })
 }, { name: 'error-handler' })

@@ -80,7 +80,8 @@ function onFirstPicture (options: RendererOptions, log: FastifyBaseLogger): Scen
     clearCache: () => created?.clearCache(),
     close: async () => {
       closed = true
-      if (loading !== undefined) await (await loading).close()
+      // A renderer that failed to load has nothing to close; its pictures already answered with the error.
+      if (loading !== undefined) await (await loading.catch(() => undefined))?.close()
     },
     stats: () => created?.stats() ?? unusedStats(options.enabled)
   }

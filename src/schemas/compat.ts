@@ -1,16 +1,9 @@
 // The compatibility switches (issue 12): one named setting for each point where the sources disagree, so a client can
 // be tested against both readings. Global (EMULATOR_COMPAT, PUT /_emulator/compat) and per workspace.
 import { Type, type Static } from 'typebox'
+import { COMPAT_CHOICES, type Compat, type PartialCompat } from './compat-settings.js'
 
-/** The values of each enumerated switch; the first is the default (the highest-trust source that speaks). */
-export const COMPAT_CHOICES = {
-  unknownFields: ['reject', 'strip'],
-  danglingBoundElements: ['allow', 'reject'],
-  memberReads: ['deny', 'allow'],
-  collectionDelete: ['trash-scenes', 'keep-scenes'],
-  rateLimitBy: ['ip', 'key'],
-  elementChecks: ['basic', 'strict']
-} as const
+export { COMPAT_CHOICES, DEFAULT_COMPAT, DEFAULT_PAGE_SIZE, type Compat, type PartialCompat } from './compat-settings.js'
 
 const compatProperties = {
   unknownFields: Type.Enum(COMPAT_CHOICES.unknownFields, { description: 'reject: unknown body keys (and PATCH appState keys beyond the two stored ones) are a 400; strip: dropped silently' }),
@@ -23,27 +16,17 @@ const compatProperties = {
 }
 
 export const CompatSchema = Type.Object(compatProperties, { additionalProperties: false })
-export type Compat = Static<typeof CompatSchema>
 export type CompatName = keyof Compat
 
 /** Some switches: a PUT body, the `compat` of a new workspace, a per-workspace override. */
 export const PartialCompatSchema = Type.Partial(CompatSchema, { additionalProperties: false })
-export type PartialCompat = Static<typeof PartialCompatSchema>
+
+/** The schemas describe exactly the plain types of compat-settings.ts: a difference fails the type-check here. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type Agree<T extends true> = T
+type _CompatTypesAgree = Agree<Same<Static<typeof CompatSchema>, Compat> | Same<Static<typeof PartialCompatSchema>, PartialCompat>>
 
 export const COMPAT_NAMES = Object.keys(compatProperties) as CompatName[]
-
-/** Docs and OAS say 10 (catalogue §1.4); the official CLI's mock and help say 5. */
-export const DEFAULT_PAGE_SIZE = 10
-
-export const DEFAULT_COMPAT: Compat = Object.freeze({
-  unknownFields: 'reject',
-  danglingBoundElements: 'allow',
-  pageSize: DEFAULT_PAGE_SIZE,
-  memberReads: 'deny',
-  collectionDelete: 'trash-scenes',
-  rateLimitBy: 'ip',
-  elementChecks: 'basic'
-})
 
 /**
  * Parses `name=value,name=value` (EMULATOR_COMPAT, --compat) into switches, or throws an Error whose message says

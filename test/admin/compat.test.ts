@@ -61,7 +61,7 @@ t.test('per workspace: POST /_emulator/workspaces takes compat, answers the swit
 t.test('with an admin token, the compat routes need it', async (t) => {
   const app = await build(t, { adminToken: 'secret' })
   const res = await admin(t, app, 'GET', '/_emulator/compat', { token: null })
-  t.same([res.status, res.body], [401, UNAUTHORIZED('Missing Authorization header: send "Authorization: Bearer <api key>"')])
+  t.same([res.status, res.body], [401, UNAUTHORIZED('This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value (API keys do not open the admin API)')])
   t.equal((await admin(t, app, 'GET', '/_emulator/compat', { token: 'secret' })).status, 200)
 })
 

@@ -108,7 +108,7 @@ t.test('JSON Schema is rewritten into the OpenAPI 3.0 dialect', async (t) => {
 t.test('the admin token guards the document', async (t) => {
   const app = await build(t, { adminToken: 'docs-token' })
   const denied = await app.inject({ method: 'GET', url: '/_emulator/docs/json' })
-  t.same([denied.statusCode, denied.json()], [401, UNAUTHORIZED('Missing Authorization header: send "Authorization: Bearer <api key>"')])
+  t.same([denied.statusCode, denied.json()], [401, UNAUTHORIZED('This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value (API keys do not open the admin API)')])
   const allowed = await app.inject({ method: 'GET', url: '/_emulator/docs/json', headers: { authorization: 'Bearer docs-token' } })
   t.equal(allowed.statusCode, 200)
 })

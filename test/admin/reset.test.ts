@@ -52,7 +52,7 @@ t.test('the admin token guards reset', async (t) => {
   const app = await build(t, { adminToken: 'secret-token' })
   await call(t, app, 'POST', '/api/v1/collections', { key: KEYS.admin, body: { name: 'scratch' } })
   const denied = await admin(t, app, 'POST', '/_emulator/reset')
-  t.same([denied.status, denied.body], [401, UNAUTHORIZED('Missing Authorization header: send "Authorization: Bearer <api key>"')])
+  t.same([denied.status, denied.body], [401, UNAUTHORIZED('This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value (API keys do not open the admin API)')])
   t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.admin })).body.data.length, 4, 'nothing was reset')
   t.equal((await admin(t, app, 'POST', '/_emulator/reset', { token: 'secret-token' })).status, 200)
   t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.admin })).body.data.length, 3, 'reset with the token')

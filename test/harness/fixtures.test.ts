@@ -43,7 +43,7 @@ t.test('broken sets fail with one clear message naming the file', async (t) => {
     cpSync(MINIMAL_FIXTURES, copy, { recursive: true })
     return copy
   }
-  t.throws(() => loadFixtureSet(join(dir, 'absent')), new FixtureError(`Fixture folder not found: ${join(dir, 'absent')}`))
+  t.throws(() => loadFixtureSet(join(dir, 'absent')), new FixtureError(`Fixture folder not found: ${join(dir, 'absent')} (the bundled sets are named default and minimal)`))
   mkdirSync(join(dir, 'empty'))
   t.throws(() => loadFixtureSet(join(dir, 'empty')), new FixtureError(`Fixture folder has no workspace (a sub-folder with workspace.json): ${join(dir, 'empty')}`))
 

@@ -52,5 +52,5 @@ ${failed ? html`<p class="warn">That is not the admin token.</p>` : ''}
 /** HTML pages send a person to the form; anything else gets the service's 401 envelope. */
 export async function refuse (request: FastifyRequest, reply: FastifyReply) {
   if ((request.headers.accept ?? '').includes('text/html')) return await reply.redirect(`${UI_PREFIX}/login`, 303)
-  fail(request.headers.authorization === undefined ? 'EMU_MISSING_AUTH' : 'EMU_UNKNOWN_KEY')
+  fail(request.headers.authorization === undefined ? 'EMU_ADMIN_TOKEN_MISSING' : 'EMU_ADMIN_TOKEN_WRONG')
 }

@@ -1,0 +1,42 @@
+// Run by scripts/check-package.sh inside a project that installed the packed package: starts the emulator as a test
+// suite would (startEmulator from 'drawing-api-emulator') and checks what that install serves.
+//   node package-smoke.mjs lean       without the optional peers: pictures are the placeholder (check-package.sh
+//                                     counts the warning lines in the output: one)
+//   node package-smoke.mjs pictures   with the renderer's packages: pictures are drawn
+/* global console, process, fetch */
+import assert from 'node:assert/strict'
+import { startEmulator } from 'drawing-api-emulator'
+
+const mode = process.argv[2]
+
+const emulator = await startEmulator({ logLevel: 'warn' })
+const auth = { authorization: `Bearer ${emulator.keys.full}` }
+const get = (path, headers = auth) => fetch(`${emulator.url}${path}`, { headers })
+
+assert.equal((await get('/api/v1/collections')).status, 200, 'REST')
+const scenes = await (await get('/api/v1/scenes?limit=1')).json()
+const picture = `/_emulator/ui/scenes/${scenes.data[0].metadata.id}`
+const pngs = [await get(`${picture}.png`), await get(`${picture}.png`)]
+for (const png of pngs) assert.deepEqual([png.status, png.headers.get('content-type')], [200, 'image/png'], 'a PNG picture')
+const svg = await (await get(`${picture}.svg`)).text()
+const placeholder = svg.includes('data-render="placeholder"')
+const docs = await get('/docs/json')
+assert.equal(docs.status, 200, '/docs/json')
+assert.equal((await docs.json()).openapi, '3.0.0')
+const page = await (await get('/docs')).text()
+const mcp = await fetch(`${emulator.apiUrl}/mcp`, {
+  method: 'POST',
+  headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
+})
+assert.equal(mcp.status, 200, 'MCP')
+await emulator.close()
+
+if (mode === 'lean') {
+  assert.ok(placeholder, 'without the renderer packages a picture is the placeholder')
+  assert.match(page, /The interactive page needs the optional package @fastify\/swagger-ui/, '/docs says what to install')
+} else {
+  assert.equal(placeholder, false, 'with the renderer packages the scene is drawn')
+  assert.match(svg, /^<svg/)
+}
+console.log(`package smoke (${mode}): REST, MCP, /docs/json, pictures ${placeholder ? 'as the placeholder' : 'drawn'}: OK`)

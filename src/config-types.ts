@@ -1,0 +1,54 @@
+// The settings as a plain type, without TypeBox: the package's public types (startEmulator's options, Config) name
+// this, so a user's type-check needs no schema library. config.ts validates against its schema and checks at compile
+// time that the schema describes exactly this type. Each field's variable and meaning: README, Configuration.
+import type { Compat } from './schemas/compat-settings.js'
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+export interface Config {
+  readonly port: number
+  readonly host: string
+  /** A file, or `:memory:`. */
+  readonly dbPath: string
+  /** A fixture set folder; `default` and `minimal` name the bundled sets. */
+  readonly fixturesDir: string
+  readonly seed?: number
+  readonly adminToken?: string
+  readonly logLevel: LogLevel
+  /** `text`: one readable line per completed request (default); `json`: pino's JSON lines. */
+  readonly logFormat: 'text' | 'json'
+  readonly bodyLimit: number
+  /** Fixed start time for the virtual clock (epoch ms); real time when absent. */
+  readonly clockStart?: number
+  readonly drift: boolean
+  readonly driftSeed?: number
+  readonly driftRate: number
+  /** Kind names; absent means every kind. */
+  readonly driftKinds?: string[]
+  readonly latencyMs: number
+  readonly latencyJitterMs: number
+  readonly faultRate: number
+  readonly faultStatus: 500 | 502 | 503
+  readonly faultSeed?: number
+  /** Requests per minute per window (per IP or per key: the rateLimitBy switch); 0 turns rate limiting off. */
+  readonly rateLimit: number
+  readonly journalSize: number
+  readonly journalBodyBytes: number
+  readonly journalMaxBytes: number
+  /** Host names served besides loopback names, IP literals and the bound host; '*' serves any. */
+  readonly allowedHosts: string[]
+  readonly requestTimeoutMs: number
+  /** MCP answers as an SSE stream (default) or plain JSON. */
+  readonly mcpResponse: 'sse' | 'json'
+  /** tools/list page size; 0 lists every tool in one page. */
+  readonly mcpPageSize: number
+  readonly mcpToolset: 'docs' | 'agents' | 'all'
+  /** false: scene pictures are a neutral placeholder and no renderer starts. */
+  readonly renderer: boolean
+  readonly renderTimeoutMs: number
+  /** The compatibility switches in force at start-up; PUT /_emulator/compat changes them. */
+  readonly compat: Compat
+}
+
+/** What in-process callers pass: any settings, and any of the compatibility switches. */
+export type ConfigOptions = Partial<Omit<Config, 'compat'>> & { compat?: Partial<Compat> }
