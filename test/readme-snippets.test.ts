@@ -1,6 +1,6 @@
 // Issue 16.7: the README's TypeScript snippets compile under `tsc --strict` as pasted, against this package's own
-// types ('drawing-api-emulator' maps to src/index.ts). Third-party test runners get loose stand-in declarations:
-// what is checked is every use of this package.
+// types ('drawing-api-emulator' maps to src/index.ts, its /testcontainers subpath to src/testcontainers.ts).
+// Third-party packages get loose stand-in declarations: what is checked is every use of this package.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -15,8 +15,25 @@ const STAND_INS = `declare module 'vitest' {
   export const expect: (value: unknown) => { toBe (expected: unknown): void }
 }
 declare module 'testcontainers' {
-  export const GenericContainer: any
-  export const Wait: any
+  export interface StopOptions { timeout: number, remove: boolean, removeVolumes: boolean }
+  export interface StartedTestContainer { getHost (): string, getMappedPort (port: number): number }
+  export interface StoppedTestContainer { getId (): string }
+  export class GenericContainer {
+    constructor (image: string)
+    withExposedPorts (...ports: number[]): this
+    withWaitStrategy (strategy: unknown): this
+    withStartupTimeout (ms: number): this
+    withBindMounts (mounts: Array<{ source: string, target: string, mode?: 'ro' | 'rw' }>): this
+    withEnvironment (environment: Record<string, string>): this
+    start (): Promise<StartedTestContainer>
+  }
+  export class AbstractStartedContainer {
+    constructor (started: StartedTestContainer)
+    getHost (): string
+    getMappedPort (port: number): number
+    stop (options?: Partial<StopOptions>): Promise<StoppedTestContainer>
+  }
+  export const Wait: { forHttp (path: string, port: number): { forStatusCode (code: number): unknown } }
 }
 `
 
@@ -39,6 +56,7 @@ t.test('every ```ts block of the README compiles under --strict', async (t) => {
       types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')], baseUrl: dir,
       paths: {
         'drawing-api-emulator': [join(ROOT, 'src/index.ts')],
+        'drawing-api-emulator/testcontainers': [join(ROOT, 'src/testcontainers.ts')],
         // The MCP section's SDK client snippet: resolved from this project's own install.
         '@modelcontextprotocol/sdk/*': [join(ROOT, 'node_modules/@modelcontextprotocol/sdk/dist/esm/*')]
       },
