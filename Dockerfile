@@ -1,16 +1,17 @@
 # drawing-api-emulator container image.
 #
-# Three stages on the same official base (better-sqlite3 is a native addon: it must be compiled
-# against the same libc/libstdc++ and Node ABI it runs on). `deps` and `build` do not depend on
-# each other, so BuildKit (and `podman build --jobs 2`) runs them side by side:
-#   deps    - toolchain + what the server loads from node_modules at run time: the package's one
-#             dependency (better-sqlite3, compiled here) and the optional peers the image serves
+# Three stages on the same official base. `deps` and `build` do not depend on each other, so
+# BuildKit (and `podman build --jobs 2`) runs them side by side; nothing is compiled in any of them
+# (better-sqlite3 ships prebuilt Node-API binaries for glibc and musl, x64 and arm64):
+#   deps    - what the server loads from node_modules at run time: the package's one dependency
+#             (better-sqlite3, keeping only this platform's binary) and the optional peers the image serves
 #             (the renderer's @excalidraw/utils, jsdom and @resvg/resvg-js, and @fastify/swagger-ui
 #             for the /docs page), all at their package-lock.json versions; then
 #             scripts/docker/prune-modules.mjs drops what nothing loads and proves the trimmed tree
 #             still imports;
-#   build   - no toolchain, no native compile: the devDependencies `npm run build` needs (everything
-#             but the test, lint and benchmark tools) at their lockfile versions, then what
+#   build   - the devDependencies `npm run build` needs (everything but the test, lint and benchmark
+#             tools, and the `node` package that brings Node 24 to a clone's npm scripts) at their
+#             lockfile versions, then what
 #             `npm run build` does: `tsc` to dist/, then scripts/bundle-server.mjs (dist/server.js
 #             and the chunks it shares with the library carry every other package; dist/render/
 #             still loads the renderer's packages from node_modules), then
@@ -44,21 +45,9 @@
 # ---------------------------------------------------------------------------------------------
 FROM node:24-bookworm-slim AS deps
 
-# python3, make and g++ are needed by node-gyp only when better-sqlite3 has no prebuilt binary
-# to download (always the case on machines without internet); they stay in this stage.
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
-
 WORKDIR /app
 
-# npm_config_nodedir: compile against the headers the official image ships in
-# /usr/local/include/node, instead of letting node-gyp download them (impossible offline).
-# node-gyp reads it from the environment itself; npm 11's "Unknown env config nodedir" warning
-# is harmless. JOBS=max: node-gyp compiles SQLite and the binding side by side.
-ENV npm_config_nodedir=/usr/local \
-    JOBS=max \
-    npm_config_update_notifier=false \
+ENV npm_config_update_notifier=false \
     npm_config_fund=false \
     npm_config_audit=false
 
@@ -86,16 +75,14 @@ RUN --mount=type=secret,id=npm_ca \
       const off = Object.keys(got).filter((k) => !want[k] || want[k].version !== got[k].version); \
       if (off.length) { console.error('not the lockfile versions:', off.join(', ')); process.exit(1) }"
 
-# The addon's build leftovers go first (SQLite amalgamation sources, object files, test
-# extension; ~25 MB) and its symbols are stripped; then prune-modules.mjs (its header lists
-# every rule; each is a no-op for packages that are not installed). The last line proves the
-# trimmed addon still loads.
+# better-sqlite3 keeps only the prebuilt binary for this image's platform (glibc, this
+# architecture) and loses the SQLite sources a compile would use (~25 MB in all); then
+# prune-modules.mjs (its header lists every rule; each is a no-op for packages that are not
+# installed). The last line proves the trimmed addon still loads.
 COPY scripts/docker/prune-modules.mjs /tmp/prune-modules.mjs
 RUN cd node_modules/better-sqlite3 \
- && find build -mindepth 1 -maxdepth 1 ! -name Release -exec rm -rf {} + \
- && find build/Release -mindepth 1 ! -name better_sqlite3.node -exec rm -rf {} + \
- && strip --strip-unneeded build/Release/better_sqlite3.node \
- && rm -rf deps src \
+ && find prebuilds -mindepth 1 ! -name "linux-$(node -p process.arch).node" -exec rm -rf {} + \
+ && rm -rf deps src binding.gyp \
  && cd /app \
  && node /tmp/prune-modules.mjs /app \
  && node -e "require('/app/node_modules/better-sqlite3')(':memory:').prepare('select 1').get()"
@@ -124,7 +111,7 @@ RUN --mount=type=secret,id=npm_ca \
  && node -e " \
       const fs = require('fs'); const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); \
       const DEV_TOOLS = ['tap', 'tsx', 'eslint', '@eslint/js', 'typescript-eslint', 'dependency-cruiser', 'dockerfile-utils', \
-        'fast-check', 'autocannon', 'playwright-core']; \
+        'fast-check', 'autocannon', 'playwright-core', 'node']; \
       for (const name of DEV_TOOLS) delete p.devDependencies[name]; \
       delete p.scripts; fs.writeFileSync('package.json', JSON.stringify(p))" \
  && npm install --ignore-scripts --no-save \

@@ -7,8 +7,9 @@
 #      of emulator.app) and with skipLibCheck true and nothing else installed; the Testcontainers module's source and
 #      declarations type-check against the real testcontainers package;
 #   4. with `npm install drawing-api-emulator @excalidraw/utils@… jsdom@… @resvg/resvg-js@…` pictures are drawn.
-# better-sqlite3 compiles from source on machines without internet (minutes on 2 cores): the script installs with
-# --ignore-scripts and copies the addon the repo's npm ci compiled when the versions match (else it rebuilds it).
+# The installs run as a user's would (better-sqlite3 ships prebuilt binaries: nothing compiles). The package needs
+# Node >= 22: on a machine whose own Node is older, the consumer runs on the Node the repo's `node` devDependency
+# installed, as the repo's npm scripts do.
 # Run from anywhere in a checkout after `npm run build`: bash scripts/check-package.sh
 set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -18,16 +19,13 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 log() { printf '[check-package] %s\n' "$*" >&2; }
 fail() { log "FAIL: $*"; exit 1; }
-quiet_install() { npm install --no-audit --no-fund --loglevel=error --ignore-scripts "$@" >/dev/null; }
-# The SQLite addon the repo compiled, when the install took the same better-sqlite3; else it is built here.
-sqlite_addon() {
-  if [[ "$(node -p "require('./node_modules/better-sqlite3/package.json').version")" == "$sqlite_version" ]]; then
-    mkdir -p node_modules/better-sqlite3/build/Release
-    cp "$REPO_ROOT/node_modules/better-sqlite3/build/Release/better_sqlite3.node" node_modules/better-sqlite3/build/Release/
-  else
-    npm rebuild better-sqlite3 >/dev/null
-  fi
-}
+quiet_install() { npm install --no-audit --no-fund --loglevel=error "$@" >/dev/null; }
+if (( $(node -p 'process.versions.node.split(".")[0]') < 22 )); then
+  [[ -x "$REPO_ROOT/node_modules/.bin/node" ]] || fail "node $(node --version) is below 22 and the repo's node devDependency is not installed (npm ci)"
+  mkdir -p "$work/bin" && ln -s "$REPO_ROOT/node_modules/.bin/node" "$work/bin/node"
+  export PATH="$work/bin:$PATH"
+fi
+log "node $(node --version)"
 
 cd "$REPO_ROOT"
 newer=$(find src fixtures -newer dist/index.js -type f | head -n 1)
@@ -35,7 +33,6 @@ newer=$(find src fixtures -newer dist/index.js -type f | head -n 1)
 tarball="$work/$(npm pack --silent --ignore-scripts --pack-destination "$work" | tail -n 1)"
 repo_version() { node -p "require('./node_modules/$1/package.json').version"; }
 ts_version=$(repo_version typescript); node_types=$(repo_version @types/node); fastify_version=$(repo_version fastify)
-sqlite_version=$(repo_version better-sqlite3)
 tc_version=$(node -p "require('./scripts/docker/snippets/package.json').dependencies.testcontainers")
 peers=$(node -p "const p = require('./package.json').peerDependencies; ['@excalidraw/utils', 'jsdom', '@resvg/resvg-js'].map((n) => n + '@' + p[n]).join(' ')")
 
@@ -54,11 +51,10 @@ cd "$work"
 echo '{ "name": "consumer", "private": true, "type": "module" }' > package.json
 t0=$(date +%s.%N)
 quiet_install "$tarball"
-sqlite_addon
 t1=$(date +%s.%N)
 count=$(node -p "Object.keys(require('./package-lock.json').packages).filter(Boolean).length")
 mb=$(du -sm node_modules | cut -f1)
-log "install: $count packages, $mb MB, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s (scripts skipped, the addon copied)"
+log "install: $count packages, $mb MB, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s"
 ((count <= MAX_PACKAGES)) || fail "$count packages installed, the goal is at most $MAX_PACKAGES"
 ((mb <= MAX_MB)) || fail "$mb MB installed, the goal is at most $MAX_MB MB"
 cp "$REPO_ROOT/scripts/package-smoke.mjs" .
@@ -114,7 +110,6 @@ rm -rf node_modules package-lock.json
 echo '{ "name": "consumer", "private": true, "type": "module" }' > package.json
 # shellcheck disable=SC2086
 quiet_install "$tarball" $peers
-sqlite_addon
 log "with the renderer ($peers): $(node -p "Object.keys(require('./package-lock.json').packages).filter(Boolean).length") packages, $(du -sm node_modules | cut -f1) MB"
 smoke=$(node package-smoke.mjs pictures) || { echo "$smoke" >&2; fail "the install with the renderer does not draw"; }
 ! grep -q 'scene pictures are placeholders' <<<"$smoke" || fail "a warning although the renderer is installed"

@@ -116,6 +116,8 @@ SECRET_ARGS=()
 [[ -r "$CA" ]] && SECRET_ARGS=(--secret "id=npm_ca,src=$CA")
 
 log "building $IMAGE ..."
+# The tag leaves the image an earlier run built first: if this build fails, nothing runs that image under the name.
+if podman image exists "$IMAGE"; then podman untag "$IMAGE" "$IMAGE" >/dev/null; fi
 BUILD_LOG="$(mktemp /tmp/docker-smoke-build-XXXXXX.log)"
 t0=$(now)
 if ! podman build --pull=never --isolation=chroot --format docker --jobs 2 "${LIMITS[@]}" \

@@ -7,7 +7,7 @@
 //      Node's resolution rules; two packages declare more than they load:
 //        - @excalidraw/utils: dist/prod/index.js is a self-contained bundle (pako, roughjs, perfect-freehand, ...
 //          are inlined), so its declared dependencies are only kept if the bundle names them in an import/require;
-//        - better-sqlite3: prebuild-install only runs from its install script, lib/ never requires it.
+//        - better-sqlite3: node-addon-api is C++ headers for compiling the addon, lib/ never requires it.
 //      Whatever the walk does not reach is removed.
 //   2. The scene renderer's unused parts: @excalidraw/utils' development build and type declarations and every
 //      font in dist/prod/assets except the ones the renderer loads (KEEP_FONTS); @resvg/resvg-js' native packages
@@ -32,7 +32,7 @@ const JUNK_DIRS = ['test', 'tests', '__tests__', 'docs', 'doc', 'example', 'exam
 // package -> [main file to scan or null for all of lib/, dependencies it may not need at run time (null: all)]
 const NARROWER = {
   '@excalidraw/utils': ['dist/prod/index.js', null],
-  'better-sqlite3': [null, ['prebuild-install']],
+  'better-sqlite3': [null, ['node-addon-api']],
   // The emulator uses the SDK's low-level Server and its web-standard transport only (src/api/v1/mcp/): the Node,
   // Express and Hono transports and the OAuth client helpers, with their packages, are never loaded.
   '@modelcontextprotocol/sdk': [null, ['express', 'express-rate-limit', 'cors', 'hono', '@hono/node-server', 'jose', 'pkce-challenge', 'eventsource', 'eventsource-parser', 'cross-spawn', 'raw-body']]

@@ -13,8 +13,10 @@
 # Both talk to podman's Docker-compatible API socket: no Docker engine is needed.
 #
 # Run from anywhere in a checkout, as root:  bash scripts/docker/run-snippets.sh
-# Env overrides: SNIPPETS_IMAGE (image to run, default drawing-api-emulator:smoke; built with
-#                scripts/docker-smoke.sh when missing), SNIPPETS_PORT (loopback port for the
+# Env overrides: SNIPPETS_IMAGE (an image already built from this checkout, e.g. by
+#                scripts/docker-smoke.sh as .ci/run does; it must exist. Unset: the script builds
+#                drawing-api-emulator:snippets from this checkout with scripts/docker-smoke.sh first, so it
+#                never runs an image an earlier run left behind), SNIPPETS_PORT (loopback port for the
 #                Compose file's published port, default 14010).
 # It tags that image as `drawing-api-emulator:latest` (the name both snippets use).
 #
@@ -36,7 +38,7 @@ set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$REPO_ROOT"
 
-IMAGE="${SNIPPETS_IMAGE:-drawing-api-emulator:smoke}"
+IMAGE="${SNIPPETS_IMAGE:-drawing-api-emulator:snippets}"
 PORT="${SNIPPETS_PORT:-14010}"
 NAME="drawing-api-emulator:latest"
 PROJECT="snippets$$"
@@ -77,10 +79,13 @@ cleanup() {
 trap cleanup EXIT
 
 # --- Image --------------------------------------------------------------------------------------
-if ! podman image exists "$IMAGE"; then
-  log "no $IMAGE: building it with scripts/docker-smoke.sh ..."
+if [[ -n "${SNIPPETS_IMAGE:-}" ]]; then
+  podman image exists "$IMAGE" || fail "no image $IMAGE (SNIPPETS_IMAGE): build it with scripts/docker-smoke.sh"
+else
+  log "building $IMAGE from this checkout with scripts/docker-smoke.sh ..."
   SMOKE_IMAGE="$IMAGE" bash scripts/docker-smoke.sh >&2
 fi
+log "image $IMAGE ($(podman image inspect --format '{{.Id}}' "$IMAGE" | cut -c1-12), built $(podman image inspect --format '{{.Created}}' "$IMAGE" | cut -d. -f1))"
 podman tag "$IMAGE" "$NAME"
 
 # --- podman's Docker-compatible API -------------------------------------------------------------
