@@ -42,10 +42,10 @@ export class SceneSync {
     this.remember(first)
   }
 
-  /** The package's initialData: the document as loaded. */
+  /** The package's initialData: the document as loaded, scrolled so its drawing is in view. */
   initialData () {
     const { elements, appState, files } = this.first
-    return { elements: restoreElements(elements as Element[], null), appState: { viewBackgroundColor: appState.viewBackgroundColor }, files: files as unknown as BinaryFiles }
+    return { elements: restoreElements(elements as Element[], null), appState: { viewBackgroundColor: appState.viewBackgroundColor }, files: files as unknown as BinaryFiles, scrollToContent: true }
   }
 
   attach (api: ExcalidrawImperativeAPI): void {
@@ -125,7 +125,8 @@ export class SceneSync {
       this.version = { sceneVersion: document.sceneVersion, contentEpoch: now.contentEpoch }
       this.apply(document, replaced)
     }
-    showStatus(this.pending() === null ? 'saved' : 'unsaved')
+    // A refused save keeps its message on show until the person changes something.
+    if (!this.refused) showStatus(this.pending() === null ? 'saved' : 'unsaved')
   }
 
   /** Merges a document from the emulator into the editor; remote edits stay out of the person's undo history. */
