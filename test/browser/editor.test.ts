@@ -136,6 +136,27 @@ if (!existsSync(CHROMIUM)) {
       await page.screenshot({ path: new URL('editor.png', ARTEFACTS).pathname })
     })
 
+    await t.test('an edit made while saves fail says offline, survives a REST write, and is saved once they work', async (t) => {
+      await page.route('**/content', async (route) => { await (route.request().method() === 'PATCH' ? route.abort() : route.continue()) })
+      const second: Box = { x0: 400, y0: 520, x1: 600, y1: 620 }
+      await page.keyboard.press('r')
+      await page.mouse.move(second.x0, second.y0)
+      await page.mouse.down()
+      await page.mouse.move(second.x1, second.y1, { steps: 8 })
+      await page.mouse.up()
+      await page.waitForSelector('#editor-status[data-status="offline"]', { timeout: 10_000 })
+      const ellipse = (await api('GET', `/api/v1/scenes/${sceneId}/content`)).elements.find((e: Json) => e.type === 'ellipse')
+      const written = await api('PATCH', `/api/v1/scenes/${sceneId}/content`, { elements: [{ ...ellipse, strokeColor: '#e03131', version: 2 }] })
+      await page.unroute('**/content')
+      await page.waitForFunction((old) => document.querySelector('[data-scene-version]')?.getAttribute('data-scene-version') !== old &&
+        document.getElementById('editor-status')?.dataset.status === 'saved', written.sceneVersion, { timeout: 15_000 })
+      const live = (await api('GET', `/api/v1/scenes/${sceneId}/content`)).elements.filter((e: Json) => e.isDeleted !== true)
+      t.same(live.map((e: Json) => e.type).sort(), ['ellipse', 'rectangle', 'rectangle'], 'both rectangles and the ellipse are stored')
+      t.match(live.find((e: Json) => e.type === 'ellipse'), { strokeColor: '#e03131', version: 2 }, 'the REST change kept')
+      t.ok(await inkIn(page, grow(second, 4)) > 200, 'the second rectangle is on the canvas')
+      t.ok(await inkIn(page, grow(shift(drawn, 300), 4)) < 20, 'the ellipse is drawn red now')
+    })
+
     await t.test('the switch forms show the settings in force and send only what changed', async (t) => {
       await admin('PUT', '/_emulator/drift', { enabled: true, seed: 11, rate: 0.5 })
       await admin('PUT', '/_emulator/faults', { rules: [{ path: '/collections', fault: 503, count: 2 }] })

@@ -14,7 +14,6 @@ import { ApiError, callJson, showStatus, showVersion, type FileRecord, type Page
 
 const SAVE_DELAY_MS = 400
 const POLL_MS = 1000
-const RETRY_MS = 2000
 
 type Element = OrderedExcalidrawElement
 const stampOf = (e: { version: number, versionNonce: number }): string => `${e.version}:${e.versionNonce}`
@@ -90,9 +89,8 @@ export class SceneSync {
       showStatus('error', error.message)
       return
     }
-    // No answer at all: the emulator is restarting or gone; the poll keeps trying, a save is retried.
+    // No answer at all: the emulator is restarting or gone. The poll's next tick tries again (a pending save first).
     showStatus('offline')
-    if (this.pending() !== null) this.saveTimer = setTimeout(() => { void this.step('save') }, RETRY_MS)
   }
 
   /** What the emulator does not hold yet, as a PATCH body; null when there is nothing to save. */
