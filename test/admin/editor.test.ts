@@ -44,6 +44,11 @@ t.test('the page: the scene, who saves, the version held, the bundle, a strict C
   t.notMatch(res.body, /<script>/, 'no inline script')
   const scenePage = await app.inject({ url: `${UI}/scenes/scnShapes01`, headers: { accept: 'text/html' } })
   t.match(scenePage.body, `<a class="button" href="${UI}/scenes/scnShapes01/edit">Open in the editor</a>`, 'the scene page links it')
+  const hostile = '"><script>alert(1)</script>'
+  const made = await call(t, app, 'POST', '/api/v1/scenes', { body: { name: hostile, pinned: false, collectionId: 'colDefault1' } })
+  const named = await app.inject({ url: `${UI}/scenes/${made.body.metadata.id as string}/edit` })
+  t.notOk(named.body.includes(hostile), 'a scene name is text, in the title, the bar and data-scene-name alike')
+  t.match(named.body, 'data-scene-name="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"')
 })
 
 t.test('the bundle\'s files: content types, caching, no CSP header, nothing outside the folder', async (t) => {
