@@ -99,7 +99,7 @@ function saveRecording (ctx: LiveContext, recorded: RecordedStep[], version: str
 function liveFigures (ctx: LiveContext, outcome: RunOutcome, started: number): string {
   const throttled = ctx.client.throttled() > 0 ? `, waited out ${ctx.client.throttled()} answers 429` : ''
   const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  return `key: ${describeProfile(outcome.profile, outcome.routes)}; ${ctx.client.requests()} requests to the target, ${outcome.emulatorRequests} to the emulator${throttled}; ${outcome.skipped} steps skipped; ${seconds} s`
+  return `key: ${describeProfile(outcome.profile, outcome.routes)}; ${ctx.client.requests()} requests to the target, ${outcome.emulatorRequests} to the emulator${throttled}; ${outcome.skipped} step${outcome.skipped === 1 ? '' : 's'} skipped; ${seconds} s`
 }
 
 async function live (options: LiveOptions, io: Io): Promise<number> {

@@ -4,8 +4,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
+import { setTimeout as delay } from 'node:timers/promises'
 import t from 'tap'
+import { ROOT } from '../processes.js'
 import { filesIn, holdings, parity, startTarget, type Target } from './parity-helper.js'
 
 let target: Target
@@ -116,6 +119,40 @@ t.test('--read-only sends GET requests only, with a read key', async (t) => {
   const journal = await target.admin('GET', '/_emulator/requests?limit=1000')
   t.ok(journal.data.length > 15)
   t.same([...new Set(journal.data.map((r: any) => r.method))], ['GET'])
+})
+
+t.test('the emulator key matches the target key: a member\'s personal key, a key restricted to some routes', async (t) => {
+  await target.reset()
+  const member = await parity('--target', target.api, '--key', 'uk-demo-member')
+  t.equal(member.code, 0, member.out + member.err)
+  t.match(member.out, /\nkey: personal key of a member, full permission; /)
+  t.match(member.out, /\nGET \/api\/v1\/workspaces\/users +1 +1 +0\n/, 'refused on both sides')
+  t.match(member.out, /\nPOST \/api\/v1\/collections +3 +3 +0\n/, 'a member makes collections and scenes')
+  t.match(member.out, /\nPOST \/api\/v1\/workspaces\/invites +1 +1 +0\n/, 'but only probes the admin\'s invites')
+  const restricted = await parity('--target', target.api, '--key', 'sk-demo-scenes', '--read-only')
+  t.equal(restricted.code, 0, restricted.out + restricted.err)
+  t.match(restricted.out, /\nkey: workspace key, read permission, restricted to 3 routes; /)
+})
+
+t.test('Ctrl-C in the middle of a run: what it made is removed, exit 2', async (t) => {
+  await target.reset()
+  const key = await target.mintKey()
+  const before = await holdings(target.api, key)
+  // Slow scene writes down, so the signal lands after the run has made its collection and a scene.
+  await target.admin('PUT', '/_emulator/faults', { rules: [{ path: '/scenes/**', fault: 'latency', delayMs: 400 }] })
+  t.teardown(() => target.admin('DELETE', '/_emulator/faults'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'parity', '--target', target.api, '--key', key], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  for (let made = false; !made; await delay(100)) {
+    const journal = await target.admin('GET', '/_emulator/requests?method=POST&path=/scenes&status=200')
+    made = journal.data.length > 0
+  }
+  child.kill('SIGINT')
+  t.equal(await exited, 2)
+  t.match(stderr, /^parity: interrupted by SIGINT; removed the [2-9] things it had made\n$/)
+  t.same(await holdings(target.api, key), before, 'the same collections and scenes as before the run')
 })
 
 t.test('what cannot make a run: one line, exit 2, nothing written', async (t) => {

@@ -5,7 +5,7 @@ import type { Io } from '../command.js'
 import { IMPORT_USAGE, parseImportOptions } from '../options.js'
 import { RunError } from '../types.js'
 import { readWorkspace, type ImportedWorkspace } from './reader.js'
-import { writeFixtureSet, type WrittenSet } from './writer.js'
+import { checkOut, writeFixtureSet, type WrittenSet } from './writer.js'
 
 function unreadable (data: ImportedWorkspace): string[] {
   return [
@@ -33,6 +33,7 @@ export async function importCommand (argv: string[], io: Io): Promise<number> {
       io.out(IMPORT_USAGE)
       return 0
     }
+    checkOut(options.out)
     const client = createClient({ baseUrl: options.from, key: options.key })
     const data = await readWorkspace(client, (line) => io.err(`import: ${line}`))
     const written = await writeFixtureSet(options.out, data, options.key)

@@ -112,9 +112,14 @@ async function refusedScene (dir: string): Promise<{ id: string, reason: string 
   }
 }
 
+/** The import never writes over anything: --out must be new or empty (checked before the first request too). */
+export function checkOut (out: string): void {
+  if (existsSync(out) && readdirSync(out).length > 0) throw new RunError(`--out ${out} exists and is not empty: give a new folder`)
+}
+
 /** Writes the set into a sibling folder, drops the scenes the emulator refuses, then moves it to `out`. */
 export async function writeFixtureSet (out: string, data: ImportedWorkspace, sourceKey: string): Promise<WrittenSet> {
-  if (existsSync(out) && readdirSync(out).length > 0) throw new RunError(`--out ${out} exists and is not empty: give a new folder`)
+  checkOut(out)
   const users = data.users ?? usersFromRoles(data.workspace)
   const keys = demoKeys(users, sourceKey)
   const skipped: SkippedScene[] = data.scenes.filter((s) => s.content === undefined).map((s) => ({ id: String((s.record.metadata as JsonObject).id), name: String((s.record.metadata as JsonObject).name), reason: s.failure ?? 'no content' }))

@@ -25,7 +25,11 @@ const allAllowed = (steps: readonly Step[], allowed: ReadonlySet<string>): boole
 export function mainSteps (profile: KeyProfile, options: ScenarioOptions): Step[] {
   const allowed = new Set(profile.allowed)
   const reads = readSteps().filter((step) => step.route !== undefined && allowed.has(step.route))
-  const { made, removals } = writeSteps(options.runId, allowed.has('POST /workspaces/invites'))
+  const written = writeSteps(options.runId, allowed.has('POST /workspaces/invites'))
+  // Reads of the workspace among the writes (the audit log after them) are left out when the key may not read it.
+  const wanted = (step: Step): boolean => step.mode !== 'shape' || step.route === undefined || allowed.has(step.route)
+  const made = written.made.filter(wanted)
+  const removals = written.removals.filter(wanted)
   // A key that may make but not remove (a route restriction) makes nothing: the run must leave nothing behind.
   const writes = !options.readOnly && profile.permission === 'full' && allAllowed([...made, ...removals], allowed)
   const mcp = options.includeMcp ? mcpSteps(writes) : []
