@@ -76,40 +76,42 @@ function networkReason (error: unknown): string {
   return cause?.code ?? cause?.message ?? (error as Error).message
 }
 
+/** One request, paced; a network failure becomes a NetworkError, an abort an Interrupted. */
+async function sendOnce (baseUrl: string, key: string, pacer: Pacer, request: HttpRequest, signal?: AbortSignal): Promise<Answer> {
+  try {
+    await pacer.take(signal)
+  } catch (error) {
+    if (signal?.aborted === true) throw new Interrupted(String(signal.reason ?? 'signal'))
+    throw error
+  }
+  const url = urlOf(baseUrl, request)
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers, authorization: `Bearer ${key}` }
+  if (request.body !== undefined) headers['content-type'] = 'application/json'
+  try {
+    const response = await fetch(url, {
+      method: request.method,
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
+      redirect: 'manual'
+    })
+    return await toAnswer(response)
+  } catch (error) {
+    if (signal?.aborted === true) throw new Interrupted(String(signal.reason ?? 'signal'))
+    throw new NetworkError(url, networkReason(error))
+  }
+}
+
 export function createClient ({ baseUrl, key, pacer = createPacer(), clock = realClock }: ClientOptions): ApiClient {
   let sent = 0
   let throttled = 0
-  const once = async (request: HttpRequest, signal?: AbortSignal): Promise<Answer> => {
-    try {
-      await pacer.take(signal)
-    } catch (error) {
-      if (signal?.aborted === true) throw new Interrupted(String(signal.reason ?? 'signal'))
-      throw error
-    }
-    sent++
-    const url = urlOf(baseUrl, request)
-    const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers, authorization: `Bearer ${key}` }
-    if (request.body !== undefined) headers['content-type'] = 'application/json'
-    try {
-      const response = await fetch(url, {
-        method: request.method,
-        headers,
-        body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]),
-        redirect: 'manual'
-      })
-      return await toAnswer(response)
-    } catch (error) {
-      if (signal?.aborted === true) throw new Interrupted(String(signal.reason ?? 'signal'))
-      throw new NetworkError(url, networkReason(error))
-    }
-  }
   return {
     baseUrl,
     async send (request, signal) {
       for (let attempt = 0; ; attempt++) {
-        const answer = await once(request, signal)
+        sent++
+        const answer = await sendOnce(baseUrl, key, pacer, request, signal)
         if (answer.status !== 429 || attempt === MAX_RETRIES) return answer
         const wait = retryAfterMs(answer.headers['retry-after'], clock.now())
         if (wait > MAX_RETRY_AFTER_MS) return answer

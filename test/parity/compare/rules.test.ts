@@ -1,6 +1,7 @@
 // Each normalisation rule of src/parity/compare/rules.ts, through the comparer a run uses: what it lets differ,
 // and what it still reports. The last test checks every rule has its test here.
-import t from 'tap'
+import { readFileSync } from 'node:fs'
+import t, { type Test } from 'tap'
 import { createComparer, type Comparable } from '../../../src/parity/compare/index.js'
 import { ALL_RULES } from '../../../src/parity/compare/rules.js'
 import { responseSchemas } from '../../../src/parity/compare/shape.js'
@@ -61,7 +62,7 @@ const shape: Comparable = { mode: 'shape', documentOperation: 'GET /api/v1/thing
 const comparer = () => createComparer(responseSchemas(DOCUMENT))
 const kinds = (differences: Difference[]) => differences.map((d) => `${d.path} ${d.kind}`)
 const tested = new Set<string>()
-const rule = (name: string, fn: (t: Tap.Test) => Promise<void> | void) => {
+const rule = (name: string, fn: (t: Test) => Promise<void> | void) => {
   tested.add(name)
   return t.test(name, fn)
 }
@@ -187,4 +188,9 @@ rule('mcp-own-words', async (t) => {
 
 t.test('every rule has a test here', async (t) => {
   t.same(ALL_RULES.map((r) => r.name).filter((name) => !tested.has(name)), [])
+})
+
+t.test('the README lists every rule with its description', async (t) => {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+  for (const { name, description } of ALL_RULES) t.ok(readme.includes(`| \`${name}\` | ${description} |`), name)
 })
