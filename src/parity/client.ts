@@ -7,6 +7,8 @@ import { Interrupted, type Answer, type HttpRequest } from './types.js'
 /** One request may take this long before it counts as lost. */
 const REQUEST_TIMEOUT_MS = 60_000
 const MAX_RETRIES = 5
+/** A read answered with one of these is tried once more after a second: a busy moment is not a difference. */
+const TRANSIENT = new Set([502, 503, 504])
 
 /** The target could not be reached at all (refused, reset, DNS, timeout): the run cannot be made. */
 export class NetworkError extends Error {
@@ -112,6 +114,10 @@ export function createClient ({ baseUrl, key, pacer = createPacer(), clock = rea
       for (let attempt = 0; ; attempt++) {
         sent++
         const answer = await sendOnce(baseUrl, key, pacer, request, signal)
+        if (TRANSIENT.has(answer.status) && request.method === 'GET' && attempt === 0) {
+          pacer.pauseUntil(clock.now() + 1000)
+          continue
+        }
         if (answer.status !== 429 || attempt === MAX_RETRIES) return answer
         const wait = retryAfterMs(answer.headers['retry-after'], clock.now())
         if (wait > MAX_RETRY_AFTER_MS) return answer

@@ -8,7 +8,7 @@ import { PARITY_USAGE, parseParityOptions, type LiveOptions, type VerifyOptions 
 import { describeProfile } from './profile.js'
 import { createRedactor } from './redact.js'
 import { firstAnswerCheck } from './target-check.js'
-import { readRecording, writeRecording, RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep } from './recording.js'
+import { checkRecordingDir, readRecording, writeRecording, RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep } from './recording.js'
 import { buildReport, formatTable, type ParityReport } from './report.js'
 import { runScenario, type RunOutcome } from './runner.js'
 import { liveSide, recordedSide, withFirstAnswer } from './sides.js'
@@ -104,6 +104,7 @@ function liveFigures (ctx: LiveContext, outcome: RunOutcome, started: number): s
 
 async function live (options: LiveOptions, io: Io): Promise<number> {
   const started = Date.now()
+  if (options.record !== undefined) checkRecordingDir(options.record)
   const client = createClient({ baseUrl: options.target, key: options.key })
   // Before anything starts: is this the API, does it take the key? (One line and exit 2 if not.)
   const first = await client.send({ method: 'GET', path: '/workspaces' })

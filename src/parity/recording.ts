@@ -40,9 +40,14 @@ function masked (value: unknown, key: string): string {
   return key === '' ? text : text.split(key).join('[the key]')
 }
 
+/** A recording is never written over: checked before the run starts, and again before writing. */
+export function checkRecordingDir (dir: string): void {
+  if (existsSync(join(dir, 'recording.json'))) throw new RunError(`${dir} already holds a recording: give another --record folder`)
+}
+
 /** Writes a whole recording into `dir` (which must not hold one yet), through a sibling folder renamed at the end. */
 export function writeRecording (dir: string, recording: Recording, key: string): void {
-  if (existsSync(join(dir, 'recording.json'))) throw new RunError(`${dir} already holds a recording: give another --record folder`)
+  checkRecordingDir(dir)
   const redact = recording.header.redactedPeople ? createRedactor() : (value: unknown) => value
   const staging = `${dir}.partial-${process.pid}`
   rmSync(staging, { recursive: true, force: true })

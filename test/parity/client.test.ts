@@ -1,5 +1,5 @@
-// Pacing: a sliding window (never more than the limit in any window, no wait below it), 429s waited out for as
-// long as Retry-After says, and the client that uses both (on a fake clock: the test never sleeps).
+// The client and its pacing: a sliding window (never more than the limit in any window, no wait below it), 429s
+// waited out for as long as Retry-After says, one more try for a read answered 503 (on a fake clock: no test sleeps).
 import { createServer } from 'node:http'
 import t from 'tap'
 import { createClient } from '../../src/parity/client.js'
@@ -59,4 +59,22 @@ t.test('the client waits out 429s and sends the key as a Bearer header only', as
   t.same(seen, Array(3).fill('GET /api/v1/scenes?limit=1 Bearer sk-secret'))
   t.same(clock.slept, [2000, 2000], 'each Retry-After honoured before the next try')
   t.same([client.requests(), client.throttled()], [3, 2])
+})
+
+t.test('a read answered 503 is tried once more; a write is not', async (t) => {
+  const seen: string[] = []
+  const server = createServer((request, response) => {
+    seen.push(`${request.method}`)
+    response.writeHead(503, { 'content-type': 'application/json' })
+    response.end('{"statusCode":503,"error":"Service Unavailable","message":"busy"}')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => server.close())
+  const clock = fakeClock()
+  const { port } = server.address() as { port: number }
+  const client = createClient({ baseUrl: `http://127.0.0.1:${port}/api/v1`, key: 'k', pacer: createPacer(540, 60_000, clock), clock })
+  t.equal((await client.send({ method: 'GET', path: '/scenes' })).status, 503, 'still 503: then it is the answer')
+  t.equal((await client.send({ method: 'POST', path: '/scenes', body: {} })).status, 503)
+  t.same(seen, ['GET', 'GET', 'POST'])
+  t.same(clock.slept, [1000])
 })
