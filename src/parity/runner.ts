@@ -16,8 +16,6 @@ export interface RunSetup {
   local: LocalEmulator
   scenario: ScenarioOptions
   signal: AbortSignal
-  /** Live runs: throws a RunError when the first answer shows the target is not the API or refuses the key. */
-  checkFirst? (answer: Answer): void
   /** What of the emulator's answers is compared (a redacted recording's verify redacts them the same way). */
   emulatorView? (answer: Answer): Answer
   /** Every target answer, with the request that got it and the target's variables after it (recording, clean-up). */
@@ -123,9 +121,7 @@ export async function runScenario (setup: RunSetup): Promise<RunOutcome> {
   const targetAnswers: Answer[] = []
   for (const step of probes) {
     checkSignal(setup.signal)
-    const answer = await sendTarget(state, step, step.request(state.vars.target))
-    if (targetAnswers.length === 0) setup.checkFirst?.(answer)
-    targetAnswers.push(answer)
+    targetAnswers.push(await sendTarget(state, step, step.request(state.vars.target)))
   }
   const profile = profileOf(probeAnswers(probes, targetAnswers))
   const { client, answers, routes } = await matchKey(state, probes, profile)

@@ -2,13 +2,11 @@
 // the emulator's own OpenAPI document (keys, JSON types, enum values, required fields) and the format of the ids
 // the emulator's records of the same place carry.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
-import formatsPlugin from 'ajv-formats'
+import { addFormats } from '../../lib/ajv.js'
 import type { Difference } from '../types.js'
 import { pointer, shown, type ShapeCheck } from './diff.js'
 import { isObject } from './records.js'
 import { idFormat } from './rules.js'
-
-const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => Ajv }).default
 
 /** The response schemas of an OpenAPI document, compiled on first use. */
 export interface ResponseSchemas {
