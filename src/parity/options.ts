@@ -58,12 +58,12 @@ export function baseUrl (raw: string, flag: string): string {
   return `${url.origin}${path}`
 }
 
-function parse (argv: string[], options: Record<string, 'string' | 'boolean'>) {
+function parse (command: string, argv: string[], options: Record<string, 'string' | 'boolean'>) {
   try {
     const spec = Object.fromEntries(Object.entries(options).map(([name, type]) => [name, { type }]))
     return parseArgs({ args: argv, options: spec, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>
   } catch (error) {
-    throw new RunError((error as Error).message)
+    throw new RunError(`${(error as Error).message} (see drawing-api-emulator ${command} --help)`)
   }
 }
 
@@ -74,7 +74,7 @@ const required = (values: Record<string, unknown>, name: string): string => {
 }
 
 export function parseParityOptions (argv: string[]): ParityOptions {
-  const values = parse(argv, {
+  const values = parse('parity', argv, {
     target: 'string', key: 'string', report: 'string', record: 'string', verify: 'string',
     'read-only': 'boolean', 'include-mcp': 'boolean', 'redact-people': 'boolean', help: 'boolean'
   })
@@ -96,7 +96,7 @@ export function parseParityOptions (argv: string[]): ParityOptions {
 }
 
 export function parseImportOptions (argv: string[]): ImportOptions | { help: true } {
-  const values = parse(argv, { from: 'string', key: 'string', out: 'string', help: 'boolean' })
+  const values = parse('import', argv, { from: 'string', key: 'string', out: 'string', help: 'boolean' })
   if (values.help === true) return { help: true }
   return { from: baseUrl(required(values, 'from'), '--from'), key: required(values, 'key'), out: required(values, 'out') }
 }
