@@ -1,12 +1,13 @@
 // POST /api/v1/mcp: the service's MCP interface (Streamable HTTP, stateless) on the same keys, state and layers as
 // REST. The SDK answers into a normal reply.send(), never reply.hijack(), so the journal, faults and rate limit see
-// MCP traffic like any other.
+// MCP traffic like any other; drift perturbs the answer here, under the same settings and ledger (drift.ts).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-body.js'
 import { kMcpCall, type McpCall } from '../../../layers/journal/state.js'
 import { ctxOf } from '../auth.js'
 import type { McpServerOptions } from './server.js'
 import type { Answer } from './exchange-types.js'
+import { driftAnswer } from './drift.js'
 import { INVALID_REQUEST, invalidRequest, jsonRpcError } from './protocol.js'
 import type { ScreenshotRenderer } from './registry.js'
 import type { ToolEntry } from './tools/unit.js'
@@ -76,7 +77,7 @@ async function sdkAnswer (request: FastifyRequest, body: McpBody, options: McpRo
   }, serverOptions)
 }
 
-/** One exchange (stateless): answered whole (by the route or the SDK side), then sent through reply.send(). */
+/** One exchange (stateless): answered whole (by the route or the SDK side), drifted, then sent through reply.send(). */
 async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
   const body = (request.body ?? { text: '' }) as McpBody
   const call = body.parsed === undefined ? undefined : mcpCallOf(body.parsed)
@@ -85,9 +86,10 @@ async function exchange (request: FastifyRequest, reply: FastifyReply, options: 
   const answer = refused === undefined
     ? await sdkAnswer(request, body, options, serverOptions)
     : { status: 400, headers: JSON_RPC_HEADERS, text: jsonRpcError(INVALID_REQUEST, refused) }
-  return await sendResponse(reply, answer)
+  return await sendResponse(reply, driftAnswer(request, reply, answer, { call, tools: options.tools }))
 }
 
+// drift: false keeps the drift layer's onSend off these answers: drift.ts perturbs them in their own framing.
 const ROUTE = { config: { mcp: true, drift: false }, schema: { hide: true } }
 
 const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
