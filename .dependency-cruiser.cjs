@@ -1,6 +1,6 @@
 // One-way dependencies (DESIGN §2, §3.4): a broken rule is a lint failure, not a review comment.
-// The MCP core (tool logic and declarations); route.ts, server.ts and the tool runners around it may use services.
-const MCP_CORE = '^src/mcp/(core/|guides/|declarations/|(tool-errors|tool-schemas|search|edit|diagram|slides|image|format-guides)\\.ts$)'
+// The MCP core (the pure logic of the MCP-only tools); the endpoint and the tool units in api/v1/mcp/ may use services.
+const MCP_CORE = '^src/mcp/(core/|guides/|(tool-errors|toolsets|search|edit|diagram|slides|image|format-guides)\\.ts$)'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -25,6 +25,8 @@ module.exports = {
       from: { path: MCP_CORE }, to: { path: '^src/', pathNot: `^src/(content|schemas|lib)/|^src/errors\\.ts$|${MCP_CORE}` } },
     { name: 'mcp-core-no-packages', comment: 'MCP core modules use no package but typebox (Node built-ins are fine).', severity: 'error',
       from: { path: MCP_CORE }, to: { path: 'node_modules', pathNot: 'node_modules/typebox/' } },
+    { name: 'mcp-sdk-behind-the-endpoint', comment: 'Only the MCP endpoint speaks to the MCP SDK, through its public entry point.', severity: 'error',
+      from: { path: '^src/', pathNot: '^src/api/v1/mcp/' }, to: { path: '(^|/)node_modules/@modelcontextprotocol/' } },
     { name: 'render-is-a-library', comment: 'The renderer reads scene documents, nothing of the app.', severity: 'error',
       from: { path: '^src/render/' }, to: { path: '^src/', pathNot: '^src/(render|lib|schemas)/' } },
     { name: 'dom-only-in-render-worker', comment: 'jsdom globals and the 20 MB utils bundle stay in the worker thread.', severity: 'error',

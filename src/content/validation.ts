@@ -8,6 +8,7 @@ import { fail } from '../errors.js'
 import { ELEMENT_SCHEMAS, ELEMENT_TYPES, type Element } from '../schemas/elements.js'
 import { FileRecordSchema, type FileRecord } from '../schemas/scene-content.js'
 import { describeIssue, pickIssue, type SchemaIssue } from './errors.js'
+import { COLOUR_FIELDS, colourProblem } from './colours.js'
 
 interface Checker {
   schema: TSchema
@@ -52,6 +53,10 @@ export function validateElementShape (element: Record<string, unknown>, label: s
     fail('EMU_BAD_REQUEST', `Element ${label}: no matching discriminator${found} (expected one of ${TYPE_LIST})`)
   }
   assertShape(checker, element, `Element ${label}: `, 'element')
+  for (const field of COLOUR_FIELDS) {
+    const problem = typeof element[field] === 'string' ? colourProblem(element[field]) : undefined
+    if (problem !== undefined) fail('EMU_BAD_REQUEST', `Element ${label}: ${field} ${problem}`)
+  }
 }
 
 /** Validates a `files` map: each record closed and well-formed, and stored under its own id. */

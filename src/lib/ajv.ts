@@ -26,6 +26,6 @@ export const strictAjv = createAjv(false)
 export const coercingAjv = createAjv(true)
 
 /** A body validator from the strict engine: MCP tools validate their arguments with the routes' rules. */
-export function compileStrict (schema: object): ValidateFunction {
-  return strictAjv.compile(schema)
+export function compileStrict<T = unknown> (schema: object): ValidateFunction<T> {
+  return strictAjv.compile<T>(schema)
 }

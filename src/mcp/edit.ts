@@ -5,7 +5,7 @@ import type { Element } from '../schemas/elements.js'
 import { applyAdds } from './core/add.js'
 import { deleteWithCascade } from './core/cascade.js'
 import { Draft, SYSTEM_CLOCK, summarise, type ElementSummary, type NowSource, type SceneSnapshot, type ToolPlan } from './core/draft.js'
-import { applyUpdates } from './core/update.js'
+import { applyUpdates, type NotApplied } from './core/update.js'
 import { verifyDraft } from './core/verify.js'
 import { McpInternalError, toolError } from './tool-errors.js'
 
@@ -25,6 +25,8 @@ export interface EditAnswer {
   tempIdMap: Record<string, string>
   /** Id and box of every added element, labels included. */
   elements: ElementSummary[]
+  /** Update patches, or parts of them, that changed nothing, with why; present only when there are some. */
+  notApplied?: NotApplied[]
 }
 
 /**
@@ -49,7 +51,8 @@ export function planEdit (current: SceneSnapshot, args: EditArgs, ids: IdFactory
       deleted,
       addedElementIds,
       tempIdMap: adds.tempIdMap,
-      elements: addedElementIds.map((id) => summarise(draft.get(id) as Element))
+      elements: addedElementIds.map((id) => summarise(draft.get(id) as Element)),
+      ...(updates.notApplied.length === 0 ? {} : { notApplied: updates.notApplied })
     }
   }
 }

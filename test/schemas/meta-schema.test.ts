@@ -3,7 +3,7 @@
 import t from 'tap'
 import { Ajv } from 'ajv'
 import { addFormats } from '../../src/lib/ajv.js'
-import { pickToolset } from '../../src/mcp/tool-schemas.js'
+import { pickToolset } from '../../src/api/v1/mcp/tools/index.js'
 import * as admin from '../../src/schemas/admin.js'
 import * as collections from '../../src/schemas/collections.js'
 import * as common from '../../src/schemas/common.js'

@@ -22,7 +22,8 @@ import users from './users.js'
 import invites from './invites.js'
 import logs from './logs.js'
 import mcp from './mcp/index.js'
-import { screenshotRenderer, toolEntries } from './mcp/tools.js'
+import { screenshotRenderer } from './mcp/screenshots.js'
+import { toolEntries } from './mcp/tools/index.js'
 import { instructionsFor } from '../../mcp/format-guides.js'
 
 const publicApi: FastifyPluginAsync = async (app) => {

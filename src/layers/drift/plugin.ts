@@ -24,7 +24,7 @@ declare module 'fastify' {
 }
 
 /** What one request asks of drift, once its headers are read. */
-interface Plan { request: DriftRequest, seed: number | undefined }
+export interface Plan { request: DriftRequest, seed: number | undefined }
 
 /** 'GET /api/v1/scenes/{sceneId}': the route as the ledger and the docs name it. */
 export function routeKey (method: string, url: string): string {
@@ -50,16 +50,16 @@ function parseJson (reply: FastifyReply, payload: unknown): { body: unknown } | 
 }
 
 /** Warnings quote what the client sent: anything a header value may not carry becomes '?', so setting it cannot throw. */
-function warn (reply: FastifyReply, warnings: readonly string[]): void {
+export function warn (reply: FastifyReply, warnings: readonly string[]): void {
   if (warnings.length > 0) reply.header(DRIFT_WARNING_HEADER, warnings.join('; ').replace(/[^\x20-\x7e]/g, '?'))
 }
 
-function noDriftHeaders (request: FastifyRequest): boolean {
+export function noDriftHeaders (request: FastifyRequest): boolean {
   return request.headers[DRIFT_HEADER.toLowerCase()] === undefined && request.headers[DRIFT_SEED_HEADER.toLowerCase()] === undefined
 }
 
 /** Reads the request's drift headers; sets the warning header and returns null when they cannot be read. */
-function readPlan (request: FastifyRequest, reply: FastifyReply): Plan | null {
+export function readPlan (request: FastifyRequest, reply: FastifyReply): Plan | null {
   const asked = parseDriftRequest(request.headers[DRIFT_HEADER.toLowerCase()])
   const seed = parseDriftSeed(request.headers[DRIFT_SEED_HEADER.toLowerCase()])
   const warning = asked.mode === 'invalid' ? asked.warning : typeof seed === 'object' ? seed.warning : undefined
@@ -81,7 +81,7 @@ function requestIdentity (request: FastifyRequest): string {
  * tests cannot shift it); otherwise it is the n-th draw of the global stream. Seeds go through hashString,
  * because neighbouring createRng seeds give similar first draws.
  */
-function rngFor (request: FastifyRequest, plan: Plan, settings: DriftSettings, control: DriftControl): Rng {
+export function rngFor (request: FastifyRequest, plan: Plan, settings: DriftSettings, control: DriftControl): Rng {
   if (plan.seed !== undefined) return createRng(hashString(`request\n${plan.seed}\n${requestIdentity(request)}`))
   if (plan.request.mode === 'forced') return createRng(hashString(`request\n${settings.seed}\n${requestIdentity(request)}`))
   return createRng(hashString(`stream\n${settings.seed}\n${control.nextStreamIndex()}`))
@@ -123,7 +123,7 @@ function inScope (request: FastifyRequest): boolean {
 }
 
 /** A fault in a drift kind must not cost the client its (undrifted) response: log it and send the original. */
-function safely (request: FastifyRequest, run: () => ReturnType<typeof perturb>): ReturnType<typeof perturb> {
+export function safely (request: FastifyRequest, run: () => ReturnType<typeof perturb>): ReturnType<typeof perturb> {
   try {
     return run()
   } catch (err) {

@@ -1,21 +1,28 @@
-// Declarations of the agents-surface authoring tools: create_diagram, the slide tools and add_image
-// (mcp-and-demo §1.2 version B). Their schemas are not public: these are the emulator's (§1.8.6).
+// The agents-surface authoring tools: create_diagram, the slide tools and add_image (version B of the tool surface).
+// Their schemas are not public: these are the emulator's; their pure logic is in src/mcp/.
 import { Type } from 'typebox'
-import { DIAGRAM_DIRECTIONS, LABEL_MAX_LENGTH, NODE_ID_PATTERN } from '../core/limits.js'
-import { AGENTS_ONLY, args, declare, sceneId, type ToolDeclaration } from './common.js'
+import { planDiagram } from '../../../../mcp/diagram.js'
+import { DIAGRAM_DIRECTIONS, LABEL_MAX_LENGTH, NODE_ID_PATTERN } from '../../../../mcp/core/limits.js'
+import { planAddImage } from '../../../../mcp/image.js'
+import { listSlides, planCreateSlide, planUpdateSlide } from '../../../../mcp/slides.js'
+import { AGENTS_ONLY } from '../../../../mcp/toolsets.js'
+import { json } from '../registry.js'
+import { args, sceneId } from './arguments.js'
+import { clockOf, snapshot, write } from './scene-io.js'
+import { defineTool, type ToolEntry } from './unit.js'
 
 const label = (description: string) => Type.String({ maxLength: LABEL_MAX_LENGTH, description })
 const nodeRef = (description: string) => Type.String({ pattern: NODE_ID_PATTERN, description })
 const frameId = () => Type.String({ minLength: 1, description: 'Id of the slide\'s frame.' })
 const slideIndex = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }))
 
-const NodeSchema = Type.Object({
+const NodeSchema = args({
   id: nodeRef('Your id for the node, made of letters, digits and _ . : -'),
   label: label('Text shown in the node (up to 300 characters; keep lines short).'),
   kind: Type.Optional(Type.String({ description: 'Shape hint: "process" (default), "decision", "start", "end", "data".' }))
 })
 
-const EdgeSchema = Type.Object({
+const EdgeSchema = args({
   from: nodeRef('Id of the node the arrow starts at.'),
   to: nodeRef('Id of the node the arrow points to.'),
   label: Type.Optional(label('Text on the arrow.')),
@@ -23,13 +30,13 @@ const EdgeSchema = Type.Object({
   startArrowhead: Type.Optional(Type.String({ description: 'Arrowhead at the start, such as "arrow" for a two-way edge.' }))
 })
 
-const GroupSchema = Type.Object({
+const GroupSchema = args({
   label: Type.Optional(label('Title of the boundary.')),
   nodes: Type.Array(nodeRef('A member node id.'), { minItems: 1, description: 'Ids of the nodes inside the boundary.' })
 })
 
-export const AUTHORING_TOOLS: readonly ToolDeclaration[] = [
-  declare({
+export const AUTHORING_TOOLS: readonly ToolEntry[] = [
+  defineTool({
     name: 'create_diagram',
     description: 'Draws a laid-out diagram from nodes and edges: boxes placed in ranks along the direction, elbow arrows bound to their sides, edge labels, an optional title and dashed boundaries for groups. The diagram starts at its own origin, to the right of existing content, unless clearExisting deletes everything first. Read the diagram guide before the first diagram write.',
     inputSchema: args({
@@ -44,9 +51,11 @@ export const AUTHORING_TOOLS: readonly ToolDeclaration[] = [
       clearExisting: Type.Optional(Type.Boolean({ description: 'Delete every element of the scene first. Only when the user asked to replace the drawing.' }))
     }),
     backing: 'PATCH /scenes/{sceneId}/content',
-    surfaces: AGENTS_ONLY
+    surfaces: AGENTS_ONLY,
+    // The plan may be asynchronous (a layout engine): write() awaits it either way.
+    run: ({ op }, { sceneId, ...diagram }) => write(op, sceneId, (current) => planDiagram(current, diagram, op.ids, clockOf(op)))
   }),
-  declare({
+  defineTool({
     name: 'create_slide',
     description: 'Adds a slide: an 854x480 frame in the left-to-right row of slides. Returns its frameId and the safe area to fill with edit_scene_content (give every element frameId; coordinates are absolute).',
     inputSchema: args({
@@ -55,9 +64,10 @@ export const AUTHORING_TOOLS: readonly ToolDeclaration[] = [
       index: slideIndex('Position among the slides, 0-based (default: last). Later slides move right.')
     }),
     backing: 'PATCH /scenes/{sceneId}/content',
-    surfaces: AGENTS_ONLY
+    surfaces: AGENTS_ONLY,
+    run: ({ op }, { sceneId, ...slide }) => write(op, sceneId, (current) => planCreateSlide(current, slide, op.ids, clockOf(op)))
   }),
-  declare({
+  defineTool({
     name: 'update_slide',
     description: 'Renames a slide or moves it to another position; its content moves with it and the other slides shift.',
     inputSchema: args({
@@ -67,16 +77,18 @@ export const AUTHORING_TOOLS: readonly ToolDeclaration[] = [
       index: slideIndex('New position among the slides, 0-based.')
     }),
     backing: 'PATCH /scenes/{sceneId}/content',
-    surfaces: AGENTS_ONLY
+    surfaces: AGENTS_ONLY,
+    run: ({ op }, { sceneId, ...slide }) => write(op, sceneId, (current) => planUpdateSlide(current, slide, op.ids, clockOf(op)))
   }),
-  declare({
+  defineTool({
     name: 'list_slides',
     description: 'Lists the slides (frames) of a scene in presentation order, left to right, with names, geometry and how many elements each holds.',
     inputSchema: args({ sceneId: sceneId() }),
     backing: 'GET /scenes/{sceneId}/content',
-    surfaces: AGENTS_ONLY
+    surfaces: AGENTS_ONLY,
+    run: ({ op }, { sceneId }) => json(listSlides(snapshot(op, sceneId)))
   }),
-  declare({
+  defineTool({
     name: 'add_image',
     description: 'Places an image on a scene from a base64 data URL (PNG, JPEG, GIF, WebP or SVG). Without width and height the image keeps its own size; with one of them it keeps its aspect ratio. The emulator cannot fetch remote URLs.',
     inputSchema: args({
@@ -90,6 +102,7 @@ export const AUTHORING_TOOLS: readonly ToolDeclaration[] = [
       frameId: Type.Optional(Type.String({ minLength: 1, description: 'Frame (slide) the image belongs to.' }))
     }),
     backing: 'PATCH /scenes/{sceneId}/content',
-    surfaces: AGENTS_ONLY
+    surfaces: AGENTS_ONLY,
+    run: ({ op }, { sceneId, ...image }) => write(op, sceneId, (current) => planAddImage(current, image, op.ids, clockOf(op)))
   })
 ]

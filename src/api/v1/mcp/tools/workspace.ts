@@ -1,46 +1,66 @@
-// Declarations of the REST-backed workspace, user, invite and audit-log tools (mcp-and-demo §1.2, version A).
+// The REST-backed workspace, member, invite and audit-log tools (version A of the tool surface): each calls the
+// service its REST twin calls and answers that route's 200 body.
 import { Type } from 'typebox'
-import { MAX_SAFE_INTEGER } from '../../schemas/common.js'
-import { EMAIL_PATTERN } from '../../schemas/users.js'
-import { BOTH, args, declare, id, limit, offset, picture, role, type ToolDeclaration } from './common.js'
+import { EmptyObjectSchema, MAX_SAFE_INTEGER, paginated } from '../../../../schemas/common.js'
+import { InviteSchema } from '../../../../schemas/invites.js'
+import { LogPageSchema } from '../../../../schemas/logs.js'
+import { EMAIL_PATTERN, WorkspaceUserSchema } from '../../../../schemas/users.js'
+import { WorkspaceSchema } from '../../../../schemas/workspaces.js'
+import * as invites from '../../../../services/invites.js'
+import * as logs from '../../../../services/logs.js'
+import * as users from '../../../../services/users.js'
+import * as workspaces from '../../../../services/workspaces.js'
+import { BOTH } from '../../../../mcp/toolsets.js'
+import { json } from '../registry.js'
+import { linkInviteBody } from '../rest-tools.js'
+import { args, id, limit, offset, picture, role, stringEnum } from './arguments.js'
+import { defineTool, type ToolEntry } from './unit.js'
 
 const userId = () => id('Id of the workspace user.')
 const inviteId = () => id('Id of the invite.')
 const email = () => Type.String({ pattern: EMAIL_PATTERN, description: 'E-mail address.' })
 
-const WORKSPACE: readonly ToolDeclaration[] = [
-  declare({
+const WORKSPACE: readonly ToolEntry[] = [
+  defineTool({
     name: 'get_workspace',
     description: 'Returns the workspace the key belongs to: name, picture, members and their roles.',
     inputSchema: args({}),
     backing: 'GET /workspaces',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: WorkspaceSchema,
+    run: ({ op }) => json(workspaces.get(op))
   }),
-  declare({
+  defineTool({
     name: 'update_workspace',
     description: 'Renames the workspace or changes its picture (admins only).',
     inputSchema: args({ name: Type.Optional(Type.String({ description: 'New workspace name.' })), picture: Type.Optional(picture()) }),
     backing: 'PATCH /workspaces',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: WorkspaceSchema,
+    run: ({ op }, patch) => json(workspaces.update(op, { patch }))
   })
 ]
 
-const USERS: readonly ToolDeclaration[] = [
-  declare({
+const USERS: readonly ToolEntry[] = [
+  defineTool({
     name: 'list_workspace_users',
     description: 'Lists the members of the workspace, one page at a time.',
     inputSchema: args({ limit: limit(), offset: offset() }),
     backing: 'GET /workspaces/users',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: paginated(WorkspaceUserSchema),
+    run: ({ op }, page) => json(users.list(op, page))
   }),
-  declare({
+  defineTool({
     name: 'get_workspace_user',
     description: 'Returns one member of the workspace with their role.',
     inputSchema: args({ userId: userId() }),
     backing: 'GET /workspaces/users/{userId}',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: WorkspaceUserSchema,
+    run: ({ op }, ref) => json(users.get(op, ref))
   }),
-  declare({
+  defineTool({
     name: 'update_workspace_user',
     description: 'Changes a member\'s name, picture or role (admins only). The last admin cannot be demoted.',
     inputSchema: args({
@@ -50,40 +70,50 @@ const USERS: readonly ToolDeclaration[] = [
       role: Type.Optional(role())
     }),
     backing: 'PATCH /workspaces/users/{userId}',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: WorkspaceUserSchema,
+    run: ({ op }, { userId, ...patch }) => json(users.update(op, { userId, patch }))
   }),
-  declare({
+  defineTool({
     name: 'remove_workspace_user',
     description: 'Removes a member from the workspace (admins only). Their own account is not deleted. Only on an explicit request from the user.',
     inputSchema: args({ userId: userId() }),
     backing: 'DELETE /workspaces/users/{userId}',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: EmptyObjectSchema,
+    run: ({ op }, ref) => json(users.remove(op, ref))
   })
 ]
 
-const INVITES: readonly ToolDeclaration[] = [
-  declare({
+const INVITES: readonly ToolEntry[] = [
+  defineTool({
     name: 'list_invites',
     description: 'Lists the workspace invites (e-mail and link invites), one page at a time.',
     inputSchema: args({ limit: limit(), offset: offset() }),
     backing: 'GET /workspaces/invites',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: paginated(InviteSchema),
+    run: ({ op }, page) => json(invites.list(op, page))
   }),
-  declare({
+  defineTool({
     name: 'get_invite',
     description: 'Returns one invite: its type, role, status and, for links, the uses so far.',
     inputSchema: args({ inviteId: inviteId() }),
     backing: 'GET /workspaces/invites/{inviteId}',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: InviteSchema,
+    run: ({ op }, ref) => json(invites.get(op, ref))
   }),
-  declare({
+  defineTool({
     name: 'create_email_invite',
     description: 'Invites one e-mail address to the workspace with a role (admins only).',
     inputSchema: args({ email: email(), role: role() }),
     backing: 'POST /workspaces/invites',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: InviteSchema,
+    run: ({ op }, body) => json(invites.create(op, { body }))
   }),
-  declare({
+  defineTool({
     name: 'create_invite_link',
     description: 'Creates a shareable invite link with a role (admins only). maxUses is a string: a number such as "10", or "unlimited". restrictedDomains limits who may join by e-mail domain.',
     inputSchema: args({
@@ -93,9 +123,11 @@ const INVITES: readonly ToolDeclaration[] = [
       restrictedDomains: Type.Optional(Type.Array(Type.String(), { description: 'E-mail domains allowed to use the link.' }))
     }),
     backing: 'POST /workspaces/invites',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: InviteSchema,
+    run: ({ op }, link) => json(invites.create(op, { body: linkInviteBody(link) }))
   }),
-  declare({
+  defineTool({
     name: 'update_invite',
     description: 'Changes a pending invite (admins only): the e-mail of an e-mail invite, the role, or the maximum uses of a link.',
     inputSchema: args({
@@ -105,19 +137,23 @@ const INVITES: readonly ToolDeclaration[] = [
       maxUses: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_SAFE_INTEGER, description: 'Maximum number of uses of a link invite.' }))
     }),
     backing: 'PATCH /workspaces/invites/{inviteId}',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: InviteSchema,
+    run: ({ op }, { inviteId, ...patch }) => json(invites.update(op, { inviteId, patch }))
   }),
-  declare({
+  defineTool({
     name: 'delete_invite',
     description: 'Revokes a pending invite (admins only). Only on an explicit request from the user.',
     inputSchema: args({ inviteId: inviteId() }),
     backing: 'DELETE /workspaces/invites/{inviteId}',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: EmptyObjectSchema,
+    run: ({ op }, ref) => json(invites.revoke(op, ref))
   })
 ]
 
-const LOGS: readonly ToolDeclaration[] = [
-  declare({
+const LOGS: readonly ToolEntry[] = [
+  defineTool({
     name: 'list_logs',
     description: 'Reads the workspace audit log (admins only), newest first. Page with cursor (the nextCursor of the previous answer) or with page numbers, not both. Dates are ISO 8601.',
     inputSchema: args({
@@ -127,14 +163,16 @@ const LOGS: readonly ToolDeclaration[] = [
       dateTo: Type.Optional(Type.String({ description: 'Latest entry date, ISO 8601.' })),
       limit: limit(),
       offset: offset(),
-      operation: Type.Optional(Type.String({ enum: ['create', 'read', 'update', 'delete'], description: 'create, read, update or delete.' })),
+      operation: Type.Optional(stringEnum(['create', 'read', 'update', 'delete'], { description: 'create, read, update or delete.' })),
       // A string in the catalogue, as the REST query parameter is.
       page: Type.Optional(Type.String({ description: 'Page number (1-based) for page-numbered reading.' })),
       user: Type.Optional(Type.String({ description: 'Only entries of this user id.' }))
     }),
     backing: 'GET /logs',
-    surfaces: BOTH
+    surfaces: BOTH,
+    result: LogPageSchema,
+    run: ({ op }, query) => json(logs.list(op, query))
   })
 ]
 
-export const WORKSPACE_TOOLS: readonly ToolDeclaration[] = [...WORKSPACE, ...USERS, ...INVITES, ...LOGS]
+export const WORKSPACE_TOOLS: readonly ToolEntry[] = [...WORKSPACE, ...USERS, ...INVITES, ...LOGS]
