@@ -8,7 +8,7 @@ import { readDiagramInput, type DiagramEdge, type DiagramGroup, type DiagramInpu
 import { createLabel, innerWidth } from './core/labels.js'
 import { boundsOf, layoutDiagram, type Box, type Route } from './core/layout.js'
 import { completeElement } from './core/skeleton.js'
-import { DEFAULT_FONT_SIZE, measureText, wrapText } from './core/text.js'
+import { DEFAULT_FONT_SIZE, measureText, wrapText } from '../content/text-metrics.js'
 import { verifyDraft } from './core/verify.js'
 
 export interface DiagramAnswer {

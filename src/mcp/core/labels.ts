@@ -5,7 +5,7 @@ import { toolError } from '../tool-errors.js'
 import { linkBound } from './bound.js'
 import type { Draft } from './draft.js'
 import { completeElement } from './skeleton.js'
-import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, measureText, wrapText } from './text.js'
+import { BOUND_TEXT_PADDING, DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, measureText, wrapText } from '../../content/text-metrics.js'
 
 export const LABEL_CONTAINERS: ReadonlySet<string> = new Set(['rectangle', 'diamond', 'ellipse', 'arrow'])
 
@@ -17,9 +17,6 @@ export interface LabelSpec {
   strokeColor?: string
   textAlign?: 'left' | 'center' | 'right'
 }
-
-// The editor keeps 5 px between a label and its container's edge (BOUND_TEXT_PADDING).
-const PADDING = 5
 
 /** Checks a `label` value: an object whose known fields have the right types. `needText` for new labels. */
 export function readLabelSpec (value: unknown, where: string, needText: boolean): LabelSpec {
@@ -109,7 +106,7 @@ function fitLabel (text: Element, container: Element): Record<string, unknown> {
 export function innerWidth (container: { type: string, width?: unknown }): number {
   const width = container.width as number
   const usable = container.type === 'diamond' ? width / 2 : container.type === 'ellipse' ? width * Math.SQRT1_2 : width
-  return Math.max(1, usable - 2 * PADDING)
+  return Math.max(1, usable - 2 * BOUND_TEXT_PADDING)
 }
 
 /** A shape's centre, or the point halfway along an arrow's path. */

@@ -2,7 +2,7 @@
 // engine's element schemas require (src/schemas/elements.ts), with the defaults the editor gives new elements.
 import { ELEMENT_SCHEMAS, type Element } from '../../schemas/elements.js'
 import { toolError } from '../tool-errors.js'
-import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, measureText } from './text.js'
+import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, measureText } from '../../content/text-metrics.js'
 
 /** What completion cannot choose by itself: identity, stacking, time and randomness. */
 export interface Stamp {
