@@ -1,4 +1,5 @@
 // Scene-building core for the demo drawings: complete element records, seeded ids and nonces, z-order, envelope (format §3.1-3.3).
+import { ELEMENT_DEFAULTS as DEFAULTS } from '../../src/content/element-defaults.js'
 import { keysBetween } from '../../src/content/fractional-index.js'
 import { createIdFactory, type IdFactory } from '../../src/lib/ids.js'
 import { createRng, hashString, type Rng } from '../../src/lib/rng.js'
@@ -83,7 +84,6 @@ export interface Drawing {
 }
 
 export const SOURCE = 'https://plus.excalidraw.com'
-const INK = '#1e1e1e'
 
 /** The seeded sources and cursors one drawing draws from while it is built. */
 interface Cursor {
@@ -105,14 +105,14 @@ function makeElement(c: Cursor, type: string, box: Box, style: Style = {}, extra
     y: box.y,
     width: box.w,
     height: box.h,
-    angle: 0,
-    strokeColor: style.stroke ?? INK,
-    backgroundColor: style.bg ?? 'transparent',
-    fillStyle: style.fill ?? 'solid',
-    strokeWidth: style.strokeWidth ?? 2,
-    strokeStyle: style.strokeStyle ?? 'solid',
-    roughness: style.roughness ?? 1,
-    opacity: style.opacity ?? 100,
+    angle: DEFAULTS.angle,
+    strokeColor: style.stroke ?? DEFAULTS.strokeColor,
+    backgroundColor: style.bg ?? DEFAULTS.backgroundColor,
+    fillStyle: style.fill ?? DEFAULTS.fillStyle,
+    strokeWidth: style.strokeWidth ?? DEFAULTS.strokeWidth,
+    strokeStyle: style.strokeStyle ?? DEFAULTS.strokeStyle,
+    roughness: style.roughness ?? DEFAULTS.roughness,
+    opacity: style.opacity ?? DEFAULTS.opacity,
     groupIds: [],
     frameId: c.frameId,
     index: null,
@@ -121,10 +121,10 @@ function makeElement(c: Cursor, type: string, box: Box, style: Style = {}, extra
     version: 2 + c.rng.int(12),
     versionNonce: nonceOf(c),
     isDeleted: false,
-    boundElements: null,
+    boundElements: DEFAULTS.boundElements,
     updated: tick(c),
-    link: null,
-    locked: false,
+    link: DEFAULTS.link,
+    locked: DEFAULTS.locked,
     ...extras
   }
 }
