@@ -14,6 +14,9 @@ export const DEFAULT_LINE_HEIGHT = 1.25
 export const CHAR_WIDTH_EM = 0.55
 /** The editor keeps 5 px between a label and its container's edge (BOUND_TEXT_PADDING). */
 export const BOUND_TEXT_PADDING = 5
+/** An arrow's label may use 0.7 of the arrow's width, and at least 11 em (the editor's arrow label rule). */
+const ARROW_LABEL_WIDTH_FRACTION = 0.7
+const ARROW_LABEL_MIN_WIDTH_EM = 11
 
 export interface Size { width: number, height: number }
 
@@ -32,9 +35,30 @@ export function measureText (text: string, fontSize = DEFAULT_FONT_SIZE, lineHei
   return { width: round2(longest * fontSize * CHAR_WIDTH_EM), height: round2(lines.length * fontSize * lineHeight) }
 }
 
-/** Characters that fit on a line `maxWidth` wide (at least one). */
+/** Characters that fit on a line `maxWidth` wide (at least one); a width measured by lineWidth fits exactly. */
 function perLine (maxWidth: number, fontSize: number): number {
-  return Math.max(1, Math.floor(maxWidth / (fontSize * CHAR_WIDTH_EM)))
+  return Math.max(1, Math.floor(maxWidth / (fontSize * CHAR_WIDTH_EM) + 1e-6))
+}
+
+/** How wide a label may be inside its container, as the editor computes it (getBoundTextMaxWidth). */
+export function boundTextMaxWidth (container: { type: string, width?: unknown }, fontSize = DEFAULT_FONT_SIZE): number {
+  const width = typeof container.width === 'number' ? container.width : 0
+  const padding = 2 * BOUND_TEXT_PADDING
+  switch (container.type) {
+    case 'arrow': return Math.max(ARROW_LABEL_WIDTH_FRACTION * width, fontSize * ARROW_LABEL_MIN_WIDTH_EM)
+    case 'ellipse': return Math.max(1, Math.round((width / 2) * Math.SQRT2) - padding)
+    case 'diamond': return Math.max(1, Math.round(width / 2) - padding)
+    default: return Math.max(1, width - padding)
+  }
+}
+
+/** The smallest container of `type` whose label area holds `text` (the editor's computeContainerDimensionForBoundText). */
+export function containerSizeForText (type: string, text: Size): Size {
+  const grow = (dimension: number): number => {
+    const padded = Math.ceil(dimension) + 2 * BOUND_TEXT_PADDING
+    return type === 'ellipse' ? Math.round((padded / Math.SQRT2) * 2) : type === 'diamond' ? 2 * padded : padded
+  }
+  return { width: grow(text.width), height: grow(text.height) }
 }
 
 /**

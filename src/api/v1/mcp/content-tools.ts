@@ -23,7 +23,10 @@ function snapshot (op: OpContext, sceneId: string) {
 
 /** Plans against the stored scene, then stores the plan's PATCH body through the content service. */
 function write<A> (op: OpContext, sceneId: string, plan: (current: ReturnType<typeof snapshot>) => ToolPlan<A>): ToolOutput {
-  const { patch, answer } = plan(snapshot(op, sceneId))
+  return store(op, sceneId, plan(snapshot(op, sceneId)))
+}
+
+function store<A> (op: OpContext, sceneId: string, { patch, answer }: ToolPlan<A>): ToolOutput {
   // An edit that changes nothing stores nothing, as an empty client PATCH would be refused.
   if (patch.elements.length > 0 || Object.keys(patch.files ?? {}).length > 0) sceneContent.patch(op, { sceneId, body: patch })
   return json(answer)
@@ -54,8 +57,9 @@ export const CONTENT_TOOL_RUNS: Readonly<Record<string, ToolRun>> = {
   edit_scene_content: ({ op }, args: Args) =>
     write(op, args.sceneId, (current) => planEdit(current as never, args, op.ids, clockOf(op))),
   take_screenshot: screenshot,
-  create_diagram: ({ op }, args: Args) =>
-    write(op, args.sceneId, (current) => planDiagram(current as never, args, op.ids, clockOf(op))),
+  // The layout runs between the read and the write; the PATCH merges like a client's read-then-PATCH.
+  create_diagram: async ({ op }, args: Args) =>
+    store(op, args.sceneId, await planDiagram(snapshot(op, args.sceneId) as never, args, op.ids, clockOf(op))),
   create_slide: ({ op }, args: Args) =>
     write(op, args.sceneId, (current) => planCreateSlide(current as never, args, op.ids, clockOf(op))),
   update_slide: ({ op }, args: Args) =>
