@@ -1,4 +1,5 @@
 // Scene renderer: SVG from a lazily started jsdom worker running @excalidraw/utils, PNG via resvg, LRU-cached.
+import { CHAR_WIDTH_EM } from '../content/text-metrics.js'
 import type { FileRecord, StoredAppState } from '../schemas/scene-content.js'
 import { createLru, type LruCache } from './lru.js'
 import { errorSvg, placeholderSvg } from './pictures.js'
@@ -157,7 +158,7 @@ class Renderer implements SceneRenderer {
     const hit = this.cached<string>(key)
     if (hit !== undefined) return { svg: hit, ok: true }
     this.counters.renders += 1
-    const job = { content, frameId: opts.frameId ?? undefined, padding: paddingOf(opts.padding) }
+    const job = { content, frameId: opts.frameId ?? undefined, padding: paddingOf(opts.padding), charWidthEm: CHAR_WIDTH_EM }
     const answer = await this.host.run(job, timeoutOf(opts.timeoutMs, timeoutOf(this.options.timeoutMs, DEFAULT_TIMEOUT_MS))).catch((err: unknown) => {
       if (err instanceof RenderHostError && err.reason !== 'closed') return err
       throw err

@@ -2,7 +2,7 @@
 import { Worker } from 'node:worker_threads'
 
 /** What the worker is asked (see worker.mjs). */
-export interface RenderJob { content: unknown, frameId?: string, padding: number }
+export interface RenderJob { content: unknown, frameId?: string, padding: number, charWidthEm: number }
 /** What it answers: an SVG, or why the scene could not be drawn. */
 export type RenderAnswer = { svg: string } | { error: string }
 

@@ -1,8 +1,8 @@
 // Render worker: jsdom shims + @excalidraw/utils exportToSvg, one scene at a time, fully offline.
 /* global console, URL */
 // Plain ESM JavaScript on purpose: a .ts worker fails under tsx on Node 20 (ERR_UNKNOWN_FILE_EXTENSION).
-// Protocol: posts {type:'ready'} once; answers {id, content:{elements, appState, files}, frameId?, padding?}
-// with {id, svg} or {id, error}. The jsdom globals exist only in this thread.
+// Protocol: posts {type:'ready'} once; answers {id, content:{elements, appState, files}, frameId?, padding?,
+// charWidthEm} with {id, svg} or {id, error}. The jsdom globals exist only in this thread.
 import { parentPort } from 'node:worker_threads'
 import { JSDOM } from 'jsdom'
 
@@ -21,13 +21,16 @@ function silenceConsole () {
   for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace']) console[level] = () => {}
 }
 
+/** The emulator's text metric (content/text-metrics.ts), sent with each job: the host thread owns the fact. */
+let charWidthEm = Number.NaN
+
 /** Text widths from the CSS font's pixel size; INFER: utils measures only where it wraps or lays out labels. */
 function fakeContext () {
   return {
     font: '16px sans-serif',
     measureText (text) {
       const px = Number.parseFloat(/([\d.]+)px/.exec(this.font)?.[1] ?? '16')
-      return { width: String(text).length * px * 0.55, actualBoundingBoxAscent: px * 0.8, actualBoundingBoxDescent: px * 0.2 }
+      return { width: String(text).length * px * charWidthEm, actualBoundingBoxAscent: px * 0.8, actualBoundingBoxDescent: px * 0.2 }
     }
   }
 }
@@ -166,6 +169,8 @@ function serialise (window, svg) {
 
 async function render (window, exportToSvg, msg) {
   const { content } = msg
+  if (!Number.isFinite(msg.charWidthEm)) throw new Error('render job without charWidthEm')
+  charWidthEm = msg.charWidthEm
   checkContent(content)
   const exportingFrame = findFrame(content.elements, msg.frameId)
   const svg = await exportToSvg({

@@ -7,7 +7,7 @@ import { arrowTargets, syncArrowLinks } from './bound.js'
 import type { Draft } from './draft.js'
 import { LABEL_CONTAINERS, createLabel, editLabel, labelOf, readLabelSpec, refitLabelOf, type LabelSpec } from './labels.js'
 import { completePoints, normaliseBinding } from './skeleton.js'
-import { measureText } from './text.js'
+import { measureText } from '../../content/text-metrics.js'
 import { assertElementShape } from './verify.js'
 
 /** Fields the service owns: a patch may send them (agents echo whole elements back) but they are ignored. */
