@@ -7,6 +7,12 @@ module.exports = {
   forbidden: [
     { name: 'no-layers-to-store', comment: 'Harness layers (state, hooks, admin routes) are in-memory: no storage, no services.', severity: 'error',
       from: { path: '^src/layers/' }, to: { path: '^src/(store|services|harness|api|admin)/' } },
+    { name: 'layers-are-siblings', comment: 'A layer learns what another did from the request record (layers/request-record.ts), never from its files.', severity: 'error',
+      from: { path: '^src/layers/([^/]+)/' }, to: { path: '^src/layers/[^/]+/', pathNot: '^src/layers/$1/' } },
+    { name: 'layers-shared-ground', comment: 'The request record, route patterns and ControlPart are what the layers share: they import no layer.', severity: 'error',
+      from: { path: '^src/layers/(request-record|route-patterns|control-part)\\.ts$' }, to: { path: '^src/', pathNot: '^src/(lib|schemas)/' } },
+    { name: 'layer-internals-stay-inside', comment: 'Outside layers/, the public scope registers plugin.ts, the admin scope routes.ts; everyone else reads the request record.', severity: 'error',
+      from: { path: '^src/', pathNot: '^src/layers/' }, to: { path: '^src/layers/[^/]+/', pathNot: '^src/layers/[^/]+/(plugin|routes)\\.ts$' } },
     { name: 'no-store-to-api', comment: 'Data flows api → services → store, never back.', severity: 'error',
       from: { path: '^src/store/' }, to: { path: '^src/(api|admin|services|harness|plugins|layers|content)/' } },
     { name: 'no-services-up', comment: 'Services do not know about routes or layers.', severity: 'error',

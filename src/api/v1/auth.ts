@@ -8,6 +8,7 @@ import type { ApiKey } from '../../store/api-keys-store.js'
 import type { WorkspaceUser } from '../../schemas/users.js'
 import { BEARER_HEADER, routeSignature } from '../../lib/routes.js'
 import { authorize, type Operation } from '../../services/access.js'
+import { recordOf } from '../../layers/request-record.js'
 import type { Caller, OpContext } from '../../services/context.js'
 
 /** What a route handler knows about the caller. */
@@ -65,8 +66,9 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     if (request.is404) return // unknown routes answer 404 whatever the key (api/v1/index.ts)
     const auth = authenticate(app, request)
-    // Set before authorize, so a 403 is still attributed to its key and workspace (request journal).
+    // Set before authorize, so a 403 is still attributed to its key and workspace (request journal, request log).
     request.auth = auth
+    recordOf(request).caller = { keyId: auth.key.id, workspaceId: auth.workspaceId }
     const route = request.routeOptions
     // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
     if (route.config.mcp === true) return

@@ -3,7 +3,7 @@
 // reply.hijack(), so the journal, faults and rate limit see MCP traffic like any other (§1.7.3).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-body.js'
-import { kMcpCall, type McpCall } from '../../../layers/journal/state.js'
+import { recordOf, type McpEntry } from '../../../layers/request-record.js'
 import { ctxOf } from '../auth.js'
 import type { McpServerOptions } from './server.js'
 import type { Answer } from './exchange-types.js'
@@ -22,7 +22,7 @@ const JSON_RPC_HEADERS = { 'content-type': 'application/json' }
 const jsonRpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })
 
 /** The journal's view of a request: its JSON-RPC method, and the tool for tools/call (the first of a batch). */
-function mcpCallOf (parsed: unknown): McpCall | undefined {
+function mcpCallOf (parsed: unknown): McpEntry | undefined {
   const message = Array.isArray(parsed) ? parsed[0] : parsed
   if (message === null || typeof message !== 'object' || typeof (message as { method?: unknown }).method !== 'string') return undefined
   const { method, params } = message as { method: string, params?: { name?: unknown } }
@@ -59,7 +59,7 @@ async function exchange (request: FastifyRequest, reply: FastifyReply, options: 
   const body = (request.body ?? { text: '' }) as McpBody
   if (body.parsed !== undefined) {
     const call = mcpCallOf(body.parsed)
-    if (call !== undefined) request[kMcpCall] = call
+    if (call !== undefined) recordOf(request).mcp = call
     if (pathBeyondDepth(body.parsed, MAX_JSON_DEPTH) !== null) {
       return await reply.code(400).headers(JSON_RPC_HEADERS).send(jsonRpcError(-32600, `Invalid Request: nested deeper than ${MAX_JSON_DEPTH} levels`))
     }
