@@ -10,7 +10,8 @@ import * as sceneContent from '../../../services/scene-content.js'
 import * as scenes from '../../../services/scenes.js'
 import * as users from '../../../services/users.js'
 import * as workspaces from '../../../services/workspaces.js'
-import { callerUserId, type OpContext } from '../../../services/context.js'
+import { cachedRead } from '../../../services/cached-read.js'
+import type { OpContext } from '../../../services/context.js'
 import { json, type ToolOutput, type ToolRun } from './registry.js'
 
 type Args = Record<string, any>
@@ -25,13 +26,11 @@ function linkInviteBody ({ role, maxUses, restrictedDomains }: Args): CreateInvi
 }
 
 /**
- * A list page as its REST twin serves it: through the exact read cache (store/read-cache.ts), once per database
- * version and caller, so a repeated call costs what the repeated GET does (issue 13). The text is what `json(page)`
- * would send.
+ * A list page kept as its REST twin's is (services/cached-read.ts), so a repeated call costs what the repeated GET
+ * does. The text is what `json(page)` would send: the tool keeps its own, apart from the route's serialised page.
  */
 function cachedPage (op: OpContext, list: string, args: Args, read: () => unknown): ToolOutput {
-  const key = `mcp:${list}:${op.caller.workspaceId}:${callerUserId(op.caller) ?? ''}:${op.compat.pageSize}:${JSON.stringify(args)}`
-  return { text: op.stores.readCache.get(key, () => JSON.stringify(read())) }
+  return { text: cachedRead(op, `mcp ${list}`, args, () => JSON.stringify(read())) }
 }
 
 const without = (args: Args, key: string): Args => Object.fromEntries(Object.entries(args).filter(([name]) => name !== key))
