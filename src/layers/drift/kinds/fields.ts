@@ -1,5 +1,6 @@
 // Field-level drift: a field renamed, dropped, added or nulled, one site per application (catalogue §2 shapes).
-import { allowsNull, escapeToken, getAt, isMapSchema, isObject, isOpenSchema, type JsonObject } from '../json-pointer.js'
+import { escapeToken, getAt, isObject, type JsonObject } from '../json-pointer.js'
+import { allowsNull, isMapSchema, isOpenSchema } from '../schema-walk.js'
 import type { DriftKind } from '../types.js'
 import {
   defineKey, fieldKind, isField, parentIn, renameKey, rootAndPositions, schemaPositions,

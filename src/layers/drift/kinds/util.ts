@@ -1,5 +1,6 @@
 // Shared helpers of the drift kinds: response guards, result building, and the one-site "field kind" pattern.
-import { isObject, matchBranch, parsePointer, walkWithSchema, type JsonObject, type SchemaWalkEntry, type Token } from '../json-pointer.js'
+import { isObject, parsePointer, type JsonObject, type Token } from '../json-pointer.js'
+import { matchBranch, walkWithSchema, type SchemaWalkEntry } from '../schema-walk.js'
 import type { DriftContext, DriftKind, DriftResult } from '../types.js'
 
 /** A 2xx response that has a JSON body: the only responses the shape kinds touch (errors have their own kind). */

@@ -1,7 +1,8 @@
 // Value-level drift: a scalar changes JSON type, an enum grows a member, an id changes format (catalogue §1.6, §1.7).
 import { createIdFactory } from '../../../lib/ids.js'
 import { hashString } from '../../../lib/rng.js'
-import { accepts, enumOf, isObject, parsePointer, type JsonObject, type SchemaWalkEntry } from '../json-pointer.js'
+import { isObject, parsePointer, type JsonObject } from '../json-pointer.js'
+import { accepts, enumOf, type SchemaWalkEntry } from '../schema-walk.js'
 import type { DriftContext, DriftKind } from '../types.js'
 import { change, defineKey, fieldKind, parentIn, positions, result, schemaPositions, type KeyedSite } from './util.js'
 
