@@ -50,12 +50,12 @@ function authenticate (app: FastifyInstance, request: FastifyRequest): AuthConte
 
 type RouteOptions = FastifyRequest['routeOptions']
 
-/** A route as an operation: from the route table (api/v1/operations.ts), built alike if absent. */
+/** A route as an operation: the route table (api/v1/operations.ts) recorded every route of this scope as it was added. */
 function operationOf (app: FastifyInstance, method: string, route: RouteOptions): Operation {
   const signature = routeSignature(method, route.url as string)
-  const { adminOnly, adminRead } = route.config
-  return app.operations.get(signature) ??
-    { method, signature, adminOnly: adminOnly === true, adminRead: adminRead === true }
+  const operation = app.operations.get(signature)
+  if (operation === undefined) throw new Error(`${signature} is missing from the route table (api/v1/operations.ts)`)
+  return operation
 }
 
 export default fp(async (app) => {
