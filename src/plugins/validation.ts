@@ -7,7 +7,7 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
 import fastJson from 'fast-json-stringify'
 import { coercingAjv, strictAjv } from '../lib/ajv.js'
 
-export { addFormats, compileStrict } from '../lib/ajv.js'
+export { addFormats } from '../lib/ajv.js'
 
 interface LazyValidator {
   (data: unknown): boolean

@@ -117,7 +117,6 @@ export const CreateKeyBodySchema = Type.Object({
   expiresAt: Type.Optional(NullableSchema(MomentSchema)),
   label: Type.Optional(NullableSchema(Type.String({ maxLength: 200 })))
 }, { additionalProperties: false })
-export type CreateKeyBody = Static<typeof CreateKeyBodySchema>
 
 const adminKeyFields = {
   id: Type.String(),
@@ -169,7 +168,6 @@ export const SetClockBodySchema = Type.Object({
   now: Type.Optional(MomentSchema),
   advanceMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 8.64e15 }))
 }, { additionalProperties: false })
-export type SetClockBody = Static<typeof SetClockBodySchema>
 
 export const ClockStateSchema = Type.Object({
   now: DateTimeSchema,

@@ -37,4 +37,3 @@ export type CreateCollectionBody = Static<typeof CreateCollectionBodySchema>
 
 /** PATCH requires `name` despite the verb (catalogue §1.3). */
 export const RenameCollectionBodySchema = CreateCollectionBodySchema
-export type RenameCollectionBody = CreateCollectionBody

@@ -29,7 +29,6 @@ export const BadRequestSchema = errorEnvelope(400, 'Bad Request')
 export const UnauthorizedSchema = errorEnvelope(401, 'Unauthorized')
 export const ForbiddenSchema = errorEnvelope(403, 'Forbidden')
 export const NotFoundSchema = errorEnvelope(404, 'Not Found')
-export type ErrorEnvelope = Static<typeof BadRequestSchema>
 
 const ERROR_SCHEMAS = { 400: BadRequestSchema, 401: UnauthorizedSchema, 403: ForbiddenSchema, 404: NotFoundSchema }
 

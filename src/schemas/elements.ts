@@ -1,6 +1,6 @@
 // Complete persisted element records, one schema per `type` (clients-and-format §3.2–3.5, catalogue §7.2–7.4).
 // Elements are open objects: unknown fields (created, baseFontSize, labelPosition…) round-trip untouched.
-import { Type, type Static, type TSchema } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 
 function Nullable<T extends TSchema> (schema: T) {
   return Type.Union([schema, Type.Null()])
@@ -182,7 +182,6 @@ export const ElementSchema = Type.Union([
   ArrowElementSchema, FreedrawElementSchema, ImageElementSchema, FrameElementSchema, MagicFrameElementSchema,
   IframeElementSchema, EmbeddableElementSchema, StickynoteElementSchema
 ])
-export type ElementRecord = Static<typeof ElementSchema>
 
 /**
  * An element as the service handles it: a plain record with the fields the merge and version logic read.

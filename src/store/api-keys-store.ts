@@ -95,4 +95,3 @@ export function createApiKeysStore (db: Db) {
     }
   }
 }
-export type ApiKeysStore = ReturnType<typeof createApiKeysStore>

@@ -53,4 +53,3 @@ export function createAuditLogStore (db: Db) {
     }
   }
 }
-export type AuditLogStore = ReturnType<typeof createAuditLogStore>

@@ -50,4 +50,3 @@ export function createCollectionsStore (db: Db) {
     return { limit, offset, hasNextPage: offset + data.length < total, data }
   }
 }
-export type CollectionsStore = ReturnType<typeof createCollectionsStore>

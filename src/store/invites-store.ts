@@ -41,4 +41,3 @@ export function createInvitesStore (db: Db) {
     }
   }
 }
-export type InvitesStore = ReturnType<typeof createInvitesStore>

@@ -70,4 +70,3 @@ export function createSceneBlocks (db: Db) {
     }
   }
 }
-export type SceneBlocks = ReturnType<typeof createSceneBlocks>

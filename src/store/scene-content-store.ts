@@ -63,4 +63,3 @@ export function createSceneContentStore (db: Db) {
     }
   }
 }
-export type SceneContentStore = ReturnType<typeof createSceneContentStore>

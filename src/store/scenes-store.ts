@@ -81,4 +81,3 @@ export function createScenesStore (db: Db) {
     }
   }
 }
-export type ScenesStore = ReturnType<typeof createScenesStore>

@@ -40,4 +40,3 @@ export function createUsersStore (db: Db) {
     }
   }
 }
-export type UsersStore = ReturnType<typeof createUsersStore>

@@ -48,4 +48,3 @@ export function createWorkspacesStore (db: Db) {
     }
   }
 }
-export type WorkspacesStore = ReturnType<typeof createWorkspacesStore>

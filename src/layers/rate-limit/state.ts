@@ -1,7 +1,7 @@
 // Rate-limit state: the settings in force and the windows of every key, on the emulator's clock.
 // Written by PUT /_emulator/rate-limit (routes.ts) and reset, read by plugin.ts once per public request.
 import type { Clock } from '../../lib/clock.js'
-import type { PutRateLimitBody, RateLimitSettings, ResetHeaderMode } from '../../schemas/faults.js'
+import type { PutRateLimitBody, RateLimitSettings, ResetHeaderMode } from '../../schemas/rate-limit.js'
 import type { ControlPart } from '../control-part.js'
 import { createClockStore, type ClockStore } from './clock-store.js'
 
