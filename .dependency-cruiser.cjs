@@ -1,6 +1,8 @@
-// One-way dependencies (DESIGN §2, §3.4): a broken rule is a lint failure, not a review comment.
-// The MCP core (tool logic and declarations); route.ts, server.ts and the tool runners around it may use services.
-const MCP_CORE = '^src/mcp/(core/|guides/|declarations/|(tool-errors|tool-schemas|search|edit|diagram|slides|image|format-guides)\\.ts$)'
+// One-way dependencies, the table "Who may import whom" in src/README.md: a broken rule is a lint failure, not a
+// review comment.
+// The ground floor: small pure helpers, schemas, the error registry and the configuration (with the variables and
+// CLI options it reads). Everything may import them; they import only each other.
+const FOUNDATION = '^src/(lib/|schemas/|errors\\.ts$|config[^/]*\\.ts$|cli-options\\.ts$)'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -15,8 +17,10 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/layers/' }, to: { path: '^src/layers/[^/]+/', pathNot: '^src/layers/[^/]+/(plugin|routes)\\.ts$' } },
     { name: 'no-store-to-api', comment: 'Data flows api → services → store, never back.', severity: 'error',
       from: { path: '^src/store/' }, to: { path: '^src/(api|admin|services|harness|plugins|layers|content)/' } },
-    { name: 'no-services-up', comment: 'Services do not know about routes or layers.', severity: 'error',
-      from: { path: '^src/services/' }, to: { path: '^src/(api|admin|layers|plugins)/' } },
+    { name: 'foundation-imports-foundation', comment: 'lib, schemas, errors.ts and config.ts import each other only.', severity: 'error',
+      from: { path: FOUNDATION }, to: { path: '^src/', pathNot: FOUNDATION } },
+    { name: 'no-services-up', comment: 'Services do not know about routes, layers, the MCP tools or the renderer.', severity: 'error',
+      from: { path: '^src/services/' }, to: { path: '^src/(api|admin|layers|plugins|mcp|render)/' } },
     { name: 'no-importing-routes', comment: 'Only the composition root registers route scopes.', severity: 'error',
       from: { path: '^src/', pathNot: '^src/(app|server|index|cli)\\.ts$|^src/api/v1/|^src/admin/' }, to: { path: '^src/(api|admin)/' } },
     { name: 'no-api-to-plugins', comment: 'Routes use schemas, services and stores; infrastructure is wired by app.ts.', severity: 'error',
@@ -27,10 +31,10 @@ module.exports = {
       from: { path: '^src/content/' }, to: { path: '^src/', pathNot: '^src/(content|schemas|lib)/|^src/errors\\.ts$' } },
     { name: 'harness-from-the-top', comment: 'Fixtures, seeding, provisioning, snapshots and key minting serve boot and the admin API only.', severity: 'error',
       from: { path: '^src/', pathNot: '^src/(app|server|emulator|index)\\.ts$|^src/admin/|^src/harness/' }, to: { path: '^src/harness/', dependencyTypesNot: ['type-only'] } },
-    { name: 'mcp-core-is-pure', comment: 'MCP tool logic and declarations know no HTTP, no Fastify, no storage: only the content engine, schemas, lib and errors.', severity: 'error',
-      from: { path: MCP_CORE }, to: { path: '^src/', pathNot: `^src/(content|schemas|lib)/|^src/errors\\.ts$|${MCP_CORE}` } },
-    { name: 'mcp-core-no-packages', comment: 'MCP core modules use no package but typebox (Node built-ins are fine).', severity: 'error',
-      from: { path: MCP_CORE }, to: { path: 'node_modules', pathNot: 'node_modules/typebox/' } },
+    { name: 'mcp-is-pure', comment: 'MCP tool logic and declarations (all of src/mcp/) know no HTTP, no Fastify, no storage: only the content engine, schemas, lib and errors. The endpoint that runs them on services is api/v1/mcp/.', severity: 'error',
+      from: { path: '^src/mcp/' }, to: { path: '^src/', pathNot: '^src/(content|schemas|lib|mcp)/|^src/errors\\.ts$' } },
+    { name: 'mcp-no-packages', comment: 'src/mcp/ uses no package but typebox (Node built-ins are fine).', severity: 'error',
+      from: { path: '^src/mcp/' }, to: { path: 'node_modules', pathNot: 'node_modules/typebox/' } },
     { name: 'render-is-a-library', comment: 'The renderer reads scene documents, nothing of the app.', severity: 'error',
       from: { path: '^src/render/' }, to: { path: '^src/', pathNot: '^src/(render|lib|schemas)/' } },
     { name: 'dom-only-in-render-worker', comment: 'jsdom globals and the 20 MB utils bundle stay in the worker thread.', severity: 'error',
