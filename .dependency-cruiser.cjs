@@ -45,7 +45,11 @@ module.exports = {
       from: { path: '^src/' }, to: { path: '^test/' } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
     { name: 'only-store-imports-sqlite', comment: 'Only src/store touches better-sqlite3.', severity: 'error',
-      from: { path: '^src/', pathNot: '^src/store/' }, to: { path: 'better-sqlite3', dependencyTypesNot: ['type-only'] } }
+      from: { path: '^src/', pathNot: '^src/store/' }, to: { path: 'better-sqlite3', dependencyTypesNot: ['type-only'] } },
+    { name: 'editor-is-browser-code', comment: 'The editor bundle runs in the browser: it imports only its own folder and packages; nothing imports it (scripts/bundle-editor.mjs builds it).', severity: 'error',
+      from: { path: '^src/admin/ui/editor/' }, to: { path: '^src/', pathNot: '^src/admin/ui/editor/' } },
+    { name: 'editor-from-the-bundle-only', severity: 'error',
+      from: { path: '^src/', pathNot: '^src/admin/ui/editor/' }, to: { path: '^src/admin/ui/editor/|(^|/)node_modules/(react|react-dom|@excalidraw/excalidraw)/' } }
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

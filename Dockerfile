@@ -108,7 +108,8 @@ RUN --mount=type=secret,id=npm_ca \
  && node -e " \
       const fs = require('fs'); const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); \
       p.devDependencies = Object.fromEntries(Object.entries(p.devDependencies || {}) \
-        .filter(([name]) => name === 'typescript' || name === 'esbuild' || name.startsWith('@types/'))); \
+        .filter(([name]) => name === 'typescript' || name === 'esbuild' || name.startsWith('@types/') \
+          || ['@excalidraw/excalidraw', 'react', 'react-dom'].includes(name))); \
       delete p.scripts; fs.writeFileSync('package.json', JSON.stringify(p))" \
  && npm install --ignore-scripts --no-save \
  && node -e " \
@@ -118,7 +119,9 @@ RUN --mount=type=secret,id=npm_ca \
       if (off.length) { console.error('not the lockfile versions:', off.join(', ')); process.exit(1) }"
 
 COPY tsconfig.json ./
-COPY scripts/bundle-server.mjs scripts/verify-fixtures.mjs ./scripts/
+# The scene editor's packages (kept by the filter above; ~210 MB, mermaid most of it) serve only
+# scripts/bundle-editor.mjs, which writes the 3.8 MB browser bundle dist/ui-editor.
+COPY scripts/bundle-server.mjs scripts/bundle-editor.mjs scripts/verify-fixtures.mjs ./scripts/
 COPY src ./src
 COPY fixtures ./fixtures
 # `npm run build`, minus what only the npm package uses: declarations and source maps (tsc's are
@@ -129,6 +132,7 @@ COPY fixtures ./fixtures
 # re-checking them (an own fixture folder mounted at run time is checked in full).
 RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false --inlineSources false \
  && node scripts/bundle-server.mjs \
+ && node scripts/bundle-editor.mjs \
  && node scripts/verify-fixtures.mjs \
  && rm -f dist/*.js.map
 

@@ -10,6 +10,8 @@ export const DEFAULT_HOST = '127.0.0.1'
 /** The bundled demo workspace set; resolves the same from src/ (tests) and dist/ (built). */
 export const BUNDLED_FIXTURES = fileURLToPath(new URL('../fixtures/default', import.meta.url))
 export const MINIMAL_FIXTURES = fileURLToPath(new URL('../fixtures/minimal', import.meta.url))
+/** The scene editor's browser bundle (scripts/bundle-editor.mjs); the same folder from src/ and dist/: `npm run build` writes it. */
+export const EDITOR_ASSETS = fileURLToPath(new URL('../dist/ui-editor/', import.meta.url))
 /** Digests of the fixture sets `npm run build` checked (harness/verified-fixtures.ts); absent when run from src/. */
 export const VERIFIED_FIXTURES_FILE = fileURLToPath(new URL('./verified-fixtures.json', import.meta.url))
 /**

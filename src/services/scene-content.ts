@@ -28,8 +28,11 @@ interface ContentWrite {
 
 /** The scene (404 unless visible to the caller) with its stored content. */
 function loadScene (ctx: OpContext, sceneId: string): LoadedScene {
-  const scene = getScene(ctx, { sceneId })
-  const stored = ctx.stores.sceneContent.get(ctx.caller.workspaceId, sceneId)
+  return withContent(ctx, getScene(ctx, { sceneId }))
+}
+
+function withContent (ctx: OpContext, scene: SceneRecord): LoadedScene {
+  const stored = ctx.stores.sceneContent.get(ctx.caller.workspaceId, scene.metadata.id)
   // Every scene gets a content row when created or seeded; a missing one reads as a new scene's content.
   if (stored === undefined) return { scene, content: emptyContent(), unavailableFiles: [] }
   return { scene, content: stored.content as StoredContent, unavailableFiles: stored.unavailableFiles }
@@ -59,7 +62,12 @@ function embedded (stored: Record<string, FileRecord>, unavailableFiles: string[
 
 /** GET, as a document (MCP tools and the demo page read the elements). */
 export function get (ctx: OpContext, { sceneId }: SceneRef): SceneContent {
-  const { scene, content, unavailableFiles } = loadScene(ctx, sceneId)
+  return documentOf(ctx, getScene(ctx, { sceneId }))
+}
+
+/** The document GET would answer for a scene record already found: the demo page reads trashed scenes this way. */
+export function documentOf (ctx: OpContext, record: SceneRecord): SceneContent {
+  const { scene, content, unavailableFiles } = withContent(ctx, record)
   const { files, failed } = embedded(content.files, unavailableFiles)
   const document = toDocument(content, scene.metadata.sceneVersion, files)
   return failed === undefined ? document : { ...document, filesFailedToEmbed: failed }

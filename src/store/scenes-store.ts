@@ -39,6 +39,7 @@ export function createScenesStore (db: Db) {
   const blocks = createSceneBlocks(db)
   const selectTrashed = db.prepare(`SELECT metadata, links FROM scenes
     WHERE workspace_id = ? AND deleted_at IS NOT NULL ORDER BY seq`)
+  const selectOwner = db.prepare('SELECT owner_id FROM scenes WHERE workspace_id = ? AND id = ?').pluck()
   const updateRow = db.prepare(`UPDATE scenes SET metadata = ?, collection_id = ?, owner_id = ?
     WHERE workspace_id = ? AND id = ?`)
   const softDeleteRow = db.prepare(`UPDATE scenes SET deleted_at = @at,
@@ -67,6 +68,10 @@ export function createScenesStore (db: Db) {
     /** Every trashed scene of a workspace, private ones included (the demo page's trash toggle; not an API read). */
     listTrashed (workspaceId: string): SceneRecord[] {
       return (selectTrashed.all(workspaceId) as SceneRow[]).map(toRecord)
+    },
+    /** The member a private scene belongs to (trashed or not); null for shared scenes and unknown ids. */
+    ownerOf (workspaceId: string, id: string): string | null {
+      return (selectOwner.get(workspaceId, id) as string | null | undefined) ?? null
     },
     /** Stores new metadata; the owner follows the collection (a scene moved out of `private` has none). */
     replaceMetadata (workspaceId: string, metadata: SceneMetadata, ownerId: string | null): void {

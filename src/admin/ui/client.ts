@@ -126,20 +126,28 @@ for (const button of document.querySelectorAll('[data-post]')) {
   })
 }
 
-function formBody (form) {
+/** The fields a person changed since the page was served (each field's default is the value in force then). */
+function changedFields (form) {
   const body = {}
-  for (const input of form.querySelectorAll('input')) {
-    if (input.type === 'checkbox') { body[input.name] = input.checked; continue }
-    const value = input.value.trim()
-    if (value !== '') body[input.name] = Number.isNaN(Number(value)) ? value : Number(value)
+  for (const field of form.querySelectorAll('input, select')) {
+    if (field.type === 'checkbox') {
+      if (field.checked !== field.defaultChecked) body[field.name] = field.checked
+      continue
+    }
+    const served = field.tagName === 'SELECT' ? Array.from(field.options).find((o) => o.defaultSelected)?.value : field.defaultValue
+    const value = field.value.trim()
+    if (value === '' || value === String(served ?? '').trim()) continue
+    body[field.name] = Number.isNaN(Number(value)) ? value : Number(value)
   }
   return body
 }
 
-for (const form of document.querySelectorAll('form[data-put]')) {
+for (const form of document.querySelectorAll('form[data-send]')) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
-    if (await send(form.dataset.put, 'PUT', formBody(form))) location.reload()
+    const body = changedFields(form)
+    if (Object.keys(body).length === 0) { form.querySelector('[data-form-note]').textContent = 'nothing changed'; return }
+    if (await send(form.dataset.send, form.dataset.method || 'PUT', body)) location.reload()
   })
 }
 

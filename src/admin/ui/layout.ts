@@ -45,17 +45,35 @@ button.secondary { background: #fff; color: var(--ink); border-color: var(--line
 #journal tbody tr { cursor: pointer; } #journal tr.fresh { background: #fff7d6; }
 #journal td.status-err { color: var(--warn); font-weight: 600; }
 .split { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; } @media (max-width: 900px) { .split { grid-template-columns: 1fr; } }
+header .sign-out { margin: 0 0 0 auto; }
+a.button { display: inline-block; padding: 4px 12px; border-radius: 6px; background: var(--accent); color: #fff; text-decoration: none; }
+body.editor-page { height: 100vh; display: flex; flex-direction: column; overflow: hidden; }
+.editor-bar { display: flex; align-items: center; gap: 14px; flex-wrap: wrap; padding: 6px 16px; background: #fff; border-bottom: 1px solid var(--line); font-size: 13px; }
+.editor-bar .brand { font-weight: 700; color: var(--accent); text-decoration: none; }
+.editor-bar form.inline { margin: 0 0 0 auto; }
+#editor { flex: 1; min-height: 0; position: relative; }
+#editor-status { padding: 1px 8px; border-radius: 8px; background: #ecfdf3; color: var(--ok); }
+#editor-status[data-status="saving"], #editor-status[data-status="unsaved"], #editor-status[data-status="loading"] { background: #f4f4f8; color: var(--muted); }
+#editor-status[data-status="offline"], #editor-status[data-status="error"], #editor-status[data-status="read-only"] { background: #fff4ed; color: var(--warn); }
 `
 
-export interface PageOptions { title: string, body: Html, workspaceId?: string }
+export interface PageOptions {
+  title: string
+  body: Html
+  workspaceId?: string
+  /** An admin token is set, so the browser signed in: the header offers to sign out. */
+  signOut?: boolean
+}
 
-export function page ({ title, body, workspaceId }: PageOptions): string {
+const signOutForm = html`<form method="post" action="${UI_PREFIX}/logout" class="inline sign-out"><button class="secondary">Sign out</button></form>`
+
+export function page ({ title, body, workspaceId, signOut = false }: PageOptions): string {
   return toText(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · drawing-api-emulator</title>
 <link rel="stylesheet" href="${UI_PREFIX}/app.css"><script src="${UI_PREFIX}/app.js" defer></script></head>
 <body data-workspace="${workspaceId ?? ''}">
 <header><a class="brand" href="${UI_PREFIX}">drawing-api-emulator</a>
-<nav><a href="${UI_PREFIX}">Overview</a><a href="${UI_PREFIX}/journal">Journal</a><a href="${UI_PREFIX}/switches">Drift &amp; faults</a><a href="/docs">API docs</a><a href="/_emulator/docs">Admin API</a></nav></header>
+<nav><a href="${UI_PREFIX}">Overview</a><a href="${UI_PREFIX}/journal">Journal</a><a href="${UI_PREFIX}/switches">Drift &amp; faults</a><a href="/docs">API docs</a><a href="/_emulator/docs">Admin API</a></nav>${signOut ? signOutForm : ''}</header>
 <main>${body}</main></body></html>`)
 }

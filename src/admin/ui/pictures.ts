@@ -1,9 +1,8 @@
 // GET /_emulator/ui/scenes/{sceneId}.svg|.png[?frameId=], and the raw JSON the API would answer: scene
 // pictures for the page, for scripts and for take_screenshot's twin, cached per sceneVersion (ETag).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import * as sceneContent from '../../services/scene-content.js'
 import { fail } from '../../errors.js'
-import { findScene, harnessCtx } from './data.js'
+import { findScene, sceneDocument } from './data.js'
 
 /** Scene text is user content: an SVG opened on its own may load nothing and run nothing. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
@@ -18,8 +17,9 @@ function sceneOrFail (app: FastifyInstance, sceneId: string) {
 
 /** The content document a client would GET, with the cache identity of its picture. */
 export function renderable (app: FastifyInstance, sceneId: string, frameId: string | undefined) {
-  const { workspaceId, scene } = sceneOrFail(app, sceneId)
-  const content = sceneContent.get(harnessCtx(app, workspaceId), { sceneId })
+  const found = sceneOrFail(app, sceneId)
+  const { workspaceId, scene } = found
+  const content = sceneDocument(app, found)
   const { sceneVersion, contentEpoch } = scene.metadata
   const etag = `"${sceneVersion}:${contentEpoch}:${frameId ?? ''}"`
   return { content, etag, cacheKey: `${workspaceId}:${sceneId}:${sceneVersion}:${contentEpoch}:${frameId ?? ''}` }
