@@ -10,6 +10,7 @@ export const DriftSettingsSchema = Type.Object({
   rate: Rate,
   kinds: Type.Array(KindName, { description: 'Kinds random drift draws from, in catalogue order' })
 }, { additionalProperties: false })
+export type DriftSettingsBody = Static<typeof DriftSettingsSchema>
 
 export const PutDriftBodySchema = Type.Object({
   enabled: Type.Optional(Type.Boolean()),
