@@ -83,7 +83,7 @@ export function keyBetween (a: string | null, b: string | null): string {
  */
 export function repairIndices (indices: ReadonlyArray<string | null>): Array<string | null> {
   const keep = keptIndices(indices)
-  // Scanned from the end once, so each lookup is O(1): a 10,000-element scene must not cost n² (issue 13).
+  // Scanned from the end once, so each lookup is O(1): a 10,000-element scene must not cost n².
   const nextKept = nextPositions(indices, (key, i) => key !== null && keep[i])
   const out = [...indices]
   let previous: string | null = null

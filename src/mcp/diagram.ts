@@ -1,4 +1,4 @@
-// create_diagram (mcp-and-demo §1.2, §1.8.6): nodes and edges become labelled shapes and bound elbow arrows in a
+// create_diagram: nodes and edges become labelled shapes and bound elbow arrows in a
 // deterministic layered layout, with an optional title and dashed group boundaries; the result is a PATCH body.
 import type { IdFactory } from '../lib/ids.js'
 import type { Element } from '../schemas/elements.js'

@@ -1,4 +1,4 @@
-// Every MCP tool the emulator declares, on both surfaces, and the toolset picker (mcp-and-demo §1.2, §1.8.4).
+// Every MCP tool the emulator declares, on both surfaces, and the toolset picker.
 import { AUTHORING_TOOLS } from './declarations/authoring-tools.js'
 import type { Surface, ToolDeclaration } from './declarations/common.js'
 import { CONTENT_TOOLS } from './declarations/content-tools.js'

@@ -1,4 +1,4 @@
-// One log line per completed request (issue 16.6) instead of Fastify's two: method, path (secrets redacted),
+// One log line per completed request instead of Fastify's two: method, path (secrets redacted),
 // status, time, key id and workspace. Health probes log at debug, so a container's HEALTHCHECK stays quiet.
 // In text mode the line goes straight to the text log (lib/text-log.ts); JSON mode keeps it a pino record.
 import type { FastifyReply, FastifyRequest } from 'fastify'

@@ -1,4 +1,4 @@
-// Schemas of the control API under /_emulator only (DESIGN §3.10): workspaces, keys, reset, snapshots, clock.
+// Schemas of the control API under /_emulator only: workspaces, keys, reset, snapshots, clock.
 // Admin errors share the public envelope; 401 is declared everywhere because EMULATOR_ADMIN_TOKEN may be set.
 import { Type, type Static, type TSchema } from 'typebox'
 import { DateTimeSchema, NullableSchema, errorEnvelope } from './common.js'

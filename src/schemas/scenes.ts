@@ -1,4 +1,4 @@
-// Scene record schemas: metadata plus read-only and slides links (catalogue §2.2, §4).
+// Scene record schemas: metadata plus read-only and slides links.
 import { Type, type Static } from 'typebox'
 import { MAX_SAFE_INTEGER, NullableSchema, PaginationQuerySchema } from './common.js'
 

@@ -1,4 +1,4 @@
-// Workspace schemas (catalogue §2.4, §6.1-6.2).
+// Workspace schemas.
 import { Type, type Static } from 'typebox'
 import { DateTimeSchema, NullableSchema } from './common.js'
 

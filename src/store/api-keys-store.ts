@@ -1,4 +1,4 @@
-// API keys, stored only as SHA-256 hashes (catalogue §1.1); the secret is seen once, at creation.
+// API keys, stored only as SHA-256 hashes; the secret is seen once, at creation.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Db } from './database.js'
 

@@ -1,4 +1,4 @@
-// Bearer API keys on every /api/v1 route (catalogue §1.1): who is calling (authenticate, here), and may they
+// Bearer API keys on every /api/v1 route: who is calling (authenticate, here), and may they
 // call this route (authorize, the pure rule in services/access.ts that MCP tools use too).
 // 401 for a missing, malformed, unknown, revoked or expired key; 403 from the rule. No WWW-Authenticate header.
 import type { FastifyInstance, FastifyRequest } from 'fastify'

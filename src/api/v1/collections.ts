@@ -1,4 +1,4 @@
-// /collections, /collections/{collectionId} and /collections/{collectionId}/scenes (catalogue §3).
+// /collections, /collections/{collectionId} and /collections/{collectionId}/scenes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema, PaginationQuerySchema, paginated, responses } from '../../schemas/common.js'
 import {

@@ -1,4 +1,4 @@
-// /scenes/{sceneId}/content: GET, PUT (authoritative replacement) and PATCH (server-side merge) (catalogue §5).
+// /scenes/{sceneId}/content: GET, PUT (authoritative replacement) and PATCH (server-side merge).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema, WrittenSceneContentSchema } from '../../schemas/scene-content.js'

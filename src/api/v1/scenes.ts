@@ -1,4 +1,4 @@
-// /scenes and /scenes/{sceneId}: scene metadata (catalogue §4).
+// /scenes and /scenes/{sceneId}: scene metadata.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema, paginated, OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import {

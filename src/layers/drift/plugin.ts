@@ -1,4 +1,4 @@
-// The drift layer (DESIGN §2, §4.2): an onSend hook of the /api/v1 scope that perturbs the serialized JSON going
+// The drift layer (layers/drift/README.md): an onSend hook of the /api/v1 scope that perturbs the serialized JSON going
 // out, seeded and explained in X-Emulator-Drift, and counts what it did in the ledger. Storage is never touched.
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
@@ -153,7 +153,7 @@ async function onSend (control: DriftControl, request: FastifyRequest, reply: Fa
   return result === null || result.changes.length === 0 ? payload : send(request, reply, result)
 }
 
-/** DESIGN §3.5: a route's `config.drift` is checked when the route is added, so a typo fails at boot. */
+/** A route's `config.drift` is checked when the route is added, so a typo fails at boot. */
 function checkRouteConfig (route: RouteOptions): void {
   const value = (route.config as { drift?: unknown } | undefined)?.drift
   if (value !== undefined && typeof value !== 'boolean') {

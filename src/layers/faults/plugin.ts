@@ -1,4 +1,4 @@
-// Fault injection on /api/v1 (issue "Test-harness control plane"; catalogue §1.2 undeclared 500/502/503).
+// Fault injection on /api/v1: the 500/502/503 answers no operation declares, delays, slow bodies and dropped connections.
 // onRequest (registered before auth): delay, then answer "before" faults so no handler runs and nothing half-writes.
 // onSend (first of the onSend chain): "after" faults replace a response whose write has committed; slow bodies trickle.
 import { Readable } from 'node:stream'
@@ -11,7 +11,7 @@ import { recordOf, type FaultEntry } from '../request-record.js'
 import { routePath } from '../route-patterns.js'
 
 /**
- * INFER: the real service's HTML 503 is not recorded (catalogue §1.2 only says "non-JSON (HTML) body");
+ * INFER: the real service's HTML 503 is not recorded (the published description only says "non-JSON (HTML) body");
  * this is the kind of page a proxy in front of an app server sends when the app is away.
  */
 export const HTML_503_BODY = '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n' +

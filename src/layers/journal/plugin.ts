@@ -1,4 +1,4 @@
-// The request journal of /api/v1 (issue "Test-harness control plane"), in two hooks at the two ends of the chain:
+// The request journal of /api/v1, in two hooks at the two ends of the chain:
 // `journalArrival` (first onRequest) stamps every request and records it when its response closes, even one a fault
 // answered or dropped before any other hook ran; `journal` (last onSend) notes the body that actually went out.
 // Both run on every public request, so they only take references and numbers (record.ts does the rest on read).

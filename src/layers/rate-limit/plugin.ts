@@ -1,6 +1,6 @@
-// Rate limit on /api/v1 (catalogue §1.5), per client IP (the documented figure) or per key (the rateLimitBy switch),
+// Rate limit on /api/v1, per client IP (the documented figure) or per key (the rateLimitBy switch),
 // built on @fastify/rate-limit with windows on the virtual clock. Its per-route onRequest hook runs after the scope's
-// auth hook (DESIGN §2), so the key and its workspace's switches are known and 401/403s don't count.
+// auth hook (src/README.md, the hook order), so the key and its workspace's switches are known and 401/403s don't count.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'

@@ -1,4 +1,4 @@
-// The stub layer of /api/v1 (issue 16.8): after auth (so a stub can be scoped to a workspace or key, and the key is
+// The stub layer of /api/v1: after auth (so a stub can be scoped to a workspace or key, and the key is
 // still checked as the service would), a matching stub rule answers instead of the route. Its answer goes out
 // through the same onSend hooks as any other, so the journal records it; the request record names the stub, so
 // drift leaves it alone.

@@ -1,5 +1,5 @@
 // Fractional `index` keys (base-62, the editor's format) for elements the MCP tools append on top of a scene.
-// FIDELITY: the real service assigns indices that do not always increase (mcp-and-demo §1.3), so new elements can
+// FIDELITY: the real service assigns indices that do not always increase, so new elements can
 // land under old fills; the emulator always stacks new elements above every stored one.
 
 const DIGITS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'

@@ -87,7 +87,7 @@ function remeasure (element: Element, next: Record<string, unknown>): { width: n
 
 /**
  * `label` edits the existing bound text; on a shape without one it creates it. On an arrow without a label it
- * does nothing: the real tool only creates arrow labels at add time and answers `added: 0` (mcp-and-demo §1.3).
+ * does nothing: the real tool only creates arrow labels at add time and answers `added: 0`.
  */
 function applyLabel (draft: Draft, container: Element, spec: LabelSpec, where: string): string | undefined {
   if (!LABEL_CONTAINERS.has(container.type)) {

@@ -1,5 +1,5 @@
 // Declarations of the agents-surface authoring tools: create_diagram, the slide tools and add_image
-// (mcp-and-demo §1.2 version B). Their schemas are not public: these are the emulator's (§1.8.6).
+// (the `agents` toolset). Their schemas are not public: these are the emulator's.
 import { Type } from 'typebox'
 import { DIAGRAM_DIRECTIONS, LABEL_MAX_LENGTH, NODE_ID_PATTERN } from '../core/limits.js'
 import { AGENTS_ONLY, args, declare, sceneId, type ToolDeclaration } from './common.js'

@@ -1,4 +1,4 @@
-// Declarations of the scene-content tools and the format guides (mcp-and-demo §1.2, §1.3).
+// Declarations of the scene-content tools and the format guides.
 import { Type } from 'typebox'
 import { AGENTS_ONLY, BOTH, DOCS_ONLY, args, declare, limit, sceneId, type ToolDeclaration } from './common.js'
 

@@ -1,4 +1,4 @@
-// Declarations of the REST-backed scene and collection tools (mcp-and-demo §1.2, version A table).
+// Declarations of the REST-backed scene and collection tools (the documented toolset, `docs`).
 import { Type } from 'typebox'
 import { BOTH, args, collectionId, declare, limit, offset, sceneId, type ToolDeclaration } from './common.js'
 

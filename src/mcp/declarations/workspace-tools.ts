@@ -1,4 +1,4 @@
-// Declarations of the REST-backed workspace, user, invite and audit-log tools (mcp-and-demo §1.2, version A).
+// Declarations of the REST-backed workspace, user, invite and audit-log tools (the documented toolset, `docs`).
 import { Type } from 'typebox'
 import { MAX_SAFE_INTEGER } from '../../schemas/common.js'
 import { EMAIL_PATTERN } from '../../schemas/users.js'
@@ -88,7 +88,7 @@ const INVITES: readonly ToolDeclaration[] = [
     description: 'Creates a shareable invite link with a role (admins only). maxUses is a string: a number such as "10", or "unlimited". restrictedDomains limits who may join by e-mail domain.',
     inputSchema: args({
       role: role(),
-      // The catalogue types this one as a string (and update_invite's as an integer): reproduced on purpose.
+      // The published tool list types this one as a string (and update_invite's as an integer): reproduced on purpose.
       maxUses: Type.Optional(Type.String({ pattern: '^(unlimited|[1-9][0-9]{0,15})$', description: 'A positive number as a string, or "unlimited".' })),
       restrictedDomains: Type.Optional(Type.Array(Type.String(), { description: 'E-mail domains allowed to use the link.' }))
     }),
@@ -128,7 +128,7 @@ const LOGS: readonly ToolDeclaration[] = [
       limit: limit(),
       offset: offset(),
       operation: Type.Optional(Type.String({ enum: ['create', 'read', 'update', 'delete'], description: 'create, read, update or delete.' })),
-      // A string in the catalogue, as the REST query parameter is.
+      // A string in the published tool list, as the REST query parameter is.
       page: Type.Optional(Type.String({ description: 'Page number (1-based) for page-numbered reading.' })),
       user: Type.Optional(Type.String({ description: 'Only entries of this user id.' }))
     }),

@@ -1,4 +1,4 @@
-// The MCP-only tools (mcp-and-demo §1.3, §1.8.6): their pure logic is in src/mcp/; here each one reads the scene
+// The MCP-only tools: their pure logic is in src/mcp/; here each one reads the scene
 // through the content service, and a write goes back through the same service as REST PATCH, in one go, so
 // sceneVersion, counters and the audit log move as they would for a client's PATCH.
 import * as sceneContent from '../../../services/scene-content.js'

@@ -1,6 +1,6 @@
 // The direct path for the common exchange (one tools/call or tools/list request): the message goes straight to a
 // pooled SDK server, which does all the JSON-RPC and MCP work, and the answer is framed exactly as the SDK's
-// web-standard transport frames it, without the web Request, ReadableStream and Response it builds (issue 13).
+// web-standard transport frames it, without the web Request, ReadableStream and Response it builds.
 // Anything else goes through the transport itself (exchange.ts); test/mcp/direct-path.test.ts proves both agree.
 import type { IncomingHttpHeaders } from 'node:http'
 import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js'

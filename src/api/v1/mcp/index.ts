@@ -1,6 +1,6 @@
-// POST /api/v1/mcp: the service's MCP interface (Streamable HTTP, stateless; mcp-and-demo §1.7-1.8) on the same
+// POST /api/v1/mcp: the service's MCP interface (Streamable HTTP, stateless) on the same
 // keys, state and layers as REST. The SDK's web-standard transport answers into a normal reply.send(), never
-// reply.hijack(), so the journal, faults and rate limit see MCP traffic like any other (§1.7.3).
+// reply.hijack(), so the journal, faults and rate limit see MCP traffic like any other.
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-body.js'
 import { recordOf, type McpEntry } from '../../../layers/request-record.js'
@@ -35,7 +35,7 @@ async function sendResponse (reply: FastifyReply, { status, headers, text }: Ans
   return await reply.send(text === '' ? undefined : text)
 }
 
-/** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives (issue 13). */
+/** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives. */
 let loading: Promise<typeof import('./exchange.js')> | undefined
 let sdkSide: typeof import('./exchange.js') | undefined
 const loadSdkSide = async () => (sdkSide = await (loading ??= import('./exchange.js')))
@@ -93,7 +93,7 @@ const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
     if (missing.length > 0) throw new Error(`MCP tools backed by no route: ${missing.map((tool) => tool.declaration.name).join(', ')}`)
   })
   app.post('/mcp', ROUTE, async (request, reply) => await exchange(request, reply, options, serverOptions))
-  // Stateless: no stream to open (GET) and no session to end (DELETE) (mcp-and-demo §1.8.2).
+  // Stateless: no stream to open (GET) and no session to end (DELETE).
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     await reply.code(405).header('allow', 'POST').headers(JSON_RPC_HEADERS).send(jsonRpcError(-32000, 'Method not allowed.'))
   app.get('/mcp', ROUTE, notAllowed)

@@ -1,5 +1,5 @@
 // JSON.stringify for the direct path's answers, with long strings escaped once: a list tool's page text comes from
-// the exact read cache as the same string each time, and escaping it again was half of each direct exchange (issue 13).
+// the exact read cache as the same string each time, and escaping it again was half of each direct exchange.
 // The output is JSON.stringify's, byte for byte (test/mcp/json-text.test.ts); what it does not walk, JSON.stringify does.
 
 /** Strings at least this long are worth a lookup; shorter ones escape faster than they hash. */

@@ -1,4 +1,4 @@
-// The REST-backed MCP tools (mcp-and-demo §1.2, version A): each calls the service its REST twin calls, so the
+// The REST-backed MCP tools (the documented toolset, `docs`): each calls the service its REST twin calls, so the
 // audit log, counters and soft deletes move alike, and answers that route's 200 body.
 import type { CreateInviteBody, UpdateInviteBody } from '../../../schemas/invites.js'
 import type { LogsQuery } from '../../../schemas/logs.js'

@@ -1,4 +1,4 @@
-// An MCP server for one set of visible tools (stateless, mcp-and-demo §1.8): tools/list shows the tools the caller's
+// An MCP server for one set of visible tools (stateless): tools/list shows the tools the caller's
 // key may use, tools/call validates the arguments and runs the tool on the same services as REST, under the same rule.
 // The caller comes with each message (callerAuth), so one server serves every key that sees the same tools.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
@@ -29,7 +29,7 @@ export interface McpServerOptions {
 /** The tools one caller sees, and a key naming exactly that set (one flag per tool of the toolset). */
 export interface ToolSet { key: string, tools: ToolEntry[] }
 
-/** A tool is listed and callable iff the caller may run the REST operation behind it (mcp-and-demo §1.8.3). */
+/** A tool is listed and callable iff the caller may run the REST operation behind it. */
 export function visibleTools (caller: Caller, options: McpServerOptions, compat: Pick<Compat, 'memberReads'>): ToolSet {
   const tools: ToolEntry[] = []
   let key = ''
@@ -88,7 +88,7 @@ async function runTool (entry: ToolEntry, context: ToolContext, args: Record<str
   } catch (error) {
     if (error instanceof EmulatorError || error instanceof McpToolError) return toolError(error.message)
     if (error instanceof McpError) throw error
-    // Unparsable `add`/`update` strings are the service's -32603 too (mcp-and-demo §1.4); only the log sees why.
+    // Unparsable `add`/`update` strings are the service's -32603 too; only the log sees why.
     context.log(error instanceof McpInternalError ? error.detail : error)
     throw new McpError(ErrorCode.InternalError, 'Internal error')
   }
@@ -96,7 +96,7 @@ async function runTool (entry: ToolEntry, context: ToolContext, args: Record<str
 
 /**
  * The SDK's schema validator (for elicitation, which this server never asks for) is the same for every exchange:
- * one for the process instead of a new ajv engine per request, which was a quarter of each exchange (issue 13).
+ * one for the process instead of a new ajv engine per request, which was a quarter of each exchange.
  */
 let validator: AjvJsonSchemaValidator | undefined
 const sharedValidator = (): AjvJsonSchemaValidator => (validator ??= new AjvJsonSchemaValidator())

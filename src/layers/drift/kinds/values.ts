@@ -1,4 +1,4 @@
-// Value-level drift: a scalar changes JSON type, an enum grows a member, an id changes format (catalogue §1.6, §1.7).
+// Value-level drift: a scalar changes JSON type, an enum grows a member, an id changes format.
 import { createIdFactory } from '../../../lib/ids.js'
 import { hashString } from '../../../lib/rng.js'
 import { isObject, parsePointer, type JsonObject } from '../json-pointer.js'
@@ -8,7 +8,7 @@ import { change, defineKey, fieldKind, parentIn, positions, result, schemaPositi
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/
-// INFER: integers in this range read as epoch milliseconds (years 2001-2286), as element `updated` is (§1.7).
+// INFER: integers in this range read as epoch milliseconds (years 2001-2286), as element `updated` is.
 const EPOCH_MS_MIN = 1e12
 const EPOCH_MS_MAX = 1e13
 
