@@ -1,4 +1,4 @@
-// GET /_emulator/docs: an interactive page for the admin API (issue 16.9), Swagger UI reading
+// GET /_emulator/docs: an interactive page for the admin API, Swagger UI reading
 // /_emulator/docs/json. It reuses the Swagger UI files the public /docs page already serves, so nothing is added
 // to the package. The page holds nothing secret. With EMULATOR_ADMIN_TOKEN set, a browser signed in on the demo
 // page (a cookie, never the header a browser cannot send) reads the document and tries requests through the demo

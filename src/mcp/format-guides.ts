@@ -1,5 +1,5 @@
 // The emulator's own format guides (read_*_format) and server instructions. TypeScript constants because tsc
-// does not copy .md files; the vendor's texts are not public and are not copied (mcp-and-demo §1.8.6, §1.9).
+// does not copy .md files; the vendor's texts are not public and are not copied.
 import { EDIT_RULES, ELEMENT_FORMAT, PALETTE } from './guides/sections.js'
 import type { Toolset } from './toolsets.js'
 

@@ -1,6 +1,6 @@
 // Decorates `renderer`: scene pictures for the demo page and MCP take_screenshot (src/render/). The worker starts
 // on the first picture, never at boot; it is terminated when the app closes, and reset empties its cache. The
-// renderer's module (and its native PNG addon) loads on the first picture too, not at start (issue 13).
+// renderer's module (and its native PNG addon) loads on the first picture too, not at start.
 import fp from 'fastify-plugin'
 import type { RendererOptions, RendererStats, SceneRenderer } from '../render/renderer.js'
 

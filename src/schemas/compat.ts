@@ -1,4 +1,4 @@
-// The compatibility switches (issue 12): one named setting for each point where the sources disagree, so a client can
+// The compatibility switches: one named setting for each point where the sources disagree, so a client can
 // be tested against both readings. Global (EMULATOR_COMPAT, PUT /_emulator/compat) and per workspace.
 import { Type, type Static } from 'typebox'
 
@@ -32,7 +32,7 @@ export type PartialCompat = Static<typeof PartialCompatSchema>
 
 export const COMPAT_NAMES = Object.keys(compatProperties) as CompatName[]
 
-/** Docs and OAS say 10 (catalogue §1.4); the official CLI's mock and help say 5. */
+/** Docs and OAS say 10; the official CLI's mock and help say 5. */
 export const DEFAULT_PAGE_SIZE = 10
 
 export const DEFAULT_COMPAT: Compat = Object.freeze({

@@ -1,10 +1,10 @@
-// Scene metadata and links (catalogue §2.2, §4). Private scenes are visible to their owner's personal keys only.
+// Scene metadata and links. Private scenes are visible to their owner's personal keys only.
 import type { Db } from './database.js'
 import { readPage, type PageRequest } from './paging.js'
 import { BLOCKS_FROM_OFFSET, createSceneBlocks } from './scene-blocks.js'
 import type { ReadOnlyLink, SceneMetadata, SceneRecord, SlidesLink } from '../schemas/scenes.js'
 
-/** The virtual collection id of a user's private scenes (catalogue §1.1). */
+/** The virtual collection id of a user's private scenes. */
 export const PRIVATE_COLLECTION_ID = 'private'
 
 /** Who is looking: the user behind a personal key, or null for a workspace key; `seesAll`: the harness (demo page). */
@@ -86,4 +86,3 @@ export function createScenesStore (db: Db) {
     }
   }
 }
-export type ScenesStore = ReturnType<typeof createScenesStore>

@@ -1,4 +1,4 @@
-// /_emulator/ui: the demo page (issue 15). Server-rendered HTML and one plain script; it reads the workspace
+// /_emulator/ui: the demo page. Server-rendered HTML and one plain script; it reads the workspace
 // through services/ and the harness, renders scenes through the renderer, and changes settings through the
 // existing admin API (/_emulator/ui/api/* forwards there, adding the admin token when one is set).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'

@@ -1,22 +1,17 @@
-// The drift layer (DESIGN §2, §4.2): an onSend hook of the /api/v1 scope that perturbs the serialized JSON going
+// The drift layer (layers/drift/README.md): an onSend hook of the /api/v1 scope that perturbs the serialized JSON going
 // out, seeded and explained in X-Emulator-Drift, and counts what it did in the ledger. Storage is never touched.
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { createRng, hashString, type Rng } from '../../lib/rng.js'
 import { toOpenApiPath } from '../../lib/routes.js'
 import type { DriftControl, DriftSettings } from './state.js'
-import { kFaultInjected } from '../faults/rules.js'
+import { answeredByHarness, recordOf } from '../request-record.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
-import { STUB_HEADER } from '../stubs/plugin.js'
 import { applySteps } from './replay.js'
 import { DRIFT_SEED_HEADER, DRIFT_WARNING_HEADER, parseDriftRequest, parseDriftSeed, type DriftRequest } from './request.js'
 import type { DriftContext, DriftResult } from './types.js'
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The changes drift made to this response ('<kind> <JSON pointer>' each), or null when it made none. */
-    driftChanges: string[] | null
-  }
   interface FastifyContextConfig {
     /** false: drift never touches this route's responses. */
     drift?: boolean
@@ -102,8 +97,9 @@ function send (request: FastifyRequest, reply: FastifyReply, result: DriftResult
     // Link may already carry relations of its own (RFC 8288 allows a comma-separated list).
     reply.header(name, name.toLowerCase() === 'link' && existing !== undefined ? `${String(existing)}, ${value}` : value)
   }
-  reply.header(DRIFT_HEADER, driftHeaderValue(result.changes))
-  request.driftChanges = result.changes
+  const header = driftHeaderValue(result.changes)
+  reply.header(DRIFT_HEADER, header)
+  recordOf(request).drift = { changes: result.changes, header }
   if (result.body !== undefined) return JSON.stringify(result.body)
   // The 204 case: no body, so no Content-Type (Fastify drops Content-Length itself for 204).
   reply.removeHeader('content-type')
@@ -118,8 +114,9 @@ function send (request: FastifyRequest, reply: FastifyReply, result: DriftResult
 function inScope (request: FastifyRequest): boolean {
   const { url, config } = request.routeOptions
   // HEAD has no body to drift; unmatched URLs (url undefined) are the root not-found handler's, not a route's;
-  // a body a fault produced (a 5xx envelope, the HTML 503, a trickled stream) is the fault's, not the API's.
-  return request.method !== 'HEAD' && url !== undefined && config.drift !== false && request[kFaultInjected] === undefined
+  // a body a fault produced (a 5xx envelope, the HTML 503, a trickled stream) is the fault's, not the API's, and a
+  // stubbed answer is what the test asked for verbatim.
+  return request.method !== 'HEAD' && url !== undefined && config.drift !== false && !answeredByHarness(recordOf(request))
 }
 
 /** A fault in a drift kind must not cost the client its (undrifted) response: log it and send the original. */
@@ -135,8 +132,7 @@ export function safely (request: FastifyRequest, run: () => ReturnType<typeof pe
 async function onSend (control: DriftControl, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   // Drift off and no drift header (the usual case): whatever the route, nothing below would change the response.
   if (noDriftHeaders(request) && !control.enabled()) return payload
-  // A stubbed answer (layers/stubs) is what the test asked for verbatim: never perturbed.
-  if (!inScope(request) || reply.hasHeader(STUB_HEADER)) return payload
+  if (!inScope(request)) return payload
   const plan = readPlan(request, reply)
   const settings = control.settings()
   if (plan === null || plan.request.mode === 'off') return payload
@@ -157,7 +153,7 @@ async function onSend (control: DriftControl, request: FastifyRequest, reply: Fa
   return result === null || result.changes.length === 0 ? payload : send(request, reply, result)
 }
 
-/** DESIGN §3.5: a route's `config.drift` is checked when the route is added, so a typo fails at boot. */
+/** A route's `config.drift` is checked when the route is added, so a typo fails at boot. */
 function checkRouteConfig (route: RouteOptions): void {
   const value = (route.config as { drift?: unknown } | undefined)?.drift
   if (value !== undefined && typeof value !== 'boolean') {
@@ -167,7 +163,6 @@ function checkRouteConfig (route: RouteOptions): void {
 
 export default fp(async (app) => {
   const control = app.control.drift
-  app.decorateRequest('driftChanges', null)
   app.addHook('onRoute', checkRouteConfig)
   app.addHook('onSend', async (request, reply, payload) => await onSend(control, request, reply, payload))
 }, { name: 'drift', dependencies: ['runtime'] })

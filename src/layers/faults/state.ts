@@ -3,10 +3,9 @@
 import type { Config } from '../../config.js'
 import { createRng, hashString, type Rng } from '../../lib/rng.js'
 import type { FaultSettings, PutFaultsBody } from '../../schemas/faults.js'
-import {
-  compilePattern, normalizeMethod, phaseOf, ruleMatches,
-  type FaultFired, type FaultOutcome, type FaultRule, type HeaderFault
-} from './rules.js'
+import { phaseOf, type FaultRule, type HeaderFault } from './rules.js'
+import type { FaultFired, FaultOutcome } from '../request-record.js'
+import { compilePattern, normalizeMethod, ruleMatches } from '../route-patterns.js'
 import type { ControlPart } from '../control-part.js'
 
 export interface FaultsControl extends ControlPart {

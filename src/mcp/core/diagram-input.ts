@@ -1,5 +1,5 @@
 // create_diagram argument checks: any bad node id, over-long label, dangling edge or unknown direction rejects
-// the whole call (mcp-and-demo §1.2), before anything is drawn.
+// the whole call, before anything is drawn.
 import { toolError } from '../tool-errors.js'
 import type { Direction } from './layout.js'
 import { DIAGRAM_DIRECTIONS, DIAGRAM_MAX_EDGES, DIAGRAM_MAX_GROUPS, DIAGRAM_MAX_NODES, LABEL_MAX_LENGTH, NODE_ID_PATTERN } from './limits.js'

@@ -1,4 +1,4 @@
-// Limits the MCP-only tools share between their input schemas and their logic (mcp-and-demo §1.2, §1.8.6).
+// Limits the MCP-only tools share between their input schemas and their logic.
 
 /** create_diagram node ids; any other id rejects the whole call. */
 export const NODE_ID_PATTERN = '^[A-Za-z0-9_.:-]+$'

@@ -89,7 +89,7 @@ function completeBox (element: Fields): void {
 
 /**
  * Text boxes are sized from their text when no size is given. A centre-aligned standalone text is placed so
- * the given `x` is its centre, as the real tool does (mcp-and-demo §1.3).
+ * the given `x` is its centre, as the real tool does.
  */
 function completeText (element: Fields, where: string): void {
   if (typeof element.text !== 'string') toolError(`${where}: a text element needs "text" (a string)`)
@@ -165,7 +165,7 @@ function isPointList (value: unknown): value is number[][] {
 /**
  * A binding is kept when it names its target and a fixedPoint (mode defaults to "inside"), or when it is a
  * legacy {focus, gap} one. INFER: a binding without a fixedPoint is dropped, as the real service drops bindings
- * that are not explicit (mcp-and-demo §1.3).
+ * that are not explicit.
  */
 export function normaliseBinding (binding: unknown): Fields | null {
   if (typeof binding !== 'object' || binding === null || Array.isArray(binding)) return null

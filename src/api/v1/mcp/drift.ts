@@ -1,14 +1,10 @@
-// Drift on the MCP interface: the same settings, seeded stream, request headers and ledger as REST (layers/drift), with
-// the mcp-* kinds applied to the one JSON-RPC response an answer carries, in its own framing (an SSE event or JSON).
-// The drift layer's onSend skips this route (config.drift: false) because it reads JSON bodies only.
+// Drift on the MCP interface, the endpoint's side: the one JSON-RPC response an answer carries is taken out of its
+// framing (an SSE event or JSON), handed to the drift layer (layers/drift/mcp.ts: the mcp-* kinds under the same
+// settings, seeded stream, request headers and ledger as REST) and written back in the same framing. The drift
+// layer's onSend skips this route (config.drift: false) because it reads JSON bodies only.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { DRIFT_HEADER, applyRandom, driftHeaderValue } from '../../../layers/drift/apply.js'
-import { isMcpDriftKind } from '../../../layers/drift/kinds/index.js'
-import { noDriftHeaders, readPlan, rngFor, safely, warn, type Plan } from '../../../layers/drift/plugin.js'
-import { applySteps } from '../../../layers/drift/replay.js'
-import type { DriftSettings } from '../../../layers/drift/state.js'
-import type { DriftContext, DriftResult } from '../../../layers/drift/types.js'
-import type { McpCall } from '../../../layers/journal/state.js'
+import { driftMcpMessage, mcpDriftMayApply } from '../../../layers/drift/mcp.js'
+import type { McpEntry } from '../../../layers/request-record.js'
 import type { Answer } from './exchange-types.js'
 import type { ToolEntry } from './tools/unit.js'
 
@@ -35,55 +31,19 @@ function decode (answer: Answer): Decoded | undefined {
   }
 }
 
-/** `POST /api/v1/mcp tools/call list_scenes`: the ledger counts MCP answers by method and tool. */
-function ledgerKey (route: string, call: McpCall | undefined): string {
-  const what = call === undefined ? '' : ` ${call.method}${call.tool === null ? '' : ` ${call.tool}`}`
-  return `POST ${route}${what}`
-}
-
-/** Forced mcp-* steps in order, or one random mcp-* kind on `rate` of the answers; REST kinds never touch MCP. */
-function perturb (ctx: DriftContext, plan: Plan, settings: DriftSettings): { result: DriftResult | null, warnings: string[] } {
-  if (plan.request.mode === 'forced') {
-    const steps = plan.request.steps.filter((step) => isMcpDriftKind(step.kind))
-    const skipped = plan.request.steps.filter((step) => !isMcpDriftKind(step.kind)).map((step) => `${step.kind} does not apply to MCP answers (only the mcp-* kinds do)`)
-    const { result, warnings } = applySteps(ctx, steps)
-    return { result, warnings: [...skipped, ...warnings] }
-  }
-  const drawn = ctx.rng.next() < settings.rate
-  return { result: drawn ? applyRandom(ctx, settings.kinds.filter(isMcpDriftKind)) : null, warnings: [] }
-}
-
 export interface DriftTarget {
   /** The request's method and tool, as the journal records them. */
-  call: McpCall | undefined
+  call: McpEntry | undefined
   /** The endpoint's tools: a REST-backed tool's result schema guides mcp-rename-result-field. */
   tools: readonly ToolEntry[]
 }
 
-/** The answer as drift leaves it: unchanged, or perturbed, with X-Emulator-Drift set and the ledger counting it. */
+/** The answer as drift leaves it: unchanged, or its message perturbed and written back in the same framing. */
 export function driftAnswer (request: FastifyRequest, reply: FastifyReply, answer: Answer, { call, tools }: DriftTarget): Answer {
-  const control = request.server.control.drift
-  // Drift off and no drift header (the usual case): nothing below would change the answer.
-  if (noDriftHeaders(request) && !control.enabled()) return answer
-  const plan = readPlan(request, reply)
-  const settings = control.settings()
-  if (plan === null || plan.request.mode === 'off' || (plan.request.mode === 'default' && !settings.enabled)) return answer
+  if (!mcpDriftMayApply(request)) return answer
   const decoded = decode(answer)
   if (decoded === undefined) return answer
-  const route = request.routeOptions.url as string
-  const ctx: DriftContext = {
-    method: request.method,
-    route,
-    statusCode: answer.status,
-    body: decoded.message,
-    schema: tools.find((entry) => entry.declaration.name === call?.tool)?.declaration.result,
-    rng: rngFor(request, plan, settings, control)
-  }
-  const { result, warnings } = safely(request, () => perturb(ctx, plan, settings))
-  warn(reply, warnings)
-  control.record(ledgerKey(route, call), result?.changes ?? null)
-  if (result === null || result.changes.length === 0) return answer
-  reply.header(DRIFT_HEADER, driftHeaderValue(result.changes))
-  request.driftChanges = result.changes
-  return decoded.encode(result.body)
+  const resultSchema = tools.find((entry) => entry.declaration.name === call?.tool)?.declaration.result
+  const changed = driftMcpMessage(request, reply, { message: decoded.message, status: answer.status, call, resultSchema })
+  return changed === undefined ? answer : decoded.encode(changed)
 }

@@ -1,6 +1,6 @@
 // One stateless MCP exchange and its whole answer: a tools/call or tools/list on a pooled server (direct.ts), anything
 // else on a fresh server behind the SDK's web-standard transport. Imported on the first MCP request (index.ts), so
-// the SDK and zod are not loaded at start (issue 13).
+// the SDK and zod are not loaded at start.
 import { parseJSONRPCMessage, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server'
 import { directRequest } from './direct.js'
 import { poolOf } from './pool.js'

@@ -3,7 +3,7 @@
 // MCP traffic like any other; drift perturbs the answer here, under the same settings and ledger (drift.ts).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-body.js'
-import { kMcpCall, type McpCall } from '../../../layers/journal/state.js'
+import { recordOf, type McpEntry } from '../../../layers/request-record.js'
 import { ctxOf } from '../auth.js'
 import type { McpServerOptions } from './server.js'
 import type { Answer } from './exchange-types.js'
@@ -25,7 +25,7 @@ interface McpBody { parsed?: unknown, text: string }
 const JSON_RPC_HEADERS: Answer['headers'] = [['content-type', 'application/json']]
 
 /** The journal's view of a request: its JSON-RPC method, and the tool for tools/call (the first of a batch). */
-function mcpCallOf (parsed: unknown): McpCall | undefined {
+function mcpCallOf (parsed: unknown): McpEntry | undefined {
   const message = Array.isArray(parsed) ? parsed[0] : parsed
   if (message === null || typeof message !== 'object' || typeof (message as { method?: unknown }).method !== 'string') return undefined
   const { method, params } = message as { method: string, params?: { name?: unknown } }
@@ -38,7 +38,7 @@ async function sendResponse (reply: FastifyReply, { status, headers, text }: Ans
   return await reply.send(text === '' ? undefined : text)
 }
 
-/** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives (issue 13). */
+/** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives. */
 let loading: Promise<typeof import('./exchange.js')> | undefined
 let sdkSide: typeof import('./exchange.js') | undefined
 const loadSdkSide = async () => (sdkSide = await (loading ??= import('./exchange.js')))
@@ -81,7 +81,7 @@ async function sdkAnswer (request: FastifyRequest, body: McpBody, options: McpRo
 async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
   const body = (request.body ?? { text: '' }) as McpBody
   const call = body.parsed === undefined ? undefined : mcpCallOf(body.parsed)
-  if (call !== undefined) request[kMcpCall] = call
+  if (call !== undefined) recordOf(request).mcp = call
   const refused = body.parsed === undefined ? undefined : refusal(body.parsed)
   const answer = refused === undefined
     ? await sdkAnswer(request, body, options, serverOptions)

@@ -1,5 +1,5 @@
 // Idle MCP servers by tool set, each connected to a DirectTransport of its own: building a server and connecting,
-// then closing it, was a large part of each exchange (issue 13). A server serves one request at a time (the SDK
+// then closing it, was a large part of each exchange. A server serves one request at a time (the SDK
 // keys its in-flight requests by JSON-RPC id, and every client starts at 1), so concurrent requests take one each.
 import type { Server } from '@modelcontextprotocol/server'
 import { DirectTransport } from './direct.js'

@@ -1,17 +1,16 @@
 // Helpers of the REST-backed tool units (tools/): each unit calls the service its REST twin calls, so the audit log,
 // counters and soft deletes move alike, and answers that route's 200 body.
 import type { CreateInviteBody } from '../../../schemas/invites.js'
-import { callerUserId, type OpContext } from '../../../services/context.js'
+import { cachedRead } from '../../../services/cached-read.js'
+import type { OpContext } from '../../../services/context.js'
 import type { ToolOutput } from './registry.js'
 
 /**
- * A list page as its REST twin serves it: through the exact read cache (store/read-cache.ts), once per database
- * version and caller, so a repeated call costs what the repeated GET does (issue 13). The text is what `json(page)`
- * would send.
+ * A list page kept as its REST twin's is (services/cached-read.ts), so a repeated call costs what the repeated GET
+ * does. The text is what `json(page)` would send: the tool keeps its own, apart from the route's serialised page.
  */
 export function cachedPage (op: OpContext, list: string, args: object, read: () => unknown): ToolOutput {
-  const key = `mcp:${list}:${op.caller.workspaceId}:${callerUserId(op.caller) ?? ''}:${op.compat.pageSize}:${JSON.stringify(args)}`
-  return { text: op.stores.readCache.get(key, () => JSON.stringify(read())) }
+  return { text: cachedRead(op, `mcp ${list}`, args, () => JSON.stringify(read())) }
 }
 
 /** `maxUses` is a string on create_invite_link ("unlimited" or a number): the REST body takes either form. */

@@ -2,7 +2,8 @@
 // tools/list, arguments renamed or newly required, result fields renamed, JSON moved to structuredContent, errors
 // switching between JSON-RPC errors and isError results). The body is one JSON-RPC response of POST /api/v1/mcp;
 // a result kind's pointer continues into the JSON text of content[0] as if it were parsed.
-import { escapeToken, isObject, walkWithSchema, type JsonObject } from '../json-pointer.js'
+import { escapeToken, isObject, type JsonObject } from '../json-pointer.js'
+import { walkWithSchema } from '../schema-walk.js'
 import type { DriftContext, DriftKind } from '../types.js'
 import { toCamelCase, toSnakeCase } from './fields.js'
 import { change, defineKey, isField, parentIn, renameKey, result } from './util.js'
