@@ -12,8 +12,7 @@ import { performance } from 'node:perf_hooks'
 import process from 'node:process'
 import { URL, fileURLToPath } from 'node:url'
 import { buildApp } from '../dist/app.js'
-import { collectionViews } from '../dist/admin/ui/data.js'
-import { renderable } from '../dist/admin/ui/pictures.js'
+import { demoPictures } from '../dist/admin/ui/pictures.js'
 import { isRendererPicture, createRenderer } from '../dist/render/renderer.js'
 import { pictureDigest, writePrerendered } from '../dist/render/prerendered.js'
 
@@ -32,20 +31,11 @@ function packagesPresent () {
   }
 }
 
-/** Every scene of every workspace of one fixture set, with the content the SVG route would draw and its frames. */
+/** Every picture the demo page can show of one fixture set, with the content the SVG route would draw. */
 async function picturesOf (fixturesDir) {
   const app = await buildApp({ config: { fixturesDir, logLevel: 'silent', renderer: false } })
   try {
-    const wanted = []
-    for (const { id: workspaceId } of app.stores.workspaces.list()) {
-      const live = collectionViews(app, workspaceId).flatMap((view) => view.scenes)
-      for (const scene of [...live, ...app.stores.scenes.listTrashed(workspaceId)]) {
-        const { content } = renderable(app, scene.metadata.id, undefined)
-        const frames = content.elements.filter((el) => (el.type === 'frame' || el.type === 'magicframe') && el.isDeleted !== true)
-        for (const frameId of [undefined, ...frames.map((frame) => frame.id)]) wanted.push({ name: `${scene.metadata.name}${frameId === undefined ? '' : ` (frame ${frameId})`}`, content, frameId })
-      }
-    }
-    return wanted
+    return demoPictures(app)
   } finally {
     await app.close()
   }

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { createRenderer, isRendererPicture, type RenderableScene } from '../../src/render/renderer.js'
 import { pictureDigest, writePrerendered } from '../../src/render/prerendered.js'
 import { RenderHostError, type RenderAnswer, type RenderJob, type WorkerHost } from '../../src/render/worker-host.js'
@@ -35,7 +35,7 @@ const drawing = (label: string) => `<svg xmlns="http://www.w3.org/2000/svg" view
 const rect = (x: number) => ({ id: 'r1', type: 'rectangle', x, y: 0, width: 40, height: 20, angle: 0, version: 1 })
 const scene = (x = 0): RenderableScene => ({ elements: [rect(x)], appState: { viewBackgroundColor: '#ffffff' }, files: {} })
 
-function setup (t: Tap.Test, prerendered: string | false = false) {
+function setup (t: Test, prerendered: string | false = false) {
   const pool = handPool()
   const renderer = createRenderer({ enabled: true, timeoutMs: 5_000, prerendered }, { host: pool })
   t.teardown(() => renderer.close())

@@ -1,7 +1,7 @@
 // The render workers' pool with stand-in workers (fake-render-worker.mjs) and a hand-fired clock: a second worker
 // only when the first is busy, a worker recycled when its heap grew past the cap, time limits, crashes, close.
 // No assertion rests on how long anything takes.
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { createWorkerHost, defaultWorkerCount, RenderHostError, type Timers, type WorkerHost } from '../../src/render/worker-host.js'
 
 const FAKE = new URL('./fake-render-worker.mjs', import.meta.url)
@@ -30,7 +30,7 @@ async function until (ready: () => boolean): Promise<void> {
 const threadOf = (answer: unknown): string => /data-thread="(\d+)"/.exec((answer as { svg: string }).svg)?.[1] ?? 'none'
 const job = (content: Record<string, unknown>) => ({ content, padding: 10 })
 
-function pool (t: Tap.Test, options: Parameters<typeof createWorkerHost>[1]): WorkerHost {
+function pool (t: Test, options: Parameters<typeof createWorkerHost>[1]): WorkerHost {
   const host = createWorkerHost(FAKE, options)
   t.teardown(() => host.close())
   return host

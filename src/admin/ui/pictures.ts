@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import * as sceneContent from '../../services/scene-content.js'
 import { fail } from '../../errors.js'
-import { findScene, harnessCtx } from './data.js'
+import { collectionViews, findScene, harnessCtx } from './data.js'
 
 /** Scene text is user content: an SVG opened on its own may load nothing and run nothing. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
@@ -51,4 +51,23 @@ export function contentJson (app: FastifyInstance, sceneId: string): unknown {
 
 export function recordJson (app: FastifyInstance, sceneId: string): unknown {
   return sceneOrFail(app, sceneId).scene
+}
+
+export interface DemoPicture { name: string, content: ReturnType<typeof sceneContent.get>, frameId: string | undefined }
+
+/**
+ * Every picture the demo page can show of the app's workspaces: each live and trashed scene whole and each of its
+ * frames, with the content the SVG route draws. `npm run build` draws these for the bundled fixture sets.
+ */
+export function demoPictures (app: FastifyInstance): DemoPicture[] {
+  return app.stores.workspaces.list().flatMap(({ id: workspaceId }) => {
+    const live = collectionViews(app, workspaceId).flatMap((view) => view.scenes)
+    return [...live, ...app.stores.scenes.listTrashed(workspaceId)].flatMap(({ metadata }) => {
+      const { content } = renderable(app, metadata.id, undefined)
+      const frames = (content.elements as Array<Record<string, unknown>>)
+        .filter((el) => (el.type === 'frame' || el.type === 'magicframe') && el.isDeleted !== true)
+      return [undefined, ...frames.map((frame) => String(frame.id))]
+        .map((frameId) => ({ name: frameId === undefined ? metadata.name : `${metadata.name} (frame ${frameId})`, content, frameId }))
+    })
+  })
 }
