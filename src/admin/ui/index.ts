@@ -8,7 +8,8 @@ import { CLIENT_SCRIPT } from './client.js'
 import { collectionViews, sceneVersions, workspaceSummaries, findScene, harnessCtx } from './data.js'
 import { admitted, cookieHeader, loginPage, refuse, tokenMatches } from './access.js'
 import { PAGE_CSP, STYLES, page } from './layout.js'
-import { journalBody, overviewBody, sceneBody, switchesBody, workspaceBody, type OverviewFacts } from './pages.js'
+import { journalBody, overviewBody, sceneBody, sceneCard, switchesBody, workspaceBody, type OverviewFacts } from './pages.js'
+import { toText } from './html.js'
 import { contentJson, recordJson, sendPng, sendSvg, type PictureQuery } from './pictures.js'
 import * as sceneContent from '../../services/scene-content.js'
 
@@ -71,6 +72,11 @@ const pages: FastifyPluginAsync = async (app) => {
     if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', scene)
     const workspace = { id: found.workspaceId, name: app.stores.workspaces.get(found.workspaceId)?.name ?? found.workspaceId }
     return sendPage(reply, found.scene.metadata.name, sceneBody(workspace, found.scene, framesOf(app, found.workspaceId, scene)), found.workspaceId)
+  })
+  app.get<{ Params: { sceneId: string } }>('/ui/cards/:sceneId', hidden, async (request, reply) => {
+    const found = findScene(app, request.params.sceneId)
+    if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', request.params.sceneId)
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(toText(sceneCard(found.scene, false)))
   })
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/content.json', hidden, async (request) => contentJson(app, request.params.sceneId))
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/record.json', hidden, async (request) => recordJson(app, request.params.sceneId))
