@@ -27,7 +27,7 @@ function handPool (): WorkerHost & { asked: Asked[] } {
 }
 
 async function until (ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((resolve) => setImmediate(resolve))
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])

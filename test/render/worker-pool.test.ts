@@ -22,9 +22,9 @@ function handTimers (): Timers & { armed: () => number[], fire: (ms: number) => 
   }
 }
 
-/** Resolves once `ready()` holds, checking after each turn of the event loop (the test's own timeout bounds it). */
+/** Resolves once `ready()` holds, checking every few ms without spinning (the test's own timeout bounds it). */
 async function until (ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((resolve) => setImmediate(resolve))
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const threadOf = (answer: unknown): string => /data-thread="(\d+)"/.exec((answer as { svg: string }).svg)?.[1] ?? 'none'
