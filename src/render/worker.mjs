@@ -1,6 +1,6 @@
 // @ts-check
 // Render worker: jsdom shims + @excalidraw/utils exportToSvg, one scene at a time, fully offline.
-/* global console, URL */
+/* global Buffer, console, Response, URL */
 // Plain ESM JavaScript on purpose (a .ts worker fails under tsx on Node 20: ERR_UNKNOWN_FILE_EXTENSION), type-checked
 // through `// @ts-check` and the JSDoc types below, which name only the parts of the DOM this file relies on.
 // Protocol (RenderJob and WorkerMessage in worker-host.ts): posts {type:'ready'} once; answers
@@ -90,6 +90,26 @@ class FontFaceStub {
   load () { return Promise.resolve(this) }
 }
 
+/** utils fetches the same font chunks (base64 data: URLs, 10-70 KB each) for every picture: decoded once here. */
+const decodedDataUrls = new Map()
+const DECODED_DATA_URLS = 64
+const BASE64_DATA_URL = /^data:[^,]*;base64,/
+
+/**
+ * The bytes of a base64 data: URL, decoded natively (fetch's own data: URL reader is JavaScript, and a picture
+ * fetches several) and kept for the next picture; a copy, so no caller can change what is kept.
+ * @param {string} url
+ */
+function dataUrlBytes (url) {
+  let bytes = decodedDataUrls.get(url)
+  if (bytes === undefined) {
+    bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')
+    if (decodedDataUrls.size >= DECODED_DATA_URLS) decodedDataUrls.delete(decodedDataUrls.keys().next().value)
+    decodedDataUrls.set(url, bytes)
+  }
+  return Uint8Array.prototype.slice.call(bytes)
+}
+
 /**
  * Only data: URLs may be fetched (the fonts bundled in utils); anything else would leave the machine.
  * FIDELITY: the editor would fetch a missing font from its CDN; the emulator draws with what it has.
@@ -99,6 +119,7 @@ class FontFaceStub {
 function offlineFetch (realFetch) {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input?.url
+    if (typeof url === 'string' && BASE64_DATA_URL.test(url.slice(0, 100))) return new Response(dataUrlBytes(url))
     if (typeof url === 'string' && url.startsWith('data:')) return await realFetch(url, init)
     throw new Error(`render worker is offline: refusing to fetch ${String(url).slice(0, 80)}`)
   }
