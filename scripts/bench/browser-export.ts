@@ -1,12 +1,13 @@
 // The pictures case's baseline: the browser's own export. Headless chromium (Debian's, driven by playwright-core as
 // the browser tests drive it) loads a page that imports the same @excalidraw/utils bundle the renderer runs and
 // exports scenes with it: the time from navigation to the first scene drawn (loading the export code included),
-// then each further scene alone, as SVG text (exportToSvg + XMLSerializer, as the renderer serialises).
+// then any further scene on demand, as SVG text (exportToSvg + XMLSerializer, as the renderer serialises), so the
+// caller can alternate them with the emulator's and a change in the machine's load tilts neither side.
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
@@ -16,8 +17,9 @@ const UTILS = fileURLToPath(import.meta.resolve('@excalidraw/utils'))
 export interface BrowserExport {
   /** Navigation to the first scene's SVG, ms. */
   firstMs: number
-  /** Each further scene, exported alone once the code is warm, ms. */
-  sceneMs: number[]
+  /** Scene `index` exported alone (the code warm), ms. */
+  draw: (index: number) => Promise<number>
+  close: () => Promise<void>
 }
 
 const PAGE = `<!doctype html><meta charset="utf-8"><script src="/setup.js"></script><script type="module" src="/bench.js"></script>`
@@ -32,14 +34,12 @@ async function draw (scene) {
   return new XMLSerializer().serializeToString(svg).length
 }
 await draw(scenes[0])
-const firstMs = performance.now()
-const sceneMs = []
-for (const scene of scenes.slice(1)) {
+window.firstMs = performance.now()
+window.drawScene = async (index) => {
   const started = performance.now()
-  await draw(scene)
-  sceneMs.push(performance.now() - started)
+  await draw(scenes[index])
+  return performance.now() - started
 }
-window.benchResult = { firstMs, sceneMs }
 `
 
 /** A loopback server for the page, the utils bundle and the scenes; nothing else is reachable. */
@@ -66,17 +66,20 @@ export async function launchChromium (): Promise<Browser> {
   return await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
 }
 
-/** One cold export run in a fresh browser context (nothing cached from an earlier run). */
+/** A fresh browser context (nothing cached from an earlier run) that has loaded the export code and drawn scene 0. */
 export async function browserExport (browser: Browser, scenes: unknown[]): Promise<BrowserExport> {
   const page = await servePage(scenes)
   const context = await browser.newContext()
+  const close = async () => { await context.close(); await page.close() }
   try {
-    const tab = await context.newPage()
+    const tab: Page = await context.newPage()
     await tab.goto(`${page.base}/page.html`)
-    await tab.waitForFunction(() => (globalThis as unknown as { benchResult?: unknown }).benchResult !== undefined, undefined, { timeout: 300_000 })
-    return await tab.evaluate(() => (globalThis as unknown as { benchResult: BrowserExport }).benchResult)
-  } finally {
-    await context.close()
-    await page.close()
+    await tab.waitForFunction(() => (globalThis as unknown as { firstMs?: number }).firstMs !== undefined, undefined, { timeout: 300_000, polling: 10 })
+    const firstMs = await tab.evaluate(() => (globalThis as unknown as { firstMs: number }).firstMs)
+    const draw = async (index: number) => await tab.evaluate(async (i) => await (globalThis as unknown as { drawScene: (i: number) => Promise<number> }).drawScene(i), index)
+    return { firstMs, draw, close }
+  } catch (error) {
+    await close()
+    throw error
   }
 }

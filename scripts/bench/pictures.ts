@@ -2,21 +2,22 @@
 // `npm start` runs it (dist/server.js, with the pictures the build drew). A fresh start's busiest workspace page
 // until every thumbnail is drawn; the first picture of a never-drawn scene after the health check; each further
 // never-drawn scene (every bundled fixture scene with one element's versionNonce changed, so none was drawn at
-// build); six concurrent requests for one picture against one alone; the memory of a 10,000-element scene's PNG;
-// one render worker against two, in this process. Chromium: scripts/bench/browser-export.ts.
+// build), alternately with chromium's export of it; six concurrent requests for one picture against one alone;
+// the memory of a 10,000-element scene's PNG; one render worker against two, in this process. Chromium:
+// scripts/bench/browser-export.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { createRenderer, type RenderableScene } from '../../src/render/renderer.js'
-import { browserExport, CHROMIUM, launchChromium, type BrowserExport } from './browser-export.js'
+import { browserExport, CHROMIUM, launchChromium } from './browser-export.js'
 import { createClient, expectStatus, median, type Send } from './client.js'
 import { memoryOf, startServer, stopServer, type Running } from './processes.js'
 import { sceneDocument } from './scene.js'
 
 export interface PicturesResult {
-  /** null without chromium. */
-  browser: BrowserExport | null
+  /** Chromium's export: navigation to the first scene drawn, then each further scene (null without chromium). */
+  browser: { firstMs: number, sceneMs: number[] } | null
   workspace: { name: string, thumbnails: number, drawnMs: number } | null
   /** Health check answered → the first picture of a never-drawn scene received (scene created and written first). */
   firstMs: number
@@ -78,26 +79,50 @@ async function timedSvg (send: Send, id: string): Promise<number> {
   return performance.now() - started
 }
 
-/** The first picture after the health check, each further scene alone, and six concurrent callers of one picture. */
-async function coldCase (settings: PicturesSettings, scenes: Scene[]) {
+/** Six callers of one never-drawn picture against one caller of another, alternately, each on a connection of its own. */
+async function sharedCase (send: Send, base: string, scene: Scene): Promise<PicturesResult['shared']> {
+  const together = async (callers: number, background: string) => {
+    const id = await writeScene(send, { ...scene, appState: { viewBackgroundColor: background } })
+    const started = performance.now()
+    await Promise.all(Array.from({ length: callers }, async () => {
+      const res = await fetch(`${base}/_emulator/ui/scenes/${id}.svg`)
+      expectStatus({ status: res.status, text: await res.text() }, 200, 'GET svg')
+    }))
+    return performance.now() - started
+  }
+  const alone: number[] = []
+  const six: number[] = []
+  for (let round = 0; round < 3; round++) {
+    alone.push(await together(1, `#fdfdf${round}`))
+    six.push(await together(6, `#fcfcf${round}`))
+  }
+  return { aloneMs: median(alone), sixMs: median(six) }
+}
+
+/**
+ * The first picture after the health check (then chromium's first, from navigation), each further scene alone on
+ * both sides in turn, and six concurrent callers of one picture.
+ */
+async function coldCase (settings: PicturesSettings, scenes: Scene[], browser: Browser | null) {
   return await withServer(settings, {}, async (send, _running, base) => {
     const healthy = performance.now()
     await timedSvg(send, await writeScene(send, scenes[0]))
     const firstMs = performance.now() - healthy
-    const sceneMs: number[] = []
-    for (const scene of scenes.slice(1)) sceneMs.push(await timedSvg(send, await writeScene(send, scene)))
-    // Two more never-drawn scenes of the same drawing (another background): one asked once, one asked six times at
-    // once, each request on a connection of its own.
-    const [alone, six] = [await writeScene(send, scenes[1]), await writeScene(send, { ...scenes[1], appState: { viewBackgroundColor: '#fdfdfd' } })]
-    const together = async (id: string, callers: number) => {
-      const started = performance.now()
-      await Promise.all(Array.from({ length: callers }, async () => {
-        const res = await fetch(`${base}/_emulator/ui/scenes/${id}.svg`)
-        expectStatus({ status: res.status, text: await res.text() }, 200, 'GET svg')
-      }))
-      return performance.now() - started
+    const ids = []
+    for (const scene of scenes.slice(1)) ids.push(await writeScene(send, scene))
+    const exported = browser === null ? null : await browserExport(browser, scenes)
+    try {
+      const sceneMs: number[] = []
+      const browserMs: number[] = []
+      for (const [i, id] of ids.entries()) {
+        if (exported !== null) browserMs.push(await exported.draw(i + 1))
+        sceneMs.push(await timedSvg(send, id))
+      }
+      const shared = await sharedCase(send, base, scenes[1])
+      return { firstMs, sceneMs, shared, browser: exported === null ? null : { firstMs: exported.firstMs, sceneMs: browserMs } }
+    } finally {
+      await exported?.close()
     }
-    return { firstMs, sceneMs, shared: { aloneMs: await together(alone, 1), sixMs: await together(six, 6) } }
   })
 }
 
@@ -171,9 +196,8 @@ export async function measurePictures (settings: PicturesSettings, progress: (li
   const browser = existsSync(CHROMIUM) ? await launchChromium() : null
   if (browser === null) progress(`  no chromium at ${CHROMIUM}: the browser baseline and the page case are left out`)
   try {
-    const exported = browser === null ? null : await browserExport(browser, scenes)
-    if (exported !== null) progress(`  chromium: first scene ${exported.firstMs.toFixed(0)} ms after navigation, then ${median(exported.sceneMs).toFixed(0)} ms a scene`)
-    const cold = await coldCase(settings, scenes)
+    const cold = await coldCase(settings, scenes, browser)
+    if (cold.browser !== null) progress(`  chromium: first scene ${cold.browser.firstMs.toFixed(0)} ms after navigation, then ${median(cold.browser.sceneMs).toFixed(0)} ms a scene`)
     progress(`  emulator: first picture ${cold.firstMs.toFixed(0)} ms after the health check, then ${median(cold.sceneMs).toFixed(0)} ms a scene`)
     const workspace = browser === null ? null : await workspaceCase(settings, browser)
     if (workspace !== null) progress(`  ${workspace.name}: ${workspace.thumbnails} thumbnails drawn in ${workspace.drawnMs.toFixed(0)} ms`)
@@ -181,7 +205,7 @@ export async function measurePictures (settings: PicturesSettings, progress: (li
     progress(`  10,000 elements as PNG: ${memory.startMb.toFixed(0)} → peak ${memory.peakMb.toFixed(0)} → ${memory.afterMb.toFixed(0)} MB`)
     const pool = await poolCase(scenes)
     progress(`  pool: one worker ${pool.one.coldMs.toFixed(0)}/${pool.one.warmMs.toFixed(0)} ms, two ${pool.two.coldMs.toFixed(0)}/${pool.two.warmMs.toFixed(0)} ms (cold/warm)`)
-    return { browser: exported, workspace, firstMs: cold.firstMs, sceneMs: cold.sceneMs, shared: cold.shared, memory, pool }
+    return { browser: cold.browser, workspace, firstMs: cold.firstMs, sceneMs: cold.sceneMs, shared: cold.shared, memory, pool }
   } finally {
     await browser?.close()
   }

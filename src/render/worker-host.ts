@@ -117,10 +117,11 @@ class RenderWorkerPool implements WorkerHost {
     return slot
   }
 
+  /** Hands the place straight to the next job waiting (it stays busy, so no newcomer slips in between). */
   private release (slot: Slot): void {
-    slot.busy = false
     const next = this.waiting.shift()
     if (next !== undefined) next(slot)
+    else slot.busy = false
   }
 
   /** One job on the slot's worker, started if needed; the clock starts when the job is posted, not during boot. */
