@@ -1,6 +1,6 @@
 # drawing-api-emulator container image.
 #
-# Three stages on the same official base (better-sqlite3 is a native addon: it must be compiled
+# Four stages on the same official base (better-sqlite3 is a native addon: it must be compiled
 # against the same libc/libstdc++ and Node ABI it runs on). `deps` and `build` do not depend on
 # each other, so BuildKit (and `podman build --jobs 2`) runs them side by side:
 #   deps    - toolchain + production dependencies only (`npm ci --omit=dev`, which compiles
@@ -13,8 +13,10 @@
 #             `npm start` runs (the packages it leaves external, and dist/render/, still load from
 #             node_modules and dist/ at run time), then scripts/verify-fixtures.mjs (the bundled
 #             fixture sets, checked once here rather than at every start);
-#   runtime - the same base with dist/, fixtures/, package.json and the pruned node_modules,
-#             running as the base image's unprivileged `node` user (uid 1000).
+#   pictures - the pruned node_modules and the built dist/: scripts/prerender-pictures.mjs draws
+#             the bundled fixtures' pictures (the last step of `npm run build`);
+#   runtime - the same base with dist/ (and the pictures), fixtures/, package.json and the pruned
+#             node_modules, running as the base image's unprivileged `node` user (uid 1000).
 # The runtime base stays node:20-bookworm-slim: debian:bookworm-slim plus only the node binary
 # would be about 65 MB smaller (no npm, corepack, yarn or C headers), but the 95 MB binary would
 # become one of this image's own layers instead of a base layer shared with other Node images,
@@ -137,6 +139,22 @@ RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false
  && rm -f dist/*.js.map
 
 # ---------------------------------------------------------------------------------------------
+# The last step of `npm run build`: scripts/prerender-pictures.mjs draws every scene and frame of the
+# bundled fixture sets into dist/prerendered-pictures.json.br, so a fresh container serves their
+# pictures at once. It starts the app (SQLite), which the build stage cannot (its better-sqlite3 is
+# not compiled), so it runs here on the runtime's own pruned node_modules and the built dist/, which
+# the runtime stage copies from here. Without the renderer's packages it draws nothing and says so.
+FROM node:20-bookworm-slim AS pictures
+
+WORKDIR /app
+COPY package.json ./package.json
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY fixtures ./fixtures
+COPY scripts/prerender-pictures.mjs ./scripts/
+RUN node scripts/prerender-pictures.mjs
+
+# ---------------------------------------------------------------------------------------------
 FROM node:20-bookworm-slim AS runtime
 
 LABEL org.opencontainers.image.title="drawing-api-emulator" \
@@ -152,7 +170,7 @@ WORKDIR /app
 # Application files stay owned by root (read-only for the `node` user that runs them).
 COPY package.json ./package.json
 COPY --from=deps /app/node_modules ./node_modules
-COPY --from=build /app/dist ./dist
+COPY --from=pictures /app/dist ./dist
 COPY fixtures ./fixtures
 
 # /data: where a file database goes (EMULATOR_DB=/data/emulator.sqlite); writable by `node`.

@@ -22,7 +22,8 @@ function onFirstPicture (options: RendererOptions): SceneRenderer {
     return created
   }))
   const unused: RendererStats = {
-    enabled: options.enabled, workerRunning: false, workerStarts: 0, renders: 0, failures: 0, timeouts: 0, cacheHits: 0, cacheEntries: 0, cacheBytes: 0
+    enabled: options.enabled, workerRunning: false, workersRunning: 0, workerStarts: 0, workerRecycles: 0, renders: 0, prerenderedHits: 0,
+    sharedRenders: 0, rememberedFailures: 0, failures: 0, timeouts: 0, cacheHits: 0, cacheEntries: 0, cacheBytes: 0
   }
   return {
     renderSvg: async (content, svgOptions) => await (await real()).renderSvg(content, svgOptions),

@@ -9,8 +9,9 @@ import { collectionViews, sceneDocument, sceneVersions, workspaceSummaries, find
 import { admitted, cookieHeader, loginPage, logoutCookieHeader, refuse, tokenMatches } from './access.js'
 import editorRoutes from './editor.js'
 import { PAGE_CSP, STYLES, page } from './layout.js'
-import { journalBody, overviewBody, sceneBody, workspaceBody, type OverviewFacts } from './pages.js'
+import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type OverviewFacts } from './pages.js'
 import { switchesBody } from './switches.js'
+import { toText } from './html.js'
 import { contentJson, recordJson, sendPng, sendSvg, type PictureQuery } from './pictures.js'
 import type { Element } from '../../schemas/elements.js'
 import { listSlides } from '../../mcp/slides.js'
@@ -86,6 +87,12 @@ const pages: FastifyPluginAsync = async (app) => {
     if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', scene)
     const workspace = { id: found.workspaceId, name: app.stores.workspaces.get(found.workspaceId)?.name ?? found.workspaceId }
     return sendPage(reply, found.scene.metadata.name, sceneBody(workspace, found, framesOf(app, found)), found.workspaceId)
+  })
+  app.get<{ Params: { sceneId: string } }>('/ui/cards/:sceneId', hidden, async (request, reply) => {
+    const found = findScene(app, request.params.sceneId)
+    // A trashed scene's card is drawn once with the page; only live cards are refreshed.
+    if (found === undefined || found.trashed) fail('EMU_NOT_FOUND', 'Scene', request.params.sceneId)
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(toText(sceneCard(found.scene, false)))
   })
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/content.json', hidden, async (request) => contentJson(app, request.params.sceneId))
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/record.json', hidden, async (request) => recordJson(app, request.params.sceneId))

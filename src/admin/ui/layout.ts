@@ -29,13 +29,17 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f4f4f8; padding
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; }
 .card { background: #fff; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; display: flex; flex-direction: column; }
 .card.trashed { opacity: .55; }
-.card .thumb { display: block; height: 170px; background: #fff; border-bottom: 1px solid var(--line); }
+.card .thumb { display: block; position: relative; height: 170px; background: #fff; border-bottom: 1px solid var(--line); }
 .card .thumb img { width: 100%; height: 100%; object-fit: contain; }
 .card .meta { padding: 8px 10px; font-size: 12px; }
 .card .meta strong { display: block; font-size: 14px; margin-bottom: 2px; word-break: break-word; }
 .tag { display: inline-block; padding: 0 6px; border-radius: 8px; background: #ecebff; color: var(--accent); font-size: 11px; margin-right: 4px; }
 .tag.grey { background: #eee; color: var(--muted); }
-.drawing { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 8px; }
+.drawing { position: relative; background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 8px; min-height: 60px; }
+.card[data-state] .thumb::after, .drawing[data-state]::after { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; font-size: 13px; }
+.card[data-state="drawing"] .thumb::after, .drawing[data-state="drawing"]::after { content: "Drawing…"; color: var(--muted); background: rgba(250, 250, 252, .8); animation: pulse 1.2s ease-in-out infinite alternate; }
+.card[data-state="failed"] .thumb::after, .drawing[data-state="failed"]::after { content: "The picture did not load"; color: var(--warn); background: #fff; }
+@keyframes pulse { from { opacity: .45; } to { opacity: 1; } }
 .drawing img { max-width: 100%; max-height: 75vh; display: block; margin: 0 auto; }
 .frames { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 16px; }
 form.inline { display: inline-flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 4px 0; }

@@ -63,9 +63,10 @@ ${workspaces.map(workspaceBlock)}
 <h2>Newest requests</h2>${journalTable(undefined)}`
 }
 
-function sceneCard (scene: SceneRecord, trashed: boolean): Html {
+/** A scene's card on the workspace page; app.js fetches it again (GET /_emulator/ui/cards/{id}) when the scene changes. */
+export function sceneCard (scene: SceneRecord, trashed: boolean): Html {
   const m = scene.metadata
-  return html`<div class="card${trashed ? ' trashed' : ''}">
+  return html`<div class="card${trashed ? ' trashed' : ''}" data-card="${m.id}">
 <a class="thumb" href="${UI_PREFIX}/scenes/${segment(m.id)}"><img alt="${m.name}" loading="lazy" data-scene-id="${m.id}" data-version="${versionOf(scene)}" src="${thumbUrl(m.id, versionOf(scene))}"></a>
 <div class="meta"><strong>${m.name}</strong>
 ${m.pinned ? html`<span class="tag">pinned</span>` : ''}${m.isPrivate ? html`<span class="tag grey">private</span>` : ''}${trashed ? html`<span class="tag grey">trashed</span>` : ''}

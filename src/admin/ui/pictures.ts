@@ -2,7 +2,8 @@
 // pictures for the page, for scripts and for take_screenshot's twin, cached per sceneVersion (ETag).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fail } from '../../errors.js'
-import { findScene, sceneDocument } from './data.js'
+import type { SceneContent } from '../../schemas/scene-content.js'
+import { collectionViews, findScene, sceneDocument } from './data.js'
 
 /** Scene text is user content: an SVG opened on its own may load nothing and run nothing. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
@@ -51,4 +52,23 @@ export function contentJson (app: FastifyInstance, sceneId: string): unknown {
 
 export function recordJson (app: FastifyInstance, sceneId: string): unknown {
   return sceneOrFail(app, sceneId).scene
+}
+
+export interface DemoPicture { name: string, content: SceneContent, frameId: string | undefined }
+
+/**
+ * Every picture the demo page can show of the app's workspaces: each live and trashed scene whole and each of its
+ * frames, with the content the SVG route draws. `npm run build` draws these for the bundled fixture sets.
+ */
+export function demoPictures (app: FastifyInstance): DemoPicture[] {
+  return app.stores.workspaces.list().flatMap(({ id: workspaceId }) => {
+    const live = collectionViews(app, workspaceId).flatMap((view) => view.scenes)
+    return [...live, ...app.stores.scenes.listTrashed(workspaceId)].flatMap(({ metadata }) => {
+      const { content } = renderable(app, metadata.id, undefined)
+      const frames = (content.elements as Array<Record<string, unknown>>)
+        .filter((el) => (el.type === 'frame' || el.type === 'magicframe') && el.isDeleted !== true)
+      return [undefined, ...frames.map((frame) => String(frame.id))]
+        .map((frameId) => ({ name: frameId === undefined ? metadata.name : `${metadata.name} (frame ${frameId})`, content, frameId }))
+    })
+  })
 }
