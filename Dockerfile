@@ -11,14 +11,17 @@
 #             still imports;
 #   build   - the devDependencies `npm run build` needs (everything but the test, lint and benchmark
 #             tools, and the `node` package that brings Node 24 to a clone's npm scripts) at their
-#             lockfile versions, then what
-#             `npm run build` does: `tsc` to dist/, then scripts/bundle-server.mjs (dist/server.js
-#             and the chunks it shares with the library carry every other package; dist/render/
-#             still loads the renderer's packages from node_modules), then
+#             lockfile versions, then what `npm run build` does: `tsc` to dist/, then
+#             scripts/bundle-server.mjs (dist/server.js and the chunks it shares with the library
+#             carry every other package; dist/render/ still loads the renderer's packages from
+#             node_modules), scripts/bundle-editor.mjs (the editor's browser bundle), then
 #             scripts/verify-fixtures.mjs (the bundled fixture sets, checked once here rather than at
-#             every start);
-#   runtime - the same base with dist/, fixtures/, package.json and the pruned node_modules,
-#             running as the base image's unprivileged `node` user (uid 1000).
+#             every start) and scripts/prerender-pictures.mjs (the bundled fixtures' pictures, drawn
+#             once here into dist/prerendered-pictures.json.br, so a fresh container serves them at
+#             once; it starts the app, whose SQLite addon is prebuilt, and runs the renderer's packages,
+#             which are devDependencies);
+#   runtime - the same base with dist/ (and the pictures), fixtures/, package.json and the pruned
+#             node_modules, running as the base image's unprivileged `node` user (uid 1000).
 # The runtime base is node:24-bookworm-slim (Node 24, the active LTS line): debian:bookworm-slim
 # plus only the node binary would be about 65 MB smaller (no npm, corepack, yarn or C headers), but
 # the node binary would become one of this image's own layers instead of a base layer shared with
@@ -111,7 +114,7 @@ RUN --mount=type=secret,id=npm_ca \
  && node -e " \
       const fs = require('fs'); const p = JSON.parse(fs.readFileSync('package.json', 'utf8')); \
       const DEV_TOOLS = ['tap', 'tsx', 'eslint', '@eslint/js', 'typescript-eslint', 'dependency-cruiser', 'dockerfile-utils', \
-        'fast-check', 'autocannon', 'playwright-core', 'node']; \
+        'fast-check', 'autocannon', 'playwright-core', 'node', '@modelcontextprotocol/sdk']; \
       for (const name of DEV_TOOLS) delete p.devDependencies[name]; \
       delete p.scripts; fs.writeFileSync('package.json', JSON.stringify(p))" \
  && npm install --ignore-scripts --no-save \
@@ -122,7 +125,9 @@ RUN --mount=type=secret,id=npm_ca \
       if (off.length) { console.error('not the lockfile versions:', off.join(', ')); process.exit(1) }"
 
 COPY tsconfig.json ./
-COPY scripts/bundle-server.mjs scripts/verify-fixtures.mjs ./scripts/
+# The scene editor's packages (kept by the filter above; ~210 MB, mermaid most of it) serve only
+# scripts/bundle-editor.mjs, which writes the 3.8 MB browser bundle dist/ui-editor.
+COPY scripts/bundle-server.mjs scripts/bundle-editor.mjs scripts/verify-fixtures.mjs scripts/prerender-pictures.mjs ./scripts/
 COPY src ./src
 COPY fixtures ./fixtures
 # `npm run build`, minus what only the npm package uses: declarations and source maps (tsc's are
@@ -131,9 +136,12 @@ COPY fixtures ./fixtures
 # verify-fixtures.mjs checks the bundled fixture sets and records their digests in
 # dist/verified-fixtures.json: the runtime stage copies the same fixtures/, so a start skips
 # re-checking them (an own fixture folder mounted at run time is checked in full).
+# prerender-pictures.mjs draws the bundled fixtures' pictures into dist/prerendered-pictures.json.br.
 RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false --inlineSources false \
  && node scripts/bundle-server.mjs \
+ && node scripts/bundle-editor.mjs \
  && node scripts/verify-fixtures.mjs \
+ && node scripts/prerender-pictures.mjs \
  && rm -f dist/*.js.map
 
 # ---------------------------------------------------------------------------------------------

@@ -1,17 +1,19 @@
 // npm run bench: the performance goals of issue 13, measured in one run on this machine, as a table of ratios.
 // A bare Fastify route and the emulator (dist/server.js, defaults and quiet) as processes on 127.0.0.1 under
-// autocannon; start to first 200; memory; then the scale cases in this process. Settings (environment):
+// autocannon; start to first 200; memory; then the scale cases in this process; then the pictures case against
+// chromium's own export (scripts/bench/pictures.ts). Settings (environment):
 //   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=5 BENCH_RUNS=20 BENCH_PORT=4310
-//   BENCH_ONLY=reads,starts,scale BENCH_JSON=<file> (raw numbers)
+//   BENCH_ONLY=reads,starts,scale,pictures BENCH_JSON=<file> (raw numbers)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { machineLine, renderTable, type BenchResult } from './bench/report.js'
+import { measurePictures } from './bench/pictures.js'
 import { measureScale } from './bench/scale.js'
 import { measureReads, measureStarts, type ServingSettings } from './bench/serving.js'
 
 const int = (name: string, fallback: number) => Number.parseInt(process.env[name] ?? '', 10) || fallback
-const only = new Set((process.env.BENCH_ONLY ?? 'reads,starts,scale').split(',').map((s) => s.trim()))
+const only = new Set((process.env.BENCH_ONLY ?? 'reads,starts,scale,pictures').split(',').map((s) => s.trim()))
 const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
 
 async function main (): Promise<void> {
@@ -39,6 +41,10 @@ async function main (): Promise<void> {
     if (only.has('scale')) {
       log('scale cases')
       result.scale = await measureScale({ runs: int('BENCH_RUNS', 20), workDir, port: settings.basePort + 5 }, log)
+    }
+    if (only.has('pictures')) {
+      log('pictures')
+      result.pictures = await measurePictures({ workDir, port: settings.basePort + 6 }, log)
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true })

@@ -27,7 +27,8 @@ const OUT_DIR = resolve(process.argv[2] ?? join(ROOT, 'dist'))
 
 /** Packages loaded from node_modules at run time, and why each cannot be bundled. */
 const RUN_TIME_PACKAGES = {
-  'better-sqlite3': 'a native addon, compiled or downloaded for the machine at install',
+  'better-sqlite3': 'a native addon (its package holds the prebuilt binary for each platform)',
+  elkjs: 'create_diagram\'s layout engine: a worker thread loads its elk.bundled.js by path (mcp/core/elk.ts)',
   '@resvg/resvg-js': 'the renderer (optional peer): a native addon per platform',
   jsdom: 'the renderer (optional peer): loaded by the render worker thread, reads files next to itself',
   '@excalidraw/utils': 'the renderer (optional peer): loaded by the render worker thread with its fonts',

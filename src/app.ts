@@ -1,4 +1,4 @@
-// buildApp(config): the composition root. Never listens and never reads process.env (DESIGN §3.8).
+// buildApp(config): the composition root. Never listens and never reads process.env.
 // Order: runtime seams → control state → stores → error handler → OpenAPI → fixtures → /api/v1 → /_emulator.
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
@@ -55,7 +55,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: false }))
   await app.register(openapi)
   // A persistent database is seeded on first start and reused as is afterwards; a seeded id stream then continues
-  // from what is stored instead of starting over and minting ids that exist (issue 14.3).
+  // from what is stored instead of starting over and minting ids that exist.
   if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)
   else app.ids.continueFrom(idDigest(app.db))
 
@@ -70,7 +70,7 @@ function loggerOptions (config: Config, textLog: TextLog | undefined) {
   return textLog === undefined ? base : { ...base, stream: textLog.stream }
 }
 
-/** Fastify's default request log fields, with secret query parameters redacted (issue 14: keys in query strings). */
+/** Fastify's default request log fields, with secret query parameters redacted (clients put keys in query strings). */
 function requestLogFields (request: FastifyRequest): Record<string, unknown> {
   return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip, remotePort: request.socket?.remotePort }
 }
@@ -100,7 +100,7 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
     requestTimeout: config.requestTimeoutMs,
-    // Long path ids reach auth (401) and then the lookup (404) instead of the router's 414 (issue 14.8).
+    // Long path ids reach auth (401) and then the lookup (404) instead of the router's 414.
     routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
     http: nodeServerTimeouts(config.requestTimeoutMs),
     schemaErrorFormatter: formatSchemaErrors,

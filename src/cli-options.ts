@@ -52,6 +52,8 @@ export function helpText (version: string): string {
     `drawing-api-emulator ${version}: a local emulator of the drawing workspace service's API v1`,
     '',
     'Usage: drawing-api-emulator [options]',
+    '       drawing-api-emulator parity --target <url> --key <key> [...]   compare with the real service (parity --help)',
+    '       drawing-api-emulator import --from <url> --key <key> --out <dir>   a real workspace as fixtures (import --help)',
     '',
     'Options (each has an environment twin; a flag wins over its variable):',
     ...rows,

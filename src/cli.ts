@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `drawing-api-emulator [options]`: turns flags into their environment twins, then runs the server entry.
+// `drawing-api-emulator parity|import …`: the subcommands of src/parity (loaded only when asked for).
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { CLI_OPTIONS, helpText } from './cli-options.js'
@@ -11,23 +12,30 @@ function parse (argv: string[]) {
   return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' } }, strict: true, allowPositionals: false })
 }
 
-let parsed: ReturnType<typeof parse> | undefined
-try {
-  parsed = parse(process.argv.slice(2))
-} catch (error) {
-  console.error(`drawing-api-emulator: ${(error as Error).message}\nSee drawing-api-emulator --help`)
-  process.exitCode = 2
-}
-
-if (parsed?.values.help) {
-  console.log(helpText(VERSION))
-} else if (parsed?.values.version) {
-  console.log(VERSION)
-} else if (parsed) {
+async function serve (argv: string[]): Promise<void> {
+  let parsed: ReturnType<typeof parse> | undefined
+  try {
+    parsed = parse(argv)
+  } catch (error) {
+    console.error(`drawing-api-emulator: ${(error as Error).message}\nSee drawing-api-emulator --help`)
+    process.exitCode = 2
+    return
+  }
+  if (parsed.values.help) return console.log(helpText(VERSION))
+  if (parsed.values.version) return console.log(VERSION)
   const values = parsed.values as Record<string, string | boolean | undefined>
   for (const option of CLI_OPTIONS) {
     const value = values[option.flag]
     if (value !== undefined) process.env[option.env] = value === true ? 'on' : String(value)
   }
   await import('./server.js')
+}
+
+const [first, ...rest] = process.argv.slice(2)
+if (first === 'parity' || first === 'import') {
+  const { consoleIo, runSubcommand } = await import('./parity/cli.js')
+  // exit() rather than exitCode: keep-alive sockets of the run must not hold the process open.
+  process.exit(await runSubcommand(first, rest, consoleIo(VERSION)))
+} else {
+  await serve(process.argv.slice(2))
 }

@@ -1,5 +1,5 @@
 // Which environment variable (and flag) sets each config field, so errors name what the user typed, and
-// did-you-mean warnings for EMULATOR_* variables that nothing reads (issue 16.5: EMULATOR_DRFIT once passed silently).
+// did-you-mean warnings for EMULATOR_* variables that nothing reads (EMULATOR_DRFIT once passed silently).
 import { CLI_OPTIONS } from './cli-options.js'
 
 export const FIELD_VARIABLES: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-// Environment → one frozen, validated Config. Nobody else reads process.env (DESIGN §3.8).
+// Environment → one frozen, validated Config. Nobody else reads process.env.
 import { fileURLToPath } from 'node:url'
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
@@ -20,17 +20,19 @@ export const BUNDLED_FIXTURE_SETS: Readonly<Record<string, string>> = Object.fre
 export function fixturesFolder (value: string): string {
   return Object.hasOwn(BUNDLED_FIXTURE_SETS, value) ? BUNDLED_FIXTURE_SETS[value] : value
 }
+/** The scene editor's browser bundle (scripts/bundle-editor.mjs); the same folder from src/ and dist/: `npm run build` writes it. */
+export const EDITOR_ASSETS = fileURLToPath(new URL('../dist/ui-editor/', import.meta.url))
 /** Digests of the fixture sets `npm run build` checked (harness/verified-fixtures.ts); absent when run from src/. */
 export const VERIFIED_FIXTURES_FILE = fileURLToPath(new URL('./verified-fixtures.json', import.meta.url))
 /**
- * INFER: the real limit is unknown (catalogue §1.2); it must exceed what a 20,971,520-character
+ * INFER: the real limit is unknown; it must exceed what a 20,971,520-character
  * `dataURL` needs, so 32 MiB leaves room for one maximal file plus its scene.
  */
 export const DEFAULT_BODY_LIMIT = 32 * 1024 * 1024
 /** Share of eligible responses drift perturbs when on (issue: drift mode). */
 export const DEFAULT_DRIFT_RATE = 0.3
 /**
- * A third-party client records the documented limit as 600 requests per minute per IP (catalogue §1.5); counted
+ * A third-party client records the documented limit as 600 requests per minute per IP; counted
  * per IP or per key as the rateLimitBy switch says. 0 turns rate limiting off.
  */
 export const DEFAULT_RATE_LIMIT = 600
@@ -38,7 +40,7 @@ export const DEFAULT_RATE_LIMIT = 600
 export const DEFAULT_JOURNAL_SIZE = 1000
 export const DEFAULT_JOURNAL_BODY_BYTES = 4096
 /**
- * About how much memory the journal may hold in all, whatever its size and body settings (issue 13): the oldest
+ * About how much memory the journal may hold in all, whatever its size and body settings: the oldest
  * entries go first. The defaults above need about 17 MiB at most; this bound matters once those are raised.
  */
 export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024
@@ -46,12 +48,12 @@ export const FAULT_STATUSES = [500, 502, 503] as const
 /**
  * How long one request may take to arrive in full (headers and body) before the answer is 408 and the
  * connection closes: far beyond an honest upload of the largest body, short enough that a trickled body cannot
- * hold a socket forever (issue 14.6). 0 turns it off.
+ * hold a socket forever. 0 turns it off.
  */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000
-/** The MCP tool surfaces (mcp-and-demo §1.2): the documented one, the one agents saw in 2026, or both. */
+/** The MCP tool surfaces: the documented one, the one agents saw in 2026, or both. */
 export const MCP_TOOLSETS = ['docs', 'agents', 'all'] as const
-/** A scene render that takes longer is cut off and its worker restarted (mcp-and-demo §2.6.2). */
+/** A scene render that takes longer is cut off and its worker restarted. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 10_000
 
 const ConfigSchema = Type.Object({
@@ -70,7 +72,7 @@ const ConfigSchema = Type.Object({
   drift: Type.Boolean(),
   driftSeed: Type.Optional(Type.Integer()),
   driftRate: Type.Number({ minimum: 0, maximum: 1 }),
-  /** Kind names; absent means every kind. Checked against the catalogue of kinds when drift registers. */
+  /** Kind names; absent means every kind. Checked against the drift kinds when drift registers. */
   driftKinds: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
   latencyMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
   latencyJitterMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
@@ -192,7 +194,7 @@ const ALLOWED_VALUES: Readonly<Record<string, readonly unknown[]>> = {
 
 function validateConfig (config: Record<string, unknown>, describe: (field: string) => string): Config {
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key]
-  // One value, checked once: interpreted, as compiling the schema would cost more than it saves (issue 13).
+  // One value, checked once: interpreted, as compiling the schema would cost more than it saves.
   const first = Value.Check(ConfigSchema, config) ? undefined : Value.Errors(ConfigSchema, config)[0]
   if (first) {
     const [field = 'config', inner] = first.instancePath.replace(/^\//, '').split('/')

@@ -1,5 +1,5 @@
 // The one error registry: every error the emulator answers with, by code, with its status and message text.
-// plugins/error-handler.ts is the only writer of error bodies; everything else throws these (DESIGN §3.7).
+// plugins/error-handler.ts is the only writer of error bodies; everything else throws these.
 import { API_PREFIX } from './lib/routes.js'
 
 /** HTTP reason phrases used in the `error` field of the service's envelope. */
@@ -27,11 +27,11 @@ function entry<T extends Template>(statusCode: number, message: T): { statusCode
   return { statusCode, message }
 }
 
-// INFER: the real texts are unknown beyond a few observed fragments (catalogue §1.2, §10.1); these say
+// INFER: the real texts are unknown beyond a few observed fragments; these say
 // what went wrong and how to fix it, in the same envelope. Observed texts are kept verbatim where known.
 export const ERRORS = {
   EMU_BAD_REQUEST: entry(400, (detail: string) => detail),
-  // Workspace, users, invites and logs (catalogue §6; rules from the official CLI's README, clients-and-format §1.1).
+  // Workspace, users, invites and logs (rules from the official CLI's README).
   EMU_LAST_ADMIN: entry(400, (verb: 'removed' | 'demoted') =>
     `The last admin of the workspace cannot be ${verb}: make another user admin first`),
   EMU_INVITE_NOT_PENDING: entry(400, (id: string, status: string, verb: 'revoked' | 'updated' | 'accepted' | 'rejected') =>
@@ -47,7 +47,7 @@ export const ERRORS = {
   EMU_INVALID_LOG_PAGE: entry(400, (page: string) => `querystring/page ${JSON.stringify(page)} must be a positive integer`),
   EMU_INVALID_LOG_DATE: entry(400, (name: string, value: string) =>
     `querystring/${name} ${JSON.stringify(value)} must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z)`),
-  // FIDELITY: the live service answers 500 to cursor + page (catalogue §1.2, §6.12); a 400 would be the sane answer.
+  // FIDELITY: the live service answers 500 to cursor + page; a 400 would be the sane answer.
   EMU_LOGS_CURSOR_AND_PAGE: entry(500, () => 'cursor and page cannot be used together: follow nextCursor (cursor mode) or ask for page numbers (page mode), not both'),
   EMU_MISSING_AUTH: entry(401, () => 'Missing Authorization header: send "Authorization: Bearer <api key>"'),
   EMU_MALFORMED_AUTH: entry(401, () => 'Malformed Authorization header: expected "Bearer <api key>"'),
@@ -58,7 +58,7 @@ export const ERRORS = {
   EMU_FORBIDDEN_ROUTE: entry(403, (route: string) => `Missing permission: this API key may not call ${route}`),
   EMU_FORBIDDEN_PRIVATE: entry(403, () => 'Workspace API keys cannot access private collections; use a personal API key'),
   EMU_FORBIDDEN_NOT_ADMIN: entry(403, () => 'Missing permission: this action needs a workspace admin'),
-  // FIDELITY: the service sits behind its own domain; these guard a local process from web pages (issue 14.4, 14.5).
+  // FIDELITY: the service sits behind its own domain; these guard a local process from web pages.
   EMU_FOREIGN_HOST: entry(403, (host: string) =>
     `Host "${host}" is not served: only loopback names, IP addresses and the bound host are, add it to EMULATOR_ALLOWED_HOSTS to serve it`),
   EMU_CROSS_SITE_ADMIN: entry(403, (method: string, path: string) =>

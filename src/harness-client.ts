@@ -1,4 +1,4 @@
-// Typed helpers over the admin API for in-process test suites (issue 16.7): what every test author otherwise
+// Typed helpers over the admin API for in-process test suites: what every test author otherwise
 // hand-writes with fetch and its own answer types. They call the running app through inject (no socket), with the
 // admin token when one is set. Their types (harness-client-types.ts) are written out so that the package's public
 // types reach no internal module; test/harness-client*.test.ts check them against the server's own schemas.

@@ -1,7 +1,7 @@
 // Package entry: startEmulator for a listening emulator inside a test suite, buildApp for inject-style use.
 export { startEmulator, type EmulatorOptions, type RunningEmulator, type DemoKeys } from './emulator.js'
 export { buildApp, type BuildOptions } from './app.js'
-export { loadConfig, resolveConfig, ConfigError, type Config, type ConfigOptions } from './config.js'
+export { loadConfig, resolveConfig, ConfigError, BUNDLED_FIXTURE_SETS, type Config, type ConfigOptions } from './config.js'
 export { DEFAULT_COMPAT, type Compat, type PartialCompat } from './schemas/compat-settings.js'
 export { createClock, type Clock } from './lib/clock.js'
 export {

@@ -1,10 +1,11 @@
 // The benchmark's table: each case, what was measured, its goal (issue 13) and whether this run met it.
 import { cpus, loadavg } from 'node:os'
 import { median } from './client.js'
+import type { PicturesResult } from './pictures.js'
 import type { ScaleResult } from './scale.js'
 import type { ReadsResult, StartResult } from './serving.js'
 
-export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult }
+export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult, pictures?: PicturesResult }
 
 type Row = [what: string, measured: string, goal: string, met: boolean | null]
 
@@ -55,6 +56,30 @@ function scaleRows ({ scene, paging, workspaces, mcp }: ScaleResult): Row[] {
   ]
 }
 
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
+
+/** The pictures case: the page, the first and the cold pictures against chromium's own export, sharing, memory, pool. */
+function pictureRows ({ browser, workspace, firstMs, sceneMs, shared, memory, pool }: PicturesResult): Row[] {
+  const first = browser === null ? null : firstMs / browser.firstMs
+  const cold = browser === null ? null : sum(sceneMs) / sum(browser.sceneMs)
+  const grown = memory.afterMb - memory.startMb
+  const versus = (ours: number, theirs: number | undefined) => theirs === undefined ? ms(ours) : `${ms(ours)} / ${ms(theirs)} = ${x2(ours / theirs)}`
+  return [
+    workspace === null
+      ? ['pictures: a fresh start\'s busiest workspace page, opened until every thumbnail is drawn', 'n/a (no chromium)', '<= 3 s', null]
+      : [`pictures: a fresh start's busiest workspace page (${workspace.name}, ${workspace.thumbnails} thumbnails), opened until every thumbnail is drawn`, ms(workspace.drawnMs), '<= 3 s', workspace.drawnMs <= 3000],
+    ['first picture of a never-drawn scene after the health check vs chromium loading the export code and drawing it',
+      versus(firstMs, browser?.firstMs), '<= 2 s or <= 1.5x', firstMs <= 2000 || (first !== null && first <= 1.5)],
+    [`${sceneMs.length} further never-drawn scenes one at a time (sum) vs the same exports in chromium`,
+      versus(sum(sceneMs), browser === null ? undefined : sum(browser.sceneMs)), '<= 2x', cold === null ? null : cold <= 2],
+    ['six concurrent requests for one never-drawn picture vs one request alone', versus(shared.sixMs, shared.aloneMs), '<= 1.5x (one render)', shared.sixMs / shared.aloneMs <= 1.5],
+    [`RSS around a ${n0(memory.elements)}-element scene's PNG (${ms(memory.pngMs)}): health check, peak, served`,
+      `${mb(memory.startMb)}, ${mb(memory.peakMb)}, ${mb(memory.afterMb)} (+${mb(grown)})`, '<= +300 MB once served', grown <= 300],
+    ['every fixture scene at once, one render worker vs two (cold, workers starting / warm)',
+      `${ms(pool.one.coldMs)} / ${ms(pool.one.warmMs)} vs ${ms(pool.two.coldMs)} / ${ms(pool.two.warmMs)}`, '', null]
+  ]
+}
+
 export function machineLine (): string {
   const cores = cpus()
   return `${cores.length} cores (${cores[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`
@@ -64,7 +89,8 @@ export function renderTable (result: BenchResult): string {
   const rows: Row[] = [
     ...(result.reads ? readRows(result.reads) : []),
     ...(result.starts ? [startRow(result.starts)] : []),
-    ...(result.scale ? scaleRows(result.scale) : [])
+    ...(result.scale ? scaleRows(result.scale) : []),
+    ...(result.pictures ? pictureRows(result.pictures) : [])
   ]
   const lines = ['| case | measured | goal | met |', '|---|---|---|---|']
   for (const [what, measured, goal, met] of rows) lines.push(`| ${what} | ${measured} | ${goal || '—'} | ${met === null ? '—' : met ? 'yes' : 'no'} |`)

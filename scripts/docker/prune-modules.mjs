@@ -32,13 +32,10 @@ const JUNK_DIRS = ['test', 'tests', '__tests__', 'docs', 'doc', 'example', 'exam
 // package -> [main file to scan or null for all of lib/, dependencies it may not need at run time (null: all)]
 const NARROWER = {
   '@excalidraw/utils': ['dist/prod/index.js', null],
-  'better-sqlite3': [null, ['node-addon-api']],
-  // The emulator uses the SDK's low-level Server and its web-standard transport only (src/api/v1/mcp/): the Node,
-  // Express and Hono transports and the OAuth client helpers, with their packages, are never loaded.
-  '@modelcontextprotocol/sdk': [null, ['express', 'express-rate-limit', 'cors', 'hono', '@hono/node-server', 'jose', 'pkce-challenge', 'eventsource', 'eventsource-parser', 'cross-spawn', 'raw-body']]
+  'better-sqlite3': [null, ['node-addon-api']]
 }
-/** The SDK modules src/api/v1/mcp imports; the proof step imports each after the prune. */
-const SDK_MODULES = ['@modelcontextprotocol/sdk/server/index.js', '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js', '@modelcontextprotocol/sdk/types.js']
+/** The SDK entry point src/api/v1/mcp imports (its only one); the proof step imports it after the prune. */
+const SDK_MODULES = ['@modelcontextprotocol/server']
 
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'))
 
@@ -193,7 +190,7 @@ function check (before) {
       if (!existsSync(join(utils, file))) problems.push(`@excalidraw/utils/${file} is missing`)
     }
   }
-  if (existsSync(join(NM, '@modelcontextprotocol/sdk'))) {
+  if (existsSync(join(NM, '@modelcontextprotocol/server'))) {
     for (const name of SDK_MODULES) if (!canImport(name)) problems.push(`${name} no longer imports`)
   }
   if (existsSync(join(NM, '@resvg/resvg-js')) && !existsSync(join(NM, `@resvg/resvg-js-${platformSuffix()}`))) {

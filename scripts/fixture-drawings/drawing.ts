@@ -1,4 +1,6 @@
 // Scene-building core for the demo drawings: complete element records, seeded ids and nonces, z-order, envelope (format §3.1-3.3).
+import { ELEMENT_DEFAULTS as DEFAULTS } from '../../src/content/element-defaults.js'
+import { keysBetween } from '../../src/content/fractional-index.js'
 import { createIdFactory, type IdFactory } from '../../src/lib/ids.js'
 import { createRng, hashString, type Rng } from '../../src/lib/rng.js'
 import type { FileRecord } from './png.js'
@@ -82,7 +84,6 @@ export interface Drawing {
 }
 
 export const SOURCE = 'https://plus.excalidraw.com'
-const INK = '#1e1e1e'
 
 /** The seeded sources and cursors one drawing draws from while it is built. */
 interface Cursor {
@@ -104,14 +105,14 @@ function makeElement(c: Cursor, type: string, box: Box, style: Style = {}, extra
     y: box.y,
     width: box.w,
     height: box.h,
-    angle: 0,
-    strokeColor: style.stroke ?? INK,
-    backgroundColor: style.bg ?? 'transparent',
-    fillStyle: style.fill ?? 'solid',
-    strokeWidth: style.strokeWidth ?? 2,
-    strokeStyle: style.strokeStyle ?? 'solid',
-    roughness: style.roughness ?? 1,
-    opacity: style.opacity ?? 100,
+    angle: DEFAULTS.angle,
+    strokeColor: style.stroke ?? DEFAULTS.strokeColor,
+    backgroundColor: style.bg ?? DEFAULTS.backgroundColor,
+    fillStyle: style.fill ?? DEFAULTS.fillStyle,
+    strokeWidth: style.strokeWidth ?? DEFAULTS.strokeWidth,
+    strokeStyle: style.strokeStyle ?? DEFAULTS.strokeStyle,
+    roughness: style.roughness ?? DEFAULTS.roughness,
+    opacity: style.opacity ?? DEFAULTS.opacity,
     groupIds: [],
     frameId: c.frameId,
     index: null,
@@ -120,10 +121,10 @@ function makeElement(c: Cursor, type: string, box: Box, style: Style = {}, extra
     version: 2 + c.rng.int(12),
     versionNonce: nonceOf(c),
     isDeleted: false,
-    boundElements: null,
+    boundElements: DEFAULTS.boundElements,
     updated: tick(c),
-    link: null,
-    locked: false,
+    link: DEFAULTS.link,
+    locked: DEFAULTS.locked,
     ...extras
   }
 }
@@ -160,22 +161,15 @@ export function createDrawing(slug: string, baseTime: number): Drawing {
       type: 'excalidraw',
       version: 2,
       source: SOURCE,
-      elements: elements.map((el, i) => ({ ...el, index: fractionalIndex(i) })),
+      elements: withIndices(elements),
       appState: { viewBackgroundColor: '#ffffff', lockedMultiSelections: {} },
       files
     })
   }
 }
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
-
-/**
- * The i-th key that fractional-indexing hands out when keys are appended one after another:
- * a0..az (62 keys with a one-digit integer part), then b00..bzz (3,844 keys with two digits).
- */
-export function fractionalIndex(i: number): string {
-  if (i < 62) return `a${BASE62[i]}`
-  const j = i - 62
-  if (j >= 62 * 62) throw new RangeError('more elements than the fixture key range holds')
-  return `b${BASE62[Math.floor(j / 62)]}${BASE62[j % 62]}`
+/** The keys the editor hands out when elements are appended one after another (a0..az, then b00...). */
+function withIndices(elements: El[]): El[] {
+  const keys = keysBetween(null, null, elements.length)
+  return elements.map((el, i) => ({ ...el, index: keys[i] }))
 }

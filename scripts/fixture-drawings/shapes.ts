@@ -1,4 +1,5 @@
 // Element builders for the demo drawings: shapes, text (free and bound), bound arrows, lines, images, groups (format §3.4-3.5).
+import { BOUND_TEXT_PADDING, DEFAULT_FONT_FAMILY, DEFAULT_LINE_HEIGHT, measureText } from '../../src/content/text-metrics.js'
 import type { Box, Drawing, El, Point, Style } from './drawing.js'
 import type { FileRecord } from './png.js'
 
@@ -24,11 +25,6 @@ export interface ConnectOptions {
   endArrowhead?: Arrowhead
 }
 
-const LINE_HEIGHT = 1.25
-/** Excalifont averages a little over half an em per character; the editor re-measures on load anyway. */
-const CHAR_WIDTH = 0.55
-/** The editor keeps bound text 5px inside its container (BOUND_TEXT_PADDING). */
-const PADDING = 5
 /** Orbit-mode arrow ends stop this far outside the shape they are bound to. */
 const GAP = 6
 const SIDE_POINTS: Record<Side, Point> = { left: [0, 0.5], right: [1, 0.5], top: [0.5, 0], bottom: [0.5, 1] }
@@ -36,22 +32,21 @@ const SIDE_POINTS: Record<Side, Point> = { left: [0, 0.5], right: [1, 0.5], top:
 const round2 = (n: number): number => Math.round(n * 100) / 100
 
 export function measure(text: string, size: number): { w: number, h: number } {
-  const lines = text.split('\n')
-  const longest = Math.max(...lines.map((line) => line.length))
-  return { w: round2(longest * size * CHAR_WIDTH), h: round2(lines.length * size * LINE_HEIGHT) }
+  const { width, height } = measureText(text, size, DEFAULT_LINE_HEIGHT)
+  return { w: width, h: height }
 }
 
 function textExtras(text: string, size: number, opts: TextOptions, containerId: string | null): Record<string, unknown> {
   return {
     text,
     fontSize: size,
-    fontFamily: 5,
+    fontFamily: DEFAULT_FONT_FAMILY,
     textAlign: opts.align ?? (containerId ? 'center' : 'left'),
     verticalAlign: opts.valign ?? (containerId ? 'middle' : 'top'),
     containerId,
     originalText: text,
     autoResize: true,
-    lineHeight: LINE_HEIGHT
+    lineHeight: DEFAULT_LINE_HEIGHT
   }
 }
 
@@ -78,11 +73,11 @@ export function label(d: Drawing, container: El, content: string, opts: TextOpti
   const size = opts.size ?? 20
   const { w, h } = measure(content, size)
   const [cx, cy] = container.type === 'arrow' ? arrowMidpoint(container) : [container.x + container.width / 2, container.y + container.height / 2]
-  if (container.type !== 'arrow' && (w > container.width - 2 * PADDING || h > container.height - 2 * PADDING)) {
+  if (container.type !== 'arrow' && (w > container.width - 2 * BOUND_TEXT_PADDING || h > container.height - 2 * BOUND_TEXT_PADDING)) {
     throw new Error(`label "${content}" does not fit its ${container.type}`)
   }
-  const x = opts.align === 'left' ? container.x + PADDING : round2(cx - w / 2)
-  const y = opts.valign === 'top' ? container.y + PADDING : round2(cy - h / 2)
+  const x = opts.align === 'left' ? container.x + BOUND_TEXT_PADDING : round2(cx - w / 2)
+  const y = opts.valign === 'top' ? container.y + BOUND_TEXT_PADDING : round2(cy - h / 2)
   const el = d.add('text', { x, y, w, h }, { stroke: opts.color ?? container.strokeColor }, textExtras(content, size, opts, container.id))
   el.groupIds = [...container.groupIds]
   attach(container, el.id, 'text')

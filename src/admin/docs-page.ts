@@ -1,10 +1,12 @@
-// GET /_emulator/docs: an interactive page for the admin API (issue 16.9), Swagger UI reading
+// GET /_emulator/docs: an interactive page for the admin API, Swagger UI reading
 // /_emulator/docs/json. It reuses the Swagger UI files the public /docs page already serves, so nothing is added
-// to the package. The page holds nothing secret; with EMULATOR_ADMIN_TOKEN set, the document it loads needs the
-// token and the page says it could not load it.
+// to the package. The page holds nothing secret. With EMULATOR_ADMIN_TOKEN set, a browser signed in on the demo
+// page (a cookie, never the header a browser cannot send) reads the document and tries requests through the demo
+// page's forwarder, /_emulator/ui/api/, which adds the token; without that sign-in the document needs the header.
 import type { FastifyPluginAsync } from 'fastify'
+import { admitted } from './ui/access.js'
 
-const PAGE = `<!doctype html>
+const page = (options: string): string => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -15,13 +17,20 @@ const PAGE = `<!doctype html>
 <body>
   <div id="swagger-ui"></div>
   <script src="/docs/static/swagger-ui-bundle.js"></script>
-  <script>window.ui = SwaggerUIBundle({ url: '/_emulator/docs/json', dom_id: '#swagger-ui', deepLinking: true })</script>
+  <script>window.ui = SwaggerUIBundle({ ${options}, dom_id: '#swagger-ui', deepLinking: true })</script>
 </body>
 </html>
 `
 
 const docsPage: FastifyPluginAsync = async (app) => {
-  app.get('/docs', { schema: { hide: true } }, async (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE))
+  const direct = page("url: '/_emulator/docs/json'")
+  // Every admin path gains the forwarder's prefix, once (the document's own address already has it).
+  const forwarded = page("url: '/_emulator/ui/api/docs/json', requestInterceptor: (req) => { req.url = req.url.replace(/\\/_emulator\\/(?!ui\\/api\\/)/, '/_emulator/ui/api/'); return req }")
+  app.get('/docs', { schema: { hide: true } }, async (request, reply) => {
+    const token = app.config.adminToken
+    const signedIn = token !== undefined && admitted(request, token)
+    return reply.type('text/html; charset=utf-8').send(signedIn ? forwarded : direct)
+  })
 }
 
 export default docsPage

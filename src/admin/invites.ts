@@ -1,4 +1,4 @@
-// POST /_emulator/invites/{inviteId}/accept and /reject: the admin API plays the invited person (issue 12.9), so a
+// POST /_emulator/invites/{inviteId}/accept and /reject: the admin API plays the invited person, so a
 // test can drive an invite from pending to redeemed or rejected and watch the public API follow.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { OPTIONAL_BODY } from '../schemas/common.js'

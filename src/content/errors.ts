@@ -1,4 +1,4 @@
-// Turns TypeBox validation errors into one readable 400 message (the real texts are Zod's and unknown, catalogue §10.1).
+// Turns TypeBox validation errors into one readable 400 message (the real texts are Zod's and not published).
 // FIDELITY: upstream messages are serialized Zod issues; ours name the element/file, the field path and the rule.
 
 /** The ajv-like error TypeBox's compiled validators yield. */

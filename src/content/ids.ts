@@ -1,4 +1,4 @@
-// Element id canonicalisation on write (catalogue §7.5): ids that are not 21 characters of [A-Za-z0-9_-]
+// Element id canonicalisation on write: ids that are not 21 characters of [A-Za-z0-9_-]
 // get a minted id, and every reference to them in the same batch is rewritten to match.
 import { fail } from '../errors.js'
 import { CANONICAL_ELEMENT_ID, type IdFactory } from '../lib/ids.js'
@@ -17,7 +17,7 @@ export function isCanonicalId (id: unknown): id is string {
 
 /**
  * Checks that `raw` is an array of objects with usable, unique ids, mints ids for the non-canonical ones
- * (numeric ids included, catalogue §7.5) and rewrites references to them. Never mutates the input.
+ * (numeric ids included, as the live service does) and rewrites references to them. Never mutates the input.
  * `taken` holds ids that minted ids must not collide with (the stored elements, for PATCH).
  */
 export function canonicaliseIds (raw: unknown, ids: IdFactory, taken: ReadonlySet<string> = new Set()): CanonicalBatch {
@@ -34,14 +34,14 @@ export function canonicaliseIds (raw: unknown, ids: IdFactory, taken: ReadonlySe
     sentIds.set(minted, sent[i])
   })
   // With nothing renamed every element is kept as sent: sharing is safe, as nothing downstream mutates an element,
-  // and copying 10,000 elements only to drop the originals was a tenth of a large PUT (issue 13).
+  // and copying 10,000 elements only to drop the originals was a tenth of a large PUT.
   if (renamed.size === 0) return { elements: raw, sentIds }
   const elements = raw.map((element: Record<string, unknown>, i) =>
     rewriteReferences({ ...element, id: renamed.get(sent[i]) ?? sent[i] }, renamed))
   return { elements, sentIds }
 }
 
-/** Each element's id as a string key; rejects non-objects, unusable ids and duplicates (catalogue §7.4). */
+/** Each element's id as a string key; rejects non-objects, unusable ids and duplicates. */
 function readSentIds (raw: unknown[]): string[] {
   const seen = new Set<string>()
   return raw.map((element, index) => {

@@ -1,5 +1,5 @@
 // Scene content rules, pure (no HTTP, no storage): PUT replace, PATCH merge, sceneVersion, stats and the
-// checks for fixture content (catalogue §5, §7). Every rejection is an EMU_BAD_REQUEST (400 envelope).
+// checks for fixture content. Every rejection is an EMU_BAD_REQUEST (400 envelope).
 import { Type } from 'typebox'
 import { fail } from '../errors.js'
 import type { IdFactory } from '../lib/ids.js'
@@ -77,7 +77,7 @@ export function replaceContent (body: PutSceneContentBody, ids: IdFactory, rules
   return { type: 'excalidraw', version: body.version, source: body.source, appState, elements, files }
 }
 
-/** PATCH: merge into `current` (catalogue §5.3). References are checked on the merged result. */
+/** PATCH: merge into `current`. References are checked on the merged result. */
 export function mergeContent (current: StoredContent, body: PatchSceneContentBody, ids: IdFactory, rules: ContentRules): StoredContent {
   assertRoot(patchChecker, body, 'body')
   if (body.elements === undefined && body.appState === undefined && body.files === undefined) {
@@ -119,7 +119,7 @@ export function validateStoredContent (content: StoredContent): void {
 }
 
 /**
- * sceneVersion (catalogue §7.6): like the OSS editor's hashElementsVersion, djb2 over the elements'
+ * sceneVersion: like the OSS editor's hashElementsVersion, djb2 over the elements'
  * versionNonces in order, then folded with the element count and a hash of the stored appState.
  * Geometry and `version` do not enter it, as observed upstream. INFER: the exact algorithm is unknown.
  */
@@ -131,7 +131,7 @@ export function computeSceneVersion (content: StoredContent): string {
   return String(hash >>> 0)
 }
 
-/** Metadata counters (catalogue §2.2): tombstones count in both totals; frames are frame or magicframe. */
+/** Metadata counters: tombstones count in both totals; frames are frame or magicframe. */
 export function contentStats (content: StoredContent): { totalElements: number, deletedElements: number, hasNonDeletedFrames: boolean } {
   let deletedElements = 0
   let hasNonDeletedFrames = false

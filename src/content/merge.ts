@@ -1,4 +1,4 @@
-// PATCH element reconciliation by id (catalogue §5.3): higher `version` wins; equal versions → the LOWER
+// PATCH element reconciliation by id: higher `version` wins; equal versions → the LOWER
 // `versionNonce` wins [LIVE]; a full tie keeps the submitted element. Elements not sent are kept.
 import type { Element } from '../schemas/elements.js'
 

@@ -1,4 +1,5 @@
-// Reference integrity of a whole scene (catalogue §7.4 rule 5 and the "probably enforced" list):
+// Reference integrity of a whole scene (dangling fileId and containerId, confirmed, and the rules third-party
+// validators apply, unconfirmed):
 // fileId, containerId, frameId, arrow bindings and boundElements must point at suitable elements/files.
 import { fail } from '../errors.js'
 import { BINDABLE_TYPES, CONTAINER_TYPES, FRAME_TYPES, type Element } from '../schemas/elements.js'
@@ -9,7 +10,7 @@ import type { Compat } from '../schemas/compat.js'
 export type ContentRules = Pick<Compat, 'unknownFields' | 'danglingBoundElements' | 'elementChecks'>
 
 /**
- * Arrowheads of the open-source editor (clients-and-format §3.4), with the legacy `dot` and `crowfoot_*` names its
+ * Arrowheads of the open-source editor, with the legacy `dot` and `crowfoot_*` names its
  * restore still reads: elementChecks=strict refuses any other name.
  */
 const ARROWHEADS = new Set([
@@ -65,7 +66,7 @@ function article (type: string): string {
 
 function checkFile (element: Element, scene: Scene): void {
   if (element.type !== 'image' || typeof element.fileId !== 'string') return
-  // Message verbatim from the live service (catalogue §1.2); it names the file, not the element.
+  // Message verbatim from the live service; it names the file, not the element.
   if (!Object.hasOwn(scene.files, element.fileId)) {
     fail('EMU_BAD_REQUEST', `Referenced file ${element.fileId} is missing from scene files`)
   }
@@ -97,7 +98,7 @@ function checkFrame (element: Element, scene: Scene): void {
 }
 
 /**
- * Arrow bindings must point at a bindable element (§3.5); lines are checked too when they carry a binding. The target
+ * Arrow bindings must point at a bindable element; lines are checked too when they carry a binding. The target
  * listing the arrow back is unconfirmed (editors leave those lists stale): only elementChecks=strict requires it,
  * while both are live, as for a text and its container.
  */
@@ -136,7 +137,7 @@ function checkArrowheads (element: Element, scene: Scene): void {
 
 /**
  * Each boundElements entry must point at an arrow or text of the declared type. An entry naming no element is an
- * unconfirmed rule (catalogue §7.4) that refuses the official CLI's own patch example, so it is kept as sent unless
+ * unconfirmed rule that refuses the official CLI's own patch example, so it is kept as sent unless
  * danglingBoundElements=reject.
  */
 function checkBoundElements (element: Element, scene: Scene): void {

@@ -1,5 +1,5 @@
 // Scene content as JSON text, in the reference's key order, around elements that are already JSON text: a drawing is
-// stringified once when written and served from that text afterwards, never parsed and serialised again (issue 13).
+// stringified once when written and served from that text afterwards, never parsed and serialised again.
 import type { FileRecord, StoredAppState } from '../schemas/scene-content.js'
 import type { StoredContent } from './index.js'
 

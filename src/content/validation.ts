@@ -1,6 +1,7 @@
 // Shape checks for scene content: one compiled validator per element type, file records, request roots
-// (catalogue §7.4 rules 1–4, 6–7). Each compiles on first use, so big scenes stay fast and start-up compiles only
-// what the fixtures hold (issue 13).
+// (the service's confirmed rules: closed roots, complete typed elements, boundElements present, closed file records,
+// closed PATCH appState). Each compiles on first use, so big scenes stay fast and start-up compiles only
+// what the fixtures hold.
 import { Compile } from 'typebox/compile'
 import { Value } from 'typebox/value'
 import type { TSchema } from 'typebox'
@@ -8,6 +9,7 @@ import { fail } from '../errors.js'
 import { ELEMENT_SCHEMAS, ELEMENT_TYPES, type Element } from '../schemas/elements.js'
 import { FileRecordSchema, type FileRecord } from '../schemas/scene-content.js'
 import { describeIssue, pickIssue, type SchemaIssue } from './errors.js'
+import { COLOUR_FIELDS, colourProblem } from './colours.js'
 
 interface Checker {
   schema: TSchema
@@ -47,11 +49,15 @@ export function validateElementShape (element: Record<string, unknown>, label: s
   const type = element.type
   const checker = typeof type === 'string' ? elementCheckers.get(type) : undefined
   if (checker === undefined) {
-    // Upstream answers a partial record with Zod's "No matching discriminator" (catalogue §1.2).
+    // Upstream answers a partial record with Zod's "No matching discriminator".
     const found = type === undefined ? ', type is missing' : ` for type ${JSON.stringify(type)}`
     fail('EMU_BAD_REQUEST', `Element ${label}: no matching discriminator${found} (expected one of ${TYPE_LIST})`)
   }
   assertShape(checker, element, `Element ${label}: `, 'element')
+  for (const field of COLOUR_FIELDS) {
+    const problem = typeof element[field] === 'string' ? colourProblem(element[field]) : undefined
+    if (problem !== undefined) fail('EMU_BAD_REQUEST', `Element ${label}: ${field} ${problem}`)
+  }
 }
 
 /** Validates a `files` map: each record closed and well-formed, and stored under its own id. */
@@ -84,7 +90,7 @@ export function assertRoot (checker: Checker, value: unknown, rootName: string):
   fail('EMU_BAD_REQUEST', describeIssue(issue, rootName, checker.schema))
 }
 
-/** The copy that gets stored: freedraw `strokeOptions` is accepted but silently dropped (catalogue §7.3). */
+/** The copy that gets stored: freedraw `strokeOptions` is accepted but silently dropped. */
 export function storedForm (element: Element): Element {
   if (element.type === 'freedraw' && 'strokeOptions' in element) {
     const { strokeOptions: _dropped, ...rest } = element

@@ -53,8 +53,8 @@ function readJson (file: string): unknown {
 }
 
 /**
- * Fixture records are few and read once: checked interpreted, without compiling a validator (issue 13: start), and
- * not at all in a set the build verified (harness/verified-fixtures.ts).
+ * Fixture records are few and read once: checked interpreted, without compiling a validator (compiling cost
+ * start-up time), and not at all in a set the build verified (harness/verified-fixtures.ts).
  */
 function check<T extends TSchema> (schema: T, value: unknown, where: string, checked: boolean): Static<T> {
   if (!checked || Value.Check(schema, value)) return value as Static<T>

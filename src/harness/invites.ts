@@ -1,4 +1,4 @@
-// The invited person, played by the admin API (issue 12.9): accepting an invite makes a workspace user with the
+// The invited person, played by the admin API: accepting an invite makes a workspace user with the
 // invite's role and counts a use; rejecting closes an email invite. The service does this in its web app, which
 // the emulator does not have, so tests drive the invite lifecycle here.
 import { fail } from '../errors.js'

@@ -19,7 +19,7 @@ export interface KeySpec {
   label?: string | null
 }
 
-/** Upstream prefixes: workspace keys `sk-` (catalogue §1.1); personal keys `uk-` (house convention, as fixtures). */
+/** Upstream prefixes: workspace keys `sk-`; personal keys `uk-` (house convention, as fixtures). */
 const PREFIX: Record<KeyKind, string> = { workspace: 'sk-', personal: 'uk-' }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
@@ -44,7 +44,7 @@ export function toAdminKey (key: ApiKey): AdminKey {
 function checkOwner (stores: Stores, spec: KeySpec): string | null {
   const userId = spec.userId ?? null
   if (spec.kind === 'workspace') {
-    // INFER: a workspace key belongs to the workspace, not to a person (catalogue §1.1), so a user makes no sense.
+    // INFER: a workspace key belongs to the workspace, not to a person, so a user makes no sense.
     if (userId !== null) fail('EMU_BAD_REQUEST', 'body/userId is only allowed for personal keys')
     return null
   }

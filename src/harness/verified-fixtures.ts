@@ -1,4 +1,4 @@
-// Fixture sets checked once at build (issue 13: start): `npm run build` loads each bundled set with every check and
+// Fixture sets checked once at build, not at every start: `npm run build` loads each bundled set with every check and
 // records a digest of its files; a start whose fixture folder has exactly those files skips the shape checks, which
 // were a sixth of the time to the first answer. Any change to any file changes the digest, so it is checked again.
 import { createHash } from 'node:crypto'

@@ -1,4 +1,4 @@
-// The process's two ajv engines (DESIGN §4.1): strict for JSON bodies (no coercion, no stripping) and coercing for
+// The process's two ajv engines: strict for JSON bodies (no coercion, no stripping) and coercing for
 // query strings and path params. Shared by every app in the process, by route validation and by MCP arguments.
 import { Ajv, type ValidateFunction } from 'ajv'
 import formatsPlugin from 'ajv-formats'
@@ -9,7 +9,7 @@ export const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => 
 /**
  * strict: false because the TypeBox schemas carry OpenAPI keywords (description, example) ajv does not know.
  * validateSchema: false because the schemas are code, not input: checking each against the JSON Schema meta-schema
- * compiled that meta-schema on every first request (30 ms of the start, issue 13); test/schemas/meta-schema.test.ts
+ * compiled that meta-schema on every first request (30 ms of the start); test/schemas/meta-schema.test.ts
  * checks them all once instead.
  */
 export const AJV_OPTIONS = { removeAdditional: false, useDefaults: false, allErrors: false, strict: false, validateSchema: false } as const
@@ -26,6 +26,6 @@ export const strictAjv = createAjv(false)
 export const coercingAjv = createAjv(true)
 
 /** A body validator from the strict engine: MCP tools validate their arguments with the routes' rules. */
-export function compileStrict (schema: object): ValidateFunction {
-  return strictAjv.compile(schema)
+export function compileStrict<T = unknown> (schema: object): ValidateFunction<T> {
+  return strictAjv.compile<T>(schema)
 }

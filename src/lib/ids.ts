@@ -1,4 +1,4 @@
-// Id formats of the real service (catalogue §1.6), random by default, reproducible when a seed is given.
+// Id formats of the real service, random by default, reproducible when a seed is given.
 import { randomUUID } from 'node:crypto'
 import { customAlphabet } from 'nanoid'
 import { createRng, hashString } from './rng.js'

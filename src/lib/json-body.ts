@@ -1,5 +1,5 @@
 // JSON request bodies for every scope: Fastify's own parser (prototype-poisoning checks kept), bounded in nesting
-// depth, and keeping the raw text so nothing downstream ever re-serialises what a client sent (issue 14.1, 14.2).
+// depth, and keeping the raw text so nothing downstream ever re-serialises what a client sent.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { emulatorError } from '../errors.js'
 
@@ -88,8 +88,8 @@ const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS'])
 /**
  * A content-type parser for application/json. `emptyAsUndefined` lets admin routes read a bodyless POST sent with a
  * JSON content type as "no body" (test clients often do that); the public API keeps Fastify's 400 for it, except
- * on bodyless methods: a published "Delete Scene" action sends `DELETE` with a JSON content type and nothing else
- * (issue 12.1), and the service deletes.
+ * on bodyless methods: a published "Delete Scene" action sends `DELETE` with a JSON content type and nothing else,
+ * and the service deletes.
  */
 export function boundedJsonParser (app: FastifyInstance, options: { emptyAsUndefined: boolean }) {
   const parseJson = app.getDefaultJsonParser('error', 'error')

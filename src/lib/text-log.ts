@@ -1,4 +1,4 @@
-// The default log format (issue 16.6): pino's JSON lines turned into one readable line each, e.g.
+// The default log format: pino's JSON lines turned into one readable line each, e.g.
 //   14:02:11.042 INFO  POST /api/v1/collections 200 3.1ms key_demo_full MzPkz6jWA0f
 // LOG_FORMAT=json keeps pino's JSON untouched for log collectors.
 import { Writable } from 'node:stream'

@@ -1,11 +1,11 @@
-// edit_scene_content (mcp-and-demo §1.3, §1.8.6): parses the JSON-string arguments, applies delete → update → add
+// edit_scene_content: parses the JSON-string arguments, applies delete → update → add
 // on a draft of the scene and returns the PATCH body that stores the result, with the tool's answer.
 import type { IdFactory } from '../lib/ids.js'
 import type { Element } from '../schemas/elements.js'
 import { applyAdds } from './core/add.js'
 import { deleteWithCascade } from './core/cascade.js'
 import { Draft, SYSTEM_CLOCK, summarise, type ElementSummary, type NowSource, type SceneSnapshot, type ToolPlan } from './core/draft.js'
-import { applyUpdates } from './core/update.js'
+import { applyUpdates, type NotApplied } from './core/update.js'
 import { verifyDraft } from './core/verify.js'
 import { McpInternalError, toolError } from './tool-errors.js'
 
@@ -25,6 +25,8 @@ export interface EditAnswer {
   tempIdMap: Record<string, string>
   /** Id and box of every added element, labels included. */
   elements: ElementSummary[]
+  /** Update patches, or parts of them, that changed nothing, with why; present only when there are some. */
+  notApplied?: NotApplied[]
 }
 
 /**
@@ -49,7 +51,8 @@ export function planEdit (current: SceneSnapshot, args: EditArgs, ids: IdFactory
       deleted,
       addedElementIds,
       tempIdMap: adds.tempIdMap,
-      elements: addedElementIds.map((id) => summarise(draft.get(id) as Element))
+      elements: addedElementIds.map((id) => summarise(draft.get(id) as Element)),
+      ...(updates.notApplied.length === 0 ? {} : { notApplied: updates.notApplied })
     }
   }
 }
@@ -65,12 +68,12 @@ export function parseJsonArray (value: unknown, name: 'add' | 'update'): unknown
   }
   if (value.trim() === '') return []
   // FIDELITY: upstream also answers "Internal error" to duplicate keys and to payloads over an unknown per-call
-  // size limit (mcp-and-demo §1.4); JSON.parse keeps the last duplicate and the only limit here is the body limit.
+  // size limit; JSON.parse keeps the last duplicate and the only limit here is the body limit.
   let parsed: unknown
   try {
     parsed = JSON.parse(value)
   } catch (err) {
-    // Observed: unparsable strings come back as JSON-RPC "Internal error", not as a tool error (mcp-and-demo §1.4).
+    // Observed: unparsable strings come back as JSON-RPC "Internal error", not as a tool error.
     throw new McpInternalError(`${name} is not valid JSON: ${(err as Error).message}`)
   }
   if (!Array.isArray(parsed)) toolError(`${name} must hold a JSON array, got ${parsed === null ? 'null' : typeof parsed}`)

@@ -1,7 +1,7 @@
 // The emulator's own format guides (read_*_format) and server instructions. TypeScript constants because tsc
-// does not copy .md files; the vendor's texts are not public and are not copied (mcp-and-demo §1.8.6, §1.9).
+// does not copy .md files; the vendor's texts are not public and are not copied.
 import { EDIT_RULES, ELEMENT_FORMAT, PALETTE } from './guides/sections.js'
-import type { Toolset } from './tool-schemas.js'
+import type { Toolset } from './toolsets.js'
 
 const EXAMPLE = `## Example
 
@@ -39,16 +39,24 @@ Read this once before your first diagram write in a session. Diagrams are boxes 
 Give nodes and edges, the server lays them out:
 - nodes: [{"id": "auth", "label": "Check token", "kind": "decision"}]. Ids may use letters, digits, _ . : and - only; labels hold at most 300 characters. Any bad id or label rejects the whole call, as does an edge to an unknown node. kind picks the shape: "decision" is a diamond, "start"/"end"/"terminal" an ellipse, anything else a rectangle ("data" gets a violet fill).
 - edges: [{"from": "auth", "to": "home", "label": "valid", "kind": "success"}]. kind colours the arrow by outcome: "success" green, "failure"/"error" red, "warning" orange, "async" dashed. startArrowhead: "arrow" makes a two-way edge.
-- direction: "RIGHT" (default), "DOWN", "LEFT" or "UP", in any case. Nodes are ranked by their distance from the nodes nothing points at; each rank is a column (or row) and nodes keep your order inside it. Edges that go back against the flow are routed around the top (or left) of the diagram.
-- title: a heading above the diagram. groups: [{"label": "Backend", "nodes": ["auth", "db"]}] draws a dashed boundary around those nodes.
-- nodeSpacing (gap between nodes of a rank, default 60) and rankSpacing (gap between ranks, default 160, room for edge labels).
+- direction: "RIGHT" (default), "DOWN", "LEFT" or "UP", in any case.
+- title: a heading above the diagram. groups: [{"label": "Backend", "nodes": ["auth", "db"]}] draws a dashed boundary around those nodes. Groups may nest (every node of the inner group is in the outer one); two groups that share only some nodes reject the call.
+- nodeSpacing (gap between nodes of a rank, default 50) and rankSpacing (gap between ranks, default 60; an edge label gets room of its own on top).
 - clearExisting: true deletes every element of the scene first. Only use it when the user asked to replace the drawing. Otherwise the new diagram starts 200 px to the right of the existing content.
+- Up to 100 nodes, 200 edges and 20 groups in one call.
 
-Nodes are 200 px wide (taller when their label needs it); arrows are elbow arrows bound to the middle of the facing sides. The answer maps your node ids to element ids (nodeIds), lists the arrows in edge order (edgeIds), the boundaries (groupIds), the title (titleId) and the bounds of everything drawn. Use those ids with edit_scene_content to restyle or annotate afterwards.
+What the layout looks like (a layered graph layout, the kind flowchart tools use):
+- Nodes sit in ranks along the direction: every edge points along the flow where it can, and the order of the nodes across each rank is chosen for as few crossings as possible (not your order). When edges form a cycle, the edge that closes it (walking from the nodes nothing points at, in the order you listed them) runs back against the flow.
+- Each box is sized to its label: the label wraps between words at about 16 characters a line and the box grows to fit; a single longer word widens the box and is never broken. Decisions are diamonds and start/end nodes ellipses, large enough for their label inside the shape.
+- A group's boundary holds exactly its nodes, with its title in the top-left corner; the rest of the diagram is laid out around it.
+- Arrows are elbow arrows (horizontal and vertical segments only), bound to both shapes: each arrow starts and ends on the outline of its shapes at a point of its own, so no two arrowheads meet. Edge labels sit on their arrow in a space kept free of nodes.
+- The same call gives the same drawing.
+
+The answer maps your node ids to element ids (nodeIds), lists the arrows in edge order (edgeIds), the boundaries (groupIds), the title (titleId) and the bounds of everything drawn. Use those ids with edit_scene_content to restyle or annotate afterwards.
 
 ## Good diagrams
 - One dominant direction: left to right for processes and pipelines, top to bottom for hierarchies.
-- Keep label lines under about 30 characters; break longer labels into lines or move detail to a note.
+- Keep labels to a few words: longer ones wrap and make their boxes taller; move detail to a note.
 - Colour edges by outcome (success, failure) rather than decoratively; keep node fills calm.
 - Up to about 20 nodes per diagram; split larger systems into several diagrams placed side by side.
 - Check the result with take_screenshot and fix overlaps with edit_scene_content.

@@ -1,4 +1,4 @@
-// add_image (mcp-and-demo §1.2, §1.8.6): a data URL becomes a file record plus an image element sized from the
+// add_image: a data URL becomes a file record plus an image element sized from the
 // image's own header when no size is given. Remote URLs are refused: the emulator has no network at run time.
 import { createHash } from 'node:crypto'
 import type { IdFactory } from '../lib/ids.js'

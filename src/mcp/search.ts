@@ -1,4 +1,4 @@
-// search_scene_content (mcp-and-demo §1.3, §1.8.6): find elements by their visible text, with the real tool's
+// search_scene_content: find elements by their visible text, with the real tool's
 // separator-blind `contains` mode, a `glob` mode, and bound labels read back through their container.
 import type { Element } from '../schemas/elements.js'
 import { FRAME_TYPES } from '../schemas/elements.js'

@@ -1,4 +1,4 @@
-// Slide tools (mcp-and-demo §1.2, §1.8.6): one frame is one slide, slides run left to right, the order is the
+// Slide tools: one frame is one slide, slides run left to right, the order is the
 // frames' x order. create_slide and update_slide plan PATCH bodies; list_slides only reads.
 import type { IdFactory } from '../lib/ids.js'
 import type { Element } from '../schemas/elements.js'

@@ -1,4 +1,4 @@
-// The two ways an MCP tool call fails (mcp-and-demo §1.8.5): a tool error the agent reads, or a JSON-RPC -32603.
+// The two ways an MCP tool call fails: a tool error the agent reads, or a JSON-RPC -32603.
 import { EmulatorError } from '../errors.js'
 
 /**
@@ -20,7 +20,7 @@ export class McpToolError extends Error {
 
 /**
  * A failure the real service answers as JSON-RPC `-32603 "Internal error"`: unparsable `add`/`update` strings
- * are reported that way (mcp-and-demo §1.4). `detail` is for logs and the journal, never for the client.
+ * are reported that way. `detail` is for logs and the journal, never for the client.
  */
 export class McpInternalError extends Error {
   readonly kind = 'internal' as const

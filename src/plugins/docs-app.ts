@@ -1,4 +1,4 @@
-// The docs of the public API, built on first use (issue 13: nothing of this is loaded at start): a Fastify
+// The docs of the public API, built on first use (nothing of this is loaded at start): a Fastify
 // instance of its own in which @fastify/swagger sees every route the emulator declared, in the same order, and
 // @fastify/swagger-ui serves /docs, /docs/json, /docs/yaml and the page's files. plugins/openapi.ts forwards to it.
 // @fastify/swagger-ui is an optional peer dependency (README, Install): without it the documents are served all the
@@ -14,7 +14,7 @@ export interface DocsSource {
 
 type OpenApiDocument = { paths?: Record<string, Record<string, Record<string, unknown> & { requestBody?: { required?: boolean } }>> }
 
-/** @fastify/swagger marks every body required; the reference does not for PATCH bodies (catalogue §1.3). */
+/** @fastify/swagger marks every body required; the reference does not for PATCH bodies. */
 function markOptionalBodies (document: OpenApiDocument): OpenApiDocument {
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {

@@ -1,4 +1,4 @@
-// The only writer of error bodies: the closed {statusCode, error, message} envelope (catalogue §1.2, DESIGN §3.7).
+// The only writer of error bodies: the closed {statusCode, error, message} envelope of every declared error.
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -32,8 +32,8 @@ export function envelopeOf (error: FastifyError | EmulatorError): ErrorEnvelope 
 
 /**
  * How much of an oversized body is read and discarded before the 413 goes out. Answering while the client is
- * still uploading makes the socket close under it, and clients report EPIPE or "fetch failed" instead of the 413
- * (issue 14.7, 12.2); past this many bytes the 413 goes out at once and the connection closes.
+ * still uploading makes the socket close under it, and clients report EPIPE or "fetch failed" instead of the
+ * 413; past this many bytes the 413 goes out at once and the connection closes.
  */
 export const OVERSIZED_DRAIN_BYTES = 128 * 1024 * 1024
 
@@ -73,8 +73,8 @@ async function answerBodyTooLarge (request: FastifyRequest, reply: FastifyReply)
 }
 
 /**
- * Auth refuses a request before its body is read; read it now so the journal shows what the failing client sent
- * (issue 12.5). The Authorization header stays masked: the journal never records headers.
+ * Auth refuses a request before its body is read; read it now so the journal shows what the failing
+ * client sent. The Authorization header stays masked: the journal never records headers.
  */
 async function keepRefusedBody (request: FastifyRequest, bodyLimit: number): Promise<void> {
   if (request.body !== undefined || request[kRawBody] !== undefined) return

@@ -1,6 +1,6 @@
 // The emulator's own OpenAPI document, generated from the route schemas, at /docs/json with a UI at /docs.
-// Public routes carry tags; admin routes carry none and hideUntagged keeps them out (DESIGN §2). The document and
-// the page are made by plugins/docs-app.ts on the first request under /docs, not at start (issue 13).
+// Public routes carry tags; admin routes carry none and hideUntagged keeps them out. The document and
+// the page are made by plugins/docs-app.ts on the first request under /docs, not at start.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions, preValidationHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import { OPTIONAL_BODY } from '../schemas/common.js'

@@ -1,8 +1,8 @@
 // Decorates `renderer`: scene pictures for the demo page and MCP take_screenshot (src/render/). The worker starts
 // on the first picture, never at boot; it is terminated when the app closes, and reset empties its cache. The
-// renderer's module (and its native PNG addon) loads on the first picture too, not at start (issue 13). Its packages
-// are optional peer dependencies (README, Install): the first picture looks for them, and without them every picture
-// is the placeholder and one warning line says what to install.
+// renderer's module (and its native PNG addon) loads on the first picture too, not at start. Its packages are
+// optional peer dependencies (README, Install): the first picture looks for them, and without them every picture is
+// the placeholder and one warning line says what to install.
 import fp from 'fastify-plugin'
 import type { FastifyBaseLogger } from 'fastify'
 import type { RendererOptions, RendererStats, SceneRenderer } from '../render/renderer.js'
@@ -31,7 +31,8 @@ export function missingRendererPackages (): string[] {
 }
 
 const unusedStats = (enabled: boolean): RendererStats => ({
-  enabled, workerRunning: false, workerStarts: 0, renders: 0, failures: 0, timeouts: 0, cacheHits: 0, cacheEntries: 0, cacheBytes: 0
+  enabled, workerRunning: false, workersRunning: 0, workerStarts: 0, workerRecycles: 0, renders: 0, prerenderedHits: 0,
+  sharedRenders: 0, rememberedFailures: 0, failures: 0, timeouts: 0, cacheHits: 0, cacheEntries: 0, cacheBytes: 0
 })
 
 /**

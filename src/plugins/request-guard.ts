@@ -1,4 +1,4 @@
-// What a web page must not reach (issue 14.4, 14.5): requests naming a foreign Host (DNS rebinding) are refused on
+// What a web page must not reach: requests naming a foreign Host (DNS rebinding) are refused on
 // every route, and admin writes sent by a browser from another origin (CSRF) are refused before any handler runs.
 import { isIP } from 'node:net'
 import type { FastifyRequest } from 'fastify'

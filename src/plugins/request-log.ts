@@ -1,20 +1,15 @@
-// One log line per completed request (issue 16.6) instead of Fastify's two: method, path (secrets redacted),
+// One log line per completed request instead of Fastify's two: method, path (secrets redacted),
 // status, time, key id and workspace. Health probes log at debug, so a container's HEALTHCHECK stays quiet.
 // In text mode the line goes straight to the text log (lib/text-log.ts); JSON mode keeps it a pino record.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
+import { recordOf } from '../layers/request-record.js'
 import { redactUrl } from '../lib/redact.js'
 import type { TextLog } from '../lib/text-log.js'
 
 const HEALTH_PATH = '/_emulator/health'
 const INFO = 30
 const DEBUG = 20
-
-/** The caller as auth left it; read loosely so this plugin does not depend on the api/ module that sets it. */
-function callerOf (request: FastifyRequest): { keyId: string | null, workspaceId: string | null } {
-  const auth = (request as unknown as { auth?: { key?: { id?: string }, workspaceId?: string } | null }).auth
-  return { keyId: auth?.key?.id ?? null, workspaceId: auth?.workspaceId ?? null }
-}
 
 function isHealthProbe (url: string): boolean {
   return url.startsWith(HEALTH_PATH) && (url.length === HEALTH_PATH.length || url[HEALTH_PATH.length] === '?')
@@ -25,7 +20,9 @@ interface Output { textLog: TextLog | undefined, debug: boolean }
 function logCompleted (request: FastifyRequest, reply: FastifyReply, { textLog, debug }: Output): void {
   const quiet = isHealthProbe(request.url)
   if (quiet && !debug) return
-  const { keyId, workspaceId } = callerOf(request)
+  const caller = recordOf(request).caller
+  const keyId = caller?.keyId ?? null
+  const workspaceId = caller?.workspaceId ?? null
   const url = redactUrl(request.url)
   const ms = Math.round(reply.elapsedTime * 10) / 10
   const message = `${request.method} ${url} ${reply.statusCode} ${ms}ms${keyId === null ? '' : ` ${keyId}`}${workspaceId === null ? '' : ` ${workspaceId}`}`

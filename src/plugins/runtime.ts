@@ -8,7 +8,7 @@ import type { FixtureSet } from '../harness/fixtures.js'
 declare module 'fastify' {
   interface FastifyInstance {
     /** The package version (decorated by app.ts). Declared here, not in app.ts, so the package's public types
-     * (index.d.ts → app.d.ts) never reach the store's types and their better-sqlite3 import (issue 16.4). */
+     * (index.d.ts → app.d.ts) never reach the store's types and their better-sqlite3 import. */
     emulatorVersion: string
     /** The loaded fixture set (decorated by app.ts). */
     fixtures: FixtureSet

@@ -1,13 +1,13 @@
-// Request validation that matches the real service (DESIGN §4.1): unknown body keys are rejected, never
+// Request validation that matches the real service: unknown body keys are rejected, never
 // stripped; strings in JSON bodies are never coerced; query strings and path params are coerced as usual.
 // Validators and serializers compile on first use, not at start: most routes are never called in a given run,
-// and compiling all of them was most of the start-up time (issue 13).
+// and compiling all of them was most of the start-up time.
 import type { Ajv, ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
 import fastJson from 'fast-json-stringify'
 import { coercingAjv, strictAjv } from '../lib/ajv.js'
 
-export { addFormats, compileStrict } from '../lib/ajv.js'
+export { addFormats } from '../lib/ajv.js'
 
 interface LazyValidator {
   (data: unknown): boolean
@@ -53,7 +53,7 @@ function nullableBranch (node: Json): Json | undefined {
 
 /**
  * TypeBox writes a nullable field as anyOf [T, null], which fast-json-stringify serialises by validating the value
- * against each branch with a validator it compiles on first use (30 ms for the first page of collections, issue 13)
+ * against each branch with a validator it compiles on first use (30 ms for the first page of collections)
  * and runs on every value. `T` with `nullable: true` writes the same JSON for every value the schema allows (null,
  * or a value of T), with no validator: and every value serialised here is the emulator's own, valid by its schema.
  */

@@ -1,8 +1,8 @@
-// SVG → PNG with resvg, off the event loop (renderAsync), sized to fit a box, with the hand-drawn TTF fonts.
+// SVG → PNG with resvg, off the event loop (renderAsync), sized to fit a box, with the hand-drawn TTF fonts. resvg is
+// loaded on the first PNG: an SVG (a pre-rendered one among them) never needs it.
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { renderAsync } from '@resvg/resvg-js'
 
 export const PNG_MAX_WIDTH = 1920
 export const PNG_MAX_HEIGHT = 1080
@@ -10,17 +10,33 @@ const HAND_FONT = 'Virgil'
 const PLAIN_FONT = 'Liberation Sans'
 /** The only two asset files needed at run time (resvg ignores the woff2 @font-face inlined in the SVG). */
 export const PNG_FONT_FILES = ['Virgil.ttf', 'Liberation Sans.ttf']
+/**
+ * The editor's whole hand-drawn face, with Xiaolai's CJK glyphs in it: loaded only for text the two fonts above
+ * have no glyph for (23 MB, about a second per picture), so that text shows instead of vanishing. Where the file
+ * is not installed, the plain face's empty-box glyph at least marks where such text is.
+ */
+const WIDE_FONT_FILE = 'Excalifont.ttf'
+/** Characters beyond Latin, Greek and Cyrillic (and their punctuation and symbols): CJK, Hangul, kana and the rest. */
+const BEYOND_PLAIN_FONTS = /[\u0530-\u1DFF\u2E80-\uFFEF]|[\u{10000}-\u{10FFFF}]/u
 
-let fontFiles: string[] | undefined
+let fontFiles: { plain: string[], wide: string[] } | undefined
+let resvg: Promise<typeof import('@resvg/resvg-js')> | undefined
 
 /** utils ships its TTF files under dist/prod/assets, whichever build (prod or dev) resolves. */
-function resolveFontFiles (): string[] {
+function resolveFontFiles (): { plain: string[], wide: string[] } {
   if (fontFiles === undefined) {
     const main = fileURLToPath(import.meta.resolve('@excalidraw/utils'))
     const assets = join(dirname(main), '..', 'prod', 'assets')
-    fontFiles = PNG_FONT_FILES.map((name) => join(assets, name)).filter((file) => existsSync(file))
+    const plain = PNG_FONT_FILES.map((name) => join(assets, name)).filter((file) => existsSync(file))
+    fontFiles = { plain, wide: [...plain, join(assets, WIDE_FONT_FILE)].filter((file) => existsSync(file)) }
   }
   return fontFiles
+}
+
+/** The text of the SVG's <text> elements (what resvg needs glyphs for), without markup. */
+function needsWideFont (svg: string): boolean {
+  for (const match of svg.matchAll(/<text\b[^>]*>([^<]*)/g)) if (BEYOND_PLAIN_FONTS.test(match[1])) return true
+  return false
 }
 
 /**
@@ -54,11 +70,13 @@ export interface PngBox { maxWidth?: number }
 export async function svgToPng (svg: string, box: PngBox = {}): Promise<Buffer> {
   const requested = box.maxWidth !== undefined && Number.isFinite(box.maxWidth) && box.maxWidth >= 1 ? box.maxWidth : PNG_MAX_WIDTH
   const zoom = fitZoom(svgSize(svg), Math.floor(Math.min(requested, PNG_MAX_WIDTH)), PNG_MAX_HEIGHT)
+  const { renderAsync } = await (resvg ??= import('@resvg/resvg-js'))
+  const fonts = resolveFontFiles()
   const image = await renderAsync(useTtfFamilies(svg), {
     fitTo: { mode: 'zoom', value: zoom },
     font: {
       loadSystemFonts: false,
-      fontFiles: resolveFontFiles(),
+      fontFiles: needsWideFont(svg) ? fonts.wide : fonts.plain,
       defaultFontFamily: PLAIN_FONT,
       sansSerifFamily: PLAIN_FONT,
       serifFamily: PLAIN_FONT,

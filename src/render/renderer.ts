@@ -1,9 +1,15 @@
-// Scene renderer: SVG from a lazily started jsdom worker running @excalidraw/utils, PNG via resvg, LRU-cached.
+// Scene renderer: SVG from lazily started jsdom workers running @excalidraw/utils (or drawn at build, for the bundled
+// fixtures), PNG via resvg; LRU-cached, one render shared by every concurrent caller of a picture, and a picture
+// whose render timed out or crashed its worker remembered as its error picture until the scene changes.
+import { fileURLToPath } from 'node:url'
+import { CHAR_WIDTH_EM } from '../content/text-metrics.js'
 import type { FileRecord, StoredAppState } from '../schemas/scene-content.js'
 import { createLru, type LruCache } from './lru.js'
 import { errorSvg, placeholderSvg } from './pictures.js'
 import { svgToPng } from './png.js'
-import { createWorkerHost, RenderHostError, type RenderAnswer, type WorkerHost } from './worker-host.js'
+import { loadPrerendered, type PrerenderedPictures } from './prerendered.js'
+import { createSharing, type Sharing } from './sharing.js'
+import { createWorkerHost, RenderHostError, type RenderAnswer, type Timers, type WorkerHost } from './worker-host.js'
 
 export { isRendererPicture } from './pictures.js'
 export { PNG_FONT_FILES, PNG_MAX_HEIGHT, PNG_MAX_WIDTH } from './png.js'
@@ -11,13 +17,25 @@ export { PNG_FONT_FILES, PNG_MAX_HEIGHT, PNG_MAX_WIDTH } from './png.js'
 export interface RendererOptions {
   /** false: every picture is a neutral "rendering is off" placeholder and no worker is ever started. */
   enabled: boolean
-  /** Longest one render may take once the worker is up; then the worker is killed and restarted on next use. */
+  /**
+   * Longest one render may take once its worker is up; then the worker is killed (a new one starts on next use)
+   * and the picture answers its error picture until the scene changes.
+   */
   timeoutMs: number
   /** Most pictures kept (default 200); 0 turns the cache off. */
   cacheEntries?: number
   /** Most bytes kept across cached pictures (default 64 MiB). */
   cacheBytes?: number
+  /** Workers drawing at once (default: one per two cores, at most four; a second only starts when the first is busy). */
+  workers?: number
+  /** A worker whose heap holds more than this after a job is ended (default 192 MiB). */
+  recycleHeapBytes?: number
+  /** The build's pre-rendered pictures (default: the file `npm run build` writes into dist/); false: none. */
+  prerendered?: string | false
 }
+
+/** What tests replace: the workers (a fake host) and the clock of the workers' time limits. */
+export interface RendererSeams { host?: WorkerHost, timers?: Timers }
 
 /** A scene-content document (GET /scenes/{id}/content or a fixture file); only these fields are read. */
 export interface RenderableScene {
@@ -47,8 +65,18 @@ export interface PngOptions extends SvgOptions {
 export interface RendererStats {
   enabled: boolean
   workerRunning: boolean
+  workersRunning: number
   workerStarts: number
+  /** Workers ended after a job because their heap had grown past the cap. */
+  workerRecycles: number
+  /** Pictures drawn by a worker. */
   renders: number
+  /** Pictures served from the build's pre-rendered ones. */
+  prerenderedHits: number
+  /** Callers that waited for a render (or PNG conversion) another caller had started. */
+  sharedRenders: number
+  /** Answers that were a remembered error picture (a render of this scene version timed out or crashed). */
+  rememberedFailures: number
   failures: number
   timeouts: number
   cacheHits: number
@@ -74,10 +102,15 @@ const DEFAULT_PADDING = 10
 const MAX_PADDING = 500
 const DEFAULT_CACHE_ENTRIES = 200
 const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
+/** Scene versions whose render timed out or crashed, each answered with its error picture until the scene changes. */
+const REMEMBERED_FAILURES = 200
 const WORKER_URL = new URL('./worker.mjs', import.meta.url)
+/** Written by `npm run build` beside dist/render/ (absent when run from src/). */
+const PRERENDERED_FILE = fileURLToPath(new URL('../prerendered-pictures.json.br', import.meta.url))
 
 type Picture = string | Buffer
-type Counters = Omit<RendererStats, 'enabled' | 'workerRunning' | 'workerStarts' | 'cacheEntries' | 'cacheBytes'>
+interface Drawn { svg: string, ok: boolean }
+type Counters = Pick<RendererStats, 'renders' | 'prerenderedHits' | 'rememberedFailures' | 'failures' | 'timeouts' | 'cacheHits' | 'lastError'>
 
 /** A missing, zero or non-finite timeout would kill every render; such values mean the 10 s default. */
 function timeoutOf (timeoutMs: number | undefined, fallback: number): number {
@@ -94,22 +127,32 @@ function keyOf (opts: SvgOptions): string {
 }
 
 /** Turns the worker's answer or a host failure into an SVG; `ok` says whether it may be cached. */
-function pictureOf (answer: RenderAnswer | RenderHostError): { svg: string, ok: boolean, error?: string } {
+function pictureOf (answer: RenderAnswer | RenderHostError): Drawn & { error?: string } {
   if (answer instanceof RenderHostError) return { svg: errorSvg(answer.message), ok: false, error: answer.message }
   if ('error' in answer) return { svg: errorSvg(answer.error), ok: false, error: answer.error }
   return { svg: answer.svg, ok: true }
 }
 
+/** A render that timed out or killed its worker would do it again: the scene, not the machine, is the cause. */
+const causedByScene = (answer: RenderAnswer | RenderHostError): boolean =>
+  answer instanceof RenderHostError && (answer.reason === 'timeout' || answer.reason === 'crash')
+
 class Renderer implements SceneRenderer {
   private readonly cache: LruCache<Picture>
+  private readonly failed = createLru<string>(REMEMBERED_FAILURES, Number.MAX_SAFE_INTEGER, () => 1)
+  private readonly svgs: Sharing<Drawn> = createSharing()
+  private readonly pngs: Sharing<Buffer> = createSharing()
   private readonly host: WorkerHost | undefined
-  private readonly counters: Counters = { renders: 0, failures: 0, timeouts: 0, cacheHits: 0 }
+  private prerendered: PrerenderedPictures | undefined
+  private readonly counters: Counters = { renders: 0, prerenderedHits: 0, rememberedFailures: 0, failures: 0, timeouts: 0, cacheHits: 0 }
   private closed = false
 
-  constructor (private readonly options: RendererOptions) {
+  constructor (private readonly options: RendererOptions, seams: RendererSeams) {
     this.cache = createLru<Picture>(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES, options.cacheBytes ?? DEFAULT_CACHE_BYTES,
       (p) => typeof p === 'string' ? p.length * 2 : p.length)
-    this.host = options.enabled ? createWorkerHost(WORKER_URL) : undefined
+    this.host = !options.enabled
+      ? undefined
+      : seams.host ?? createWorkerHost(WORKER_URL, { workers: options.workers, recycleHeapBytes: options.recycleHeapBytes, timers: seams.timers })
   }
 
   async renderSvg (content: RenderableScene, opts: SvgOptions = {}): Promise<string> {
@@ -122,25 +165,38 @@ class Renderer implements SceneRenderer {
     const key = opts.cacheKey === undefined ? undefined : `png|${keyOf(opts)}|${opts.maxWidth ?? ''}`
     const hit = this.cached<Buffer>(key)
     if (hit !== undefined) return hit
-    const { svg, ok } = await this.drawSvg(content, opts)
-    const png = await this.toPng(svg, opts.maxWidth)
-    if (ok && key !== undefined) this.cache.set(key, png)
-    return png
+    return await this.pngs.run(key, async () => {
+      const { svg, ok } = await this.drawSvg(content, opts)
+      const png = await this.toPng(svg, opts.maxWidth)
+      if (ok && key !== undefined) this.cache.set(key, png)
+      return png
+    })
   }
 
   clearCache (): void {
     this.cache.clear()
+    this.failed.clear()
   }
 
   async close (): Promise<void> {
     this.closed = true
-    this.cache.clear()
+    this.clearCache()
     await this.host?.close()
   }
 
   stats (): RendererStats {
-    return { enabled: this.options.enabled, workerRunning: this.host?.running ?? false, workerStarts: this.host?.starts ?? 0,
-      ...this.counters, cacheEntries: this.cache.size, cacheBytes: this.cache.bytes }
+    const running = this.host?.running ?? 0
+    return {
+      enabled: this.options.enabled,
+      workerRunning: running > 0,
+      workersRunning: running,
+      workerStarts: this.host?.starts ?? 0,
+      workerRecycles: this.host?.recycles ?? 0,
+      sharedRenders: this.svgs.joined + this.pngs.joined,
+      ...this.counters,
+      cacheEntries: this.cache.size,
+      cacheBytes: this.cache.bytes
+    }
   }
 
   private cached<T extends Picture> (key: string | undefined): T | undefined {
@@ -150,22 +206,42 @@ class Renderer implements SceneRenderer {
   }
 
   /** The SVG and whether it is the scene's own drawing (only those are cached, here and as PNG). */
-  private async drawSvg (content: RenderableScene, opts: SvgOptions): Promise<{ svg: string, ok: boolean }> {
+  private async drawSvg (content: RenderableScene, opts: SvgOptions): Promise<Drawn> {
     if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
     if (this.host === undefined) return { svg: placeholderSvg(), ok: false }
     const key = opts.cacheKey === undefined ? undefined : `svg|${keyOf(opts)}`
     const hit = this.cached<string>(key)
     if (hit !== undefined) return { svg: hit, ok: true }
+    const failed = key === undefined ? undefined : this.failed.get(key)
+    if (failed !== undefined) {
+      this.counters.rememberedFailures += 1
+      return { svg: failed, ok: false }
+    }
+    const host = this.host
+    return await this.svgs.run(key, async () => await this.freshSvg(host, content, opts, key))
+  }
+
+  /** The build's picture of exactly this content, else a worker's drawing (or the error picture it led to). */
+  private async freshSvg (host: WorkerHost, content: RenderableScene, opts: SvgOptions, key: string | undefined): Promise<Drawn> {
+    const padding = paddingOf(opts.padding)
+    this.prerendered ??= loadPrerendered(this.options.prerendered === false ? undefined : this.options.prerendered ?? PRERENDERED_FILE)
+    const built = this.prerendered.lookup(content, opts.frameId ?? undefined, padding)
+    if (built !== undefined) {
+      this.counters.prerenderedHits += 1
+      if (key !== undefined) this.cache.set(key, built)
+      return { svg: built, ok: true }
+    }
     this.counters.renders += 1
-    const job = { content, frameId: opts.frameId ?? undefined, padding: paddingOf(opts.padding) }
-    const answer = await this.host.run(job, timeoutOf(opts.timeoutMs, timeoutOf(this.options.timeoutMs, DEFAULT_TIMEOUT_MS))).catch((err: unknown) => {
+    const job = { content, frameId: opts.frameId ?? undefined, padding, charWidthEm: CHAR_WIDTH_EM }
+    const answer = await host.run(job, timeoutOf(opts.timeoutMs, timeoutOf(this.options.timeoutMs, DEFAULT_TIMEOUT_MS))).catch((err: unknown) => {
       if (err instanceof RenderHostError && err.reason !== 'closed') return err
       throw err
     })
     const picture = pictureOf(answer)
     if (picture.error !== undefined) this.noteFailure(picture.error, answer instanceof RenderHostError && answer.reason === 'timeout')
-    if (picture.ok && key !== undefined) this.cache.set(key, picture.svg)
-    return picture
+    if (key !== undefined && picture.ok) this.cache.set(key, picture.svg)
+    if (key !== undefined && causedByScene(answer)) this.failed.set(key, picture.svg)
+    return { svg: picture.svg, ok: picture.ok }
   }
 
   private noteFailure (message: string, timedOut: boolean): void {
@@ -186,7 +262,7 @@ class Renderer implements SceneRenderer {
   }
 }
 
-/** Nothing heavy happens here: the worker starts with the first render (never, when disabled). */
-export function createRenderer (options: RendererOptions): SceneRenderer {
-  return new Renderer(options)
+/** Nothing heavy happens here: a worker starts with the first render that needs one (never, when disabled). */
+export function createRenderer (options: RendererOptions, seams: RendererSeams = {}): SceneRenderer {
+  return new Renderer(options, seams)
 }

@@ -1,127 +1,221 @@
-// The render worker's lifecycle: started lazily, one job at a time, killed on timeout, restarted on next use.
+// The render workers: a small pool started lazily (a second worker only when the first is busy), one job per worker
+// at a time, a worker killed on timeout, and one whose heap grew past a cap ended after its job (recycled), so a
+// huge scene's memory goes back to the system instead of staying with an idle worker.
+import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 
-/** What the worker is asked (see worker.mjs). */
-export interface RenderJob { content: unknown, frameId?: string, padding: number }
+/** What a worker is asked (see worker.mjs). */
+export interface RenderJob { content: unknown, frameId?: string, padding: number, charWidthEm: number }
 /** What it answers: an SVG, or why the scene could not be drawn. */
 export type RenderAnswer = { svg: string } | { error: string }
 
-/** The worker did not answer in time, died, or the host was closed: not the scene's fault (never cached). */
+/**
+ * No answer: the job took too long (`timeout`) or its worker died while drawing it (`crash`, e.g. out of memory),
+ * both caused by the scene; a worker could not start (`start`) or the host was closed (`closed`).
+ */
 export class RenderHostError extends Error {
-  constructor (message: string, readonly reason: 'timeout' | 'crash' | 'closed') {
+  constructor (message: string, readonly reason: 'timeout' | 'crash' | 'start' | 'closed') {
     super(message)
     this.name = 'RenderHostError'
   }
 }
 
+/** The clock the host's time limits run on; tests give their own to fire a limit without waiting for it. */
+export interface Timers {
+  setTimeout: (fn: () => void, ms: number) => unknown
+  clearTimeout: (handle: unknown) => void
+}
+
+export interface HostOptions {
+  /** Most workers at once (default: defaultWorkerCount()). */
+  workers?: number
+  /** A worker whose V8 heap holds more than this after a job is ended; the next job starts a fresh one. */
+  recycleHeapBytes?: number
+  timers?: Timers
+}
+
 export interface WorkerHost {
   run: (job: RenderJob, timeoutMs: number) => Promise<RenderAnswer>
   close: () => Promise<void>
-  readonly running: boolean
+  /** Workers alive now. */
+  readonly running: number
   readonly starts: number
+  /** Workers ended after a job because their heap had grown past the cap. */
+  readonly recycles: number
 }
 
 /** INFER: importing the 20 MB utils bundle takes ~1 s; a busy machine gets plenty more before we give up. */
 const STARTUP_TIMEOUT_MS = 60_000
 /** A pathological scene kills the worker (ERR_WORKER_OUT_OF_MEMORY), not the emulator. */
 const WORKER_HEAP_MB = 1024
+/** A warm worker's heap is 60-90 MB after any fixture scene; a 10,000-element scene leaves it near 400 MB. */
+export const DEFAULT_RECYCLE_HEAP_BYTES = 192 * 1024 * 1024
+const NODE_TIMERS: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) }
 
-interface Current { id: number, resolve: (answer: RenderAnswer) => void, reject: (err: Error) => void }
+/**
+ * One worker per two cores beyond the first two, at most four: a second worker on a 2-core machine competes with
+ * the event loop and the first worker for the same cores (measured with `npm run bench`, README "Performance").
+ */
+export function defaultWorkerCount (cores = availableParallelism()): number {
+  return Math.min(4, Math.max(1, Math.floor(cores / 2)))
+}
 
-type WorkerMessage = { type?: string, id?: number, svg?: unknown, error?: unknown }
+interface Pending { id: number, resolve: (answer: RenderAnswer) => void, reject: (err: Error) => void }
+type WorkerMessage = { type?: string, id?: number, svg?: unknown, error?: unknown, heapBytes?: unknown }
 
-class RenderWorkerHost implements WorkerHost {
-  private worker: Worker | undefined
-  private ready: Promise<Worker> | undefined
-  private current: Current | undefined
-  private queue: Promise<unknown> = Promise.resolve()
+/** A place for one worker: empty until a job needs it, emptied again on timeout, crash or recycling. */
+interface Slot { worker?: Worker, ready?: Promise<Worker>, pending?: Pending, heapBytes: number, busy: boolean }
+
+class RenderWorkerPool implements WorkerHost {
+  private readonly slots: Slot[]
+  private readonly waiting: Array<(slot: Slot | undefined) => void> = []
+  private readonly timers: Timers
+  private readonly recycleHeapBytes: number
   private nextId = 1
   private startCount = 0
+  private recycleCount = 0
   private closed = false
 
-  constructor (private readonly workerUrl: URL) {}
+  constructor (private readonly workerUrl: URL, options: HostOptions) {
+    const size = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()))
+    this.slots = Array.from({ length: size }, () => ({ heapBytes: 0, busy: false }))
+    this.timers = options.timers ?? NODE_TIMERS
+    this.recycleHeapBytes = options.recycleHeapBytes ?? DEFAULT_RECYCLE_HEAP_BYTES
+  }
 
-  get running (): boolean { return this.worker !== undefined }
+  get running (): number { return this.slots.filter((slot) => slot.worker !== undefined).length }
   get starts (): number { return this.startCount }
+  get recycles (): number { return this.recycleCount }
 
-  run (job: RenderJob, timeoutMs: number): Promise<RenderAnswer> {
-    const result = this.queue.then(() => this.runOne(job, timeoutMs))
-    this.queue = result.catch(() => undefined)
-    return result
+  async run (job: RenderJob, timeoutMs: number): Promise<RenderAnswer> {
+    const slot = await this.acquire()
+    try {
+      return await this.runOn(slot, job, timeoutMs)
+    } finally {
+      this.release(slot)
+    }
   }
 
   async close (): Promise<void> {
     this.closed = true
-    const w = this.worker
-    if (w === undefined) return
-    this.discard(w, new RenderHostError('renderer is closed', 'closed'))
-    await w.terminate()
+    this.waiting.splice(0).forEach((wake) => wake(undefined))
+    await Promise.all(this.slots.map(async (slot) => {
+      const w = slot.worker
+      if (w === undefined) return
+      this.discard(slot, w, new RenderHostError('renderer is closed', 'closed'))
+      await w.terminate()
+    }))
   }
 
-  /** Forgets a worker (if it is still the live one), fails the job in flight, and kills it. */
-  private discard (w: Worker, err: RenderHostError): void {
-    if (this.worker !== w) return
-    this.worker = undefined
-    this.ready = undefined
-    this.current?.reject(err)
-    this.current = undefined
-    void w.terminate()
-  }
-
-  private spawn (): Promise<Worker> {
-    // execArgv [] keeps the parent's loaders (tsx, test instrumentation) out: the worker is plain JS, and tsx
-    // hooks alone add ~0.5–1 s to loading the 20 MB utils bundle.
-    const w = new Worker(this.workerUrl, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
-    this.worker = w
-    this.startCount += 1
-    return new Promise<Worker>((resolve, reject) => {
-      const fail = (err: RenderHostError) => { clearTimeout(timer); reject(err); this.discard(w, err) }
-      const timer = setTimeout(() => fail(new RenderHostError('render worker did not start in time', 'timeout')), STARTUP_TIMEOUT_MS)
-      w.on('message', (msg: WorkerMessage) => {
-        if (msg.type === 'ready') { clearTimeout(timer); resolve(w) } else this.answer(msg)
-      })
-      w.on('error', (err) => fail(new RenderHostError(`render worker failed: ${err.message}`, 'crash')))
-      w.on('exit', (code) => fail(new RenderHostError(`render worker exited (code ${code})`, 'crash')))
-    })
-  }
-
-  private answer (msg: WorkerMessage): void {
-    const done = this.current
-    if (done === undefined || msg.id !== done.id) return
-    this.current = undefined
-    done.resolve(typeof msg.svg === 'string' ? { svg: msg.svg } : { error: String(msg.error) })
-  }
-
-  /** One job on a ready worker; the clock starts when the job is posted, not while the worker boots. */
-  private async runOne (job: RenderJob, timeoutMs: number): Promise<RenderAnswer> {
+  /** An idle live worker first, then an empty place (a new worker), else the first one to come free. */
+  private async acquire (): Promise<Slot> {
     if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
-    this.ready ??= this.spawn()
-    const w = await this.ready
+    const free = this.slots.find((slot) => !slot.busy && slot.worker !== undefined) ?? this.slots.find((slot) => !slot.busy)
+    const slot = free ?? await new Promise<Slot | undefined>((resolve) => this.waiting.push(resolve))
+    if (slot === undefined) throw new RenderHostError('renderer is closed', 'closed')
+    slot.busy = true
+    return slot
+  }
+
+  /** Hands the place straight to the next job waiting (it stays busy, so no newcomer slips in between). */
+  private release (slot: Slot): void {
+    const next = this.waiting.shift()
+    if (next !== undefined) next(slot)
+    else slot.busy = false
+  }
+
+  /** One job on the slot's worker, started if needed; the clock starts when the job is posted, not during boot. */
+  private async runOn (slot: Slot, job: RenderJob, timeoutMs: number): Promise<RenderAnswer> {
+    if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
+    slot.ready ??= this.spawn(slot)
+    const w = await slot.ready
+    if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
     w.ref()
     try {
-      return await this.send(w, job, timeoutMs)
+      const answer = await this.send(slot, w, job, timeoutMs)
+      if (slot.heapBytes > this.recycleHeapBytes) this.recycle(slot, w)
+      return answer
     } finally {
-      if (this.worker === w) w.unref()
+      if (slot.worker === w) w.unref()
     }
   }
 
-  private send (w: Worker, job: RenderJob, timeoutMs: number): Promise<RenderAnswer> {
+  private spawn (slot: Slot): Promise<Worker> {
+    // execArgv [] keeps the parent's loaders (tsx, test instrumentation) out: the worker is plain JS, and tsx
+    // hooks alone add ~0.5–1 s to loading the 20 MB utils bundle.
+    const w = new Worker(this.workerUrl, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
+    slot.worker = w
+    slot.heapBytes = 0
+    this.startCount += 1
+    let started = false
+    return new Promise<Worker>((resolve, reject) => {
+      const fail = (message: string) => {
+        const err = new RenderHostError(message, started ? 'crash' : 'start')
+        this.timers.clearTimeout(timer)
+        reject(err)
+        this.discard(slot, w, err)
+      }
+      const timer = this.timers.setTimeout(() => fail('render worker did not start in time'), STARTUP_TIMEOUT_MS)
+      w.on('message', (msg: WorkerMessage) => {
+        if (msg.type !== 'ready') return this.answer(slot, msg)
+        started = true
+        this.timers.clearTimeout(timer)
+        resolve(w)
+      })
+      w.on('error', (err) => fail(`render worker failed: ${err.message}`))
+      w.on('exit', (code) => fail(`render worker exited (code ${code})`))
+    })
+  }
+
+  private answer (slot: Slot, msg: WorkerMessage): void {
+    const done = slot.pending
+    if (done === undefined || msg.id !== done.id) return
+    slot.pending = undefined
+    if (typeof msg.heapBytes === 'number') slot.heapBytes = msg.heapBytes
+    done.resolve(typeof msg.svg === 'string' ? { svg: msg.svg } : { error: String(msg.error) })
+  }
+
+  private send (slot: Slot, w: Worker, job: RenderJob, timeoutMs: number): Promise<RenderAnswer> {
     return new Promise<RenderAnswer>((resolve, reject) => {
       const id = this.nextId++
-      const timer = setTimeout(() => this.discard(w, new RenderHostError(`render took longer than ${timeoutMs} ms`, 'timeout')), timeoutMs)
-      const settle = <T>(fn: (v: T) => void) => (v: T) => { clearTimeout(timer); fn(v) }
-      this.current = { id, resolve: settle(resolve), reject: settle(reject) }
+      const timer = this.timers.setTimeout(() => this.discard(slot, w, new RenderHostError(`render took longer than ${timeoutMs} ms`, 'timeout')), timeoutMs)
+      const settle = <T>(fn: (v: T) => void) => (v: T) => { this.timers.clearTimeout(timer); fn(v) }
+      slot.pending = { id, resolve: settle(resolve), reject: settle(reject) }
       try {
         w.postMessage({ id, ...job })
       } catch (err) {
-        this.current = undefined
+        slot.pending = undefined
         settle(resolve)({ error: `scene content cannot be sent to the renderer: ${(err as Error).message}` })
       }
     })
   }
+
+  /** Ends a worker whose job is done: its memory goes back; the slot starts a new one when next needed. */
+  private recycle (slot: Slot, w: Worker): void {
+    this.recycleCount += 1
+    this.forget(slot, w)
+    void w.terminate()
+  }
+
+  /** Forgets a worker (if it is still the slot's), fails the job in flight, and kills it. */
+  private discard (slot: Slot, w: Worker, err: RenderHostError): void {
+    if (slot.worker !== w) return
+    const pending = slot.pending
+    this.forget(slot, w)
+    pending?.reject(err)
+    void w.terminate()
+  }
+
+  private forget (slot: Slot, w: Worker): void {
+    if (slot.worker !== w) return
+    slot.worker = undefined
+    slot.ready = undefined
+    slot.pending = undefined
+    slot.heapBytes = 0
+  }
 }
 
-/** The worker is not started here: the first run() starts it. */
-export function createWorkerHost (workerUrl: URL): WorkerHost {
-  return new RenderWorkerHost(workerUrl)
+/** No worker is started here: the first run() starts one, a second only when a job finds the first busy. */
+export function createWorkerHost (workerUrl: URL, options: HostOptions = {}): WorkerHost {
+  return new RenderWorkerPool(workerUrl, options)
 }

@@ -1,10 +1,39 @@
+// @ts-check
 // Render worker: jsdom shims + @excalidraw/utils exportToSvg, one scene at a time, fully offline.
-/* global console, URL */
-// Plain ESM JavaScript on purpose: a .ts worker fails under tsx on Node 20 (ERR_UNKNOWN_FILE_EXTENSION).
-// Protocol: posts {type:'ready'} once; answers {id, content:{elements, appState, files}, frameId?, padding?}
-// with {id, svg} or {id, error}. The jsdom globals exist only in this thread.
+/* global Buffer, console, Response, URL */
+// Plain ESM JavaScript on purpose (a .ts worker fails under tsx on Node 20: ERR_UNKNOWN_FILE_EXTENSION), type-checked
+// through `// @ts-check` and the JSDoc types below, which name only the parts of the DOM this file relies on.
+// Protocol (RenderJob and WorkerMessage in worker-host.ts): posts {type:'ready'} once; answers
+// {id, content:{elements, appState, files}, frameId?, padding?,
+// charWidthEm} with {id, svg, heapBytes} or {id, error, heapBytes}
+// (heapBytes: this thread's V8 heap after the job, which the host uses to recycle it). The jsdom globals exist
+// only in this thread.
+import { getHeapStatistics } from 'node:v8'
 import { parentPort } from 'node:worker_threads'
+// @ts-expect-error jsdom ships no declarations; what this file uses of it is typed where it is used.
 import { JSDOM } from 'jsdom'
+
+/**
+ * @typedef {{ localName: string, namespaceURI: string | null, value: string }} DomAttr
+ * @typedef {object} DomElement
+ * @property {string} localName
+ * @property {string | null} namespaceURI
+ * @property {ArrayLike<DomAttr>} attributes
+ * @property {(selectors: string) => ArrayLike<DomElement>} querySelectorAll
+ * @property {(name: string) => string | null} getAttribute
+ * @property {(name: string, value: string) => void} setAttribute
+ * @property {(name: string) => void} removeAttribute
+ * @property {(attr: DomAttr) => unknown} removeAttributeNode
+ * @property {() => void} remove
+ * @typedef {{ XMLSerializer: new () => { serializeToString: (node: DomElement) => string } }} SerialisingWindow
+ * @typedef {{ id: string, type: string, isDeleted?: boolean, [key: string]: unknown }} SceneElement
+ * @typedef {{ dataURL?: unknown, [key: string]: unknown }} SceneFile
+ * @typedef {{ elements: SceneElement[], appState?: { viewBackgroundColor?: unknown }, files?: Record<string, SceneFile> | null }} SceneContent
+ * @typedef {{ id: number, content: unknown, frameId?: string, padding?: number, charWidthEm: number }} RenderRequest
+ * @typedef {{ padding: number, exportingFrame: SceneElement | undefined, renderEmbeddables: boolean, reuseImages: boolean }} ExportConfig
+ * @typedef {{ data: { elements: SceneElement[], appState: object, files: Record<string, SceneFile> }, config: ExportConfig }} ExportRequest
+ * @typedef {(request: ExportRequest) => Promise<DomElement>} ExportToSvg
+ */
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const XLINK_NS = 'http://www.w3.org/1999/xlink'
@@ -15,29 +44,47 @@ const LINK_URL = /^(https?:|mailto:)/i
 /** Elements that can run script, load remote content or animate attributes (e.g. href → javascript:). */
 const FORBIDDEN_TAGS = new Set(['script', 'foreignobject', 'iframe', 'embed', 'object', 'animate', 'set',
   'animatemotion', 'animatetransform', 'handler', 'listener', 'audio', 'video'])
+/** The one code point range of a font registered without one (utils inlines a face only for text in its range). */
+const WHOLE_RANGE = 'U+0000-10FFFF'
 
 /** utils logs font and shape problems through console; the host thread's output must stay clean. */
 function silenceConsole () {
-  for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace']) console[level] = () => {}
+  const quiet = () => {}
+  Object.assign(console, { log: quiet, info: quiet, warn: quiet, error: quiet, debug: quiet, trace: quiet })
 }
+
+/** The emulator's text metric (content/text-metrics.ts), sent with each job: the host thread owns the fact. */
+let charWidthEm = Number.NaN
 
 /** Text widths from the CSS font's pixel size; INFER: utils measures only where it wraps or lays out labels. */
 function fakeContext () {
   return {
     font: '16px sans-serif',
+    /** @param {unknown} text */
     measureText (text) {
       const px = Number.parseFloat(/([\d.]+)px/.exec(this.font)?.[1] ?? '16')
-      return { width: String(text).length * px * 0.55, actualBoundingBoxAscent: px * 0.8, actualBoundingBoxDescent: px * 0.2 }
+      return { width: String(text).length * px * charWidthEm, actualBoundingBoxAscent: px * 0.8, actualBoundingBoxDescent: px * 0.2 }
     }
   }
 }
 
-/** The FontFace stub: utils only reads these fields; without unicodeRange the fonts are silently not inlined. */
+/**
+ * The FontFace stub: utils only reads these fields. Each face keeps the code point range it was registered with:
+ * utils inlines a face (subset to the scene's text) only when the text has a character in that range, so a range
+ * wider than the face's own would inline faces holding no glyph at all, which browsers reject (OTS: "glyf:
+ * zero-length table") and then draw the text in a fallback font. Xiaolai, the editor's hand-drawn CJK face, comes
+ * in the same way for text that has CJK characters.
+ */
 class FontFaceStub {
+  /**
+   * @param {string} family
+   * @param {string} source
+   * @param {{ unicodeRange?: string, style?: string, weight?: string, display?: string }} [descriptors]
+   */
   constructor (family, source, descriptors = {}) {
     this.family = family
     this.source = source
-    this.unicodeRange = 'U+0000-10FFFF'
+    this.unicodeRange = descriptors.unicodeRange ?? WHOLE_RANGE
     this.style = descriptors.style ?? 'normal'
     this.weight = descriptors.weight ?? '400'
     this.display = descriptors.display ?? 'swap'
@@ -47,28 +94,54 @@ class FontFaceStub {
   load () { return Promise.resolve(this) }
 }
 
+/** utils fetches the same font chunks (base64 data: URLs, 10-70 KB each) for every picture: decoded once here. */
+const decodedDataUrls = new Map()
+const DECODED_DATA_URLS = 64
+const BASE64_DATA_URL = /^data:[^,]*;base64,/
+
+/**
+ * The bytes of a base64 data: URL, decoded natively (fetch's own data: URL reader is JavaScript, and a picture
+ * fetches several) and kept for the next picture; a copy, so no caller can change what is kept.
+ * @param {string} url
+ */
+function dataUrlBytes (url) {
+  let bytes = decodedDataUrls.get(url)
+  if (bytes === undefined) {
+    bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64')
+    if (decodedDataUrls.size >= DECODED_DATA_URLS) decodedDataUrls.delete(decodedDataUrls.keys().next().value)
+    decodedDataUrls.set(url, bytes)
+  }
+  return Uint8Array.prototype.slice.call(bytes)
+}
+
 /**
  * Only data: URLs may be fetched (the fonts bundled in utils); anything else would leave the machine.
  * FIDELITY: the editor would fetch a missing font from its CDN; the emulator draws with what it has.
+ * @param {typeof fetch} realFetch
+ * @returns {typeof fetch}
  */
 function offlineFetch (realFetch) {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input?.url
-    if (typeof url === 'string' && url.startsWith('data:')) return realFetch(url, init)
+    if (typeof url === 'string' && BASE64_DATA_URL.test(url.slice(0, 100))) return new Response(dataUrlBytes(url))
+    if (typeof url === 'string' && url.startsWith('data:')) return await realFetch(url, init)
     throw new Error(`render worker is offline: refusing to fetch ${String(url).slice(0, 80)}`)
   }
 }
 
+/** @returns {SerialisingWindow} */
 function installShims () {
   const { window } = new JSDOM('<!doctype html><html><head></head><body></body></html>', { pretendToBeVisual: true })
   const fonts = new Set()
   Object.assign(fonts, { ready: Promise.resolve(), check: () => true, load: async () => [] })
+  Object.assign(window, {
+    FontFace: FontFaceStub,
+    devicePixelRatio: 1,
+    // A local base instead of the esm.sh fallback; the prod bundle inlines its fonts as data: URLs anyway,
+    // and offlineFetch refuses file: and https: alike.
+    EXCALIDRAW_ASSET_PATH: new URL('./', import.meta.resolve('@excalidraw/utils')).href
+  })
   window.document.fonts = fonts
-  window.FontFace = FontFaceStub
-  window.devicePixelRatio = 1
-  // A local base instead of the esm.sh fallback; the prod bundle inlines its fonts as data: URLs anyway,
-  // and offlineFetch refuses file: and https: alike.
-  window.EXCALIDRAW_ASSET_PATH = new URL('./', import.meta.resolve('@excalidraw/utils')).href
   window.HTMLCanvasElement.prototype.getContext = fakeContext
   const names = ['document', 'navigator', 'DOMParser', 'Node', 'Element', 'HTMLElement', 'SVGElement', 'Image',
     'XMLSerializer', 'getComputedStyle', 'HTMLCanvasElement', 'HTMLImageElement', 'FontFace', 'devicePixelRatio',
@@ -79,22 +152,35 @@ function installShims () {
   return window
 }
 
-/** Checks what utils would otherwise crash on deep inside (or render as NaN) and says what is wrong. */
+/** @param {Record<string, unknown>} el */
+function checkGeometry (el) {
+  for (const key of ['x', 'y', 'width', 'height', 'angle']) {
+    if (key in el && !Number.isFinite(el[key])) throw new Error(`element ${el.id}: ${key} is not a finite number`)
+  }
+}
+
+/**
+ * Checks what utils would otherwise crash on deep inside (or render as NaN) and says what is wrong.
+ * @param {unknown} content
+ * @returns {asserts content is SceneContent}
+ */
 function checkContent (content) {
   if (content === null || typeof content !== 'object') throw new Error('scene content must be an object')
-  const { elements } = content
+  const { elements } = /** @type {{ elements?: unknown }} */ (content)
   if (!Array.isArray(elements)) throw new Error('scene elements must be an array')
   elements.forEach((el, index) => {
     if (el === null || typeof el !== 'object' || Array.isArray(el)) throw new Error(`element at index ${index} is not an object`)
     if (typeof el.id !== 'string' || typeof el.type !== 'string') throw new Error(`element at index ${index} has no string id and type`)
-    for (const key of ['x', 'y', 'width', 'height', 'angle']) {
-      if (key in el && !Number.isFinite(el[key])) throw new Error(`element ${el.id}: ${key} is not a finite number`)
-    }
+    checkGeometry(el)
   })
 }
 
-/** Only embeddable image files go in; anything else would become an external reference. */
+/**
+ * Only embeddable image files go in; anything else would become an external reference.
+ * @param {SceneContent['files']} files
+ */
 function safeFiles (files) {
+  /** @type {Record<string, SceneFile>} */
   const out = {}
   if (files === null || typeof files !== 'object') return out
   for (const [key, file] of Object.entries(files)) {
@@ -103,7 +189,10 @@ function safeFiles (files) {
   return out
 }
 
-/** INFER: the stored app state is only viewBackgroundColor; export options are the editor's defaults. */
+/**
+ * INFER: the stored app state is only viewBackgroundColor; export options are the editor's defaults.
+ * @param {SceneContent['appState']} appState
+ */
 function exportAppState (appState) {
   const bg = appState?.viewBackgroundColor
   return { viewBackgroundColor: typeof bg === 'string' ? bg : '#ffffff', exportBackground: true,
@@ -113,6 +202,8 @@ function exportAppState (appState) {
 /**
  * INFER: what the real service does with an unknown frameId is not public; here it is an error picture that
  * names the id (a blank picture would hide a caller's mistake, a throw would cost the caller a 500).
+ * @param {SceneElement[]} elements
+ * @param {string | undefined} frameId
  */
 function findFrame (elements, frameId) {
   if (frameId == null) return undefined
@@ -122,6 +213,10 @@ function findFrame (elements, frameId) {
   return frame
 }
 
+/**
+ * @param {DomElement} el
+ * @param {string} value
+ */
 function allowedReference (el, value) {
   const tag = el.localName.toLowerCase()
   if (value.startsWith('#')) return tag === 'use' || tag === 'a'
@@ -132,18 +227,24 @@ function allowedReference (el, value) {
 /**
  * utils sets clip-path with setAttributeNS(SVG namespace): outerHTML hides that, XML serialisation writes
  * `ns1:clip-path`, which SVG viewers ignore. Presentation attributes belong in no namespace.
+ * @param {DomElement} el
+ * @param {DomAttr} attr
  */
 function moveToNullNamespace (el, attr) {
   el.removeAttributeNode(attr)
   el.setAttribute(attr.localName, attr.value)
 }
 
-/** Scene text and links are user content: drop anything that could script, navigate oddly or load. */
+/**
+ * Scene text and links are user content: drop anything that could script, navigate oddly or load.
+ * @param {DomElement} root
+ */
 function sanitise (root) {
+  /** @type {DomElement[]} */
   const doomed = []
-  for (const el of [root, ...root.querySelectorAll('*')]) {
+  for (const el of [root, ...Array.from(root.querySelectorAll('*'))]) {
     if (el.namespaceURI !== SVG_NS || FORBIDDEN_TAGS.has(el.localName.toLowerCase())) { doomed.push(el); continue }
-    for (const attr of [...el.attributes]) {
+    for (const attr of Array.from(el.attributes)) {
       const name = attr.localName.toLowerCase()
       const isRef = name === 'href' && (attr.namespaceURI === null || attr.namespaceURI === XLINK_NS)
       if (name.startsWith('on') || (isRef && !allowedReference(el, attr.value))) el.removeAttributeNode(attr)
@@ -156,6 +257,8 @@ function sanitise (root) {
 /**
  * XML serialisation escapes `<` in attributes (links, colours), which outerHTML does not; dropping the literal
  * xmlns attribute first avoids the duplicate xmlns that jsdom's XMLSerializer otherwise writes.
+ * @param {SerialisingWindow} window
+ * @param {DomElement} svg
  */
 function serialise (window, svg) {
   svg.removeAttribute('xmlns')
@@ -164,8 +267,15 @@ function serialise (window, svg) {
   return new window.XMLSerializer().serializeToString(svg)
 }
 
+/**
+ * @param {SerialisingWindow} window
+ * @param {ExportToSvg} exportToSvg
+ * @param {RenderRequest} msg
+ */
 async function render (window, exportToSvg, msg) {
   const { content } = msg
+  if (!Number.isFinite(msg.charWidthEm)) throw new Error('render job without charWidthEm')
+  charWidthEm = msg.charWidthEm
   checkContent(content)
   const exportingFrame = findFrame(content.elements, msg.frameId)
   const svg = await exportToSvg({
@@ -178,15 +288,30 @@ async function render (window, exportToSvg, msg) {
   return serialise(window, svg)
 }
 
+/** What this thread's heap holds after a job (committed, not just live): what it costs the process. */
+function heapBytes () {
+  return getHeapStatistics().total_heap_size
+}
+
+/** @param {unknown} err */
+function messageOf (err) {
+  return String(err instanceof Error ? err.message : err)
+}
+
+const port = parentPort
+if (port === null) throw new Error('worker.mjs runs as a worker thread only')
 silenceConsole()
 const window = installShims()
-const { exportToSvg } = await import('@excalidraw/utils')
+// utils' declarations re-export without file extensions, which NodeNext resolution cannot follow: the one
+// function used is typed here.
+const { exportToSvg } = /** @type {{ exportToSvg: ExportToSvg }} */ (/** @type {unknown} */ (await import('@excalidraw/utils')))
 
-parentPort.on('message', async (msg) => {
+port.on('message', async (/** @type {RenderRequest} */ msg) => {
   try {
-    parentPort.postMessage({ id: msg.id, svg: await render(window, exportToSvg, msg) })
+    const svg = await render(window, exportToSvg, msg)
+    port.postMessage({ id: msg.id, svg, heapBytes: heapBytes() })
   } catch (err) {
-    parentPort.postMessage({ id: msg.id, error: String(err?.message ?? err) })
+    port.postMessage({ id: msg.id, error: messageOf(err), heapBytes: heapBytes() })
   }
 })
-parentPort.postMessage({ type: 'ready' })
+port.postMessage({ type: 'ready' })

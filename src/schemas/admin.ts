@@ -1,4 +1,4 @@
-// Schemas of the control API under /_emulator only (DESIGN §3.10): workspaces, keys, reset, snapshots, clock.
+// Schemas of the control API under /_emulator only: workspaces, keys, reset, snapshots, clock.
 // Admin errors share the public envelope; 401 is declared everywhere because EMULATOR_ADMIN_TOKEN may be set.
 import { Type, type Static, type TSchema } from 'typebox'
 import { DateTimeSchema, NullableSchema, errorEnvelope } from './common.js'
@@ -117,6 +117,7 @@ export const CreateKeyBodySchema = Type.Object({
   expiresAt: Type.Optional(NullableSchema(MomentSchema)),
   label: Type.Optional(NullableSchema(Type.String({ maxLength: 200 })))
 }, { additionalProperties: false })
+/** The typed helpers' createKey options are checked against it (test/harness-client-helpers.test.ts). */
 export type CreateKeyBody = Static<typeof CreateKeyBodySchema>
 
 const adminKeyFields = {
@@ -169,7 +170,6 @@ export const SetClockBodySchema = Type.Object({
   now: Type.Optional(MomentSchema),
   advanceMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 8.64e15 }))
 }, { additionalProperties: false })
-export type SetClockBody = Static<typeof SetClockBodySchema>
 
 export const ClockStateSchema = Type.Object({
   now: DateTimeSchema,

@@ -1,4 +1,4 @@
-// Collection schemas (catalogue §2.1, §3).
+// Collection schemas.
 import { Type, type Static } from 'typebox'
 import { DateTimeSchema, NullableSchema } from './common.js'
 
@@ -35,6 +35,5 @@ export const CreateCollectionBodySchema = Type.Object({
 }, { additionalProperties: false })
 export type CreateCollectionBody = Static<typeof CreateCollectionBodySchema>
 
-/** PATCH requires `name` despite the verb (catalogue §1.3). */
+/** PATCH requires `name` despite the verb. */
 export const RenameCollectionBodySchema = CreateCollectionBodySchema
-export type RenameCollectionBody = CreateCollectionBody

@@ -29,7 +29,7 @@ export interface Compat {
 /** Some switches: a PUT body, the `compat` of a new workspace, a per-workspace override. */
 export type PartialCompat = Partial<Compat>
 
-/** Docs and OAS say 10 (catalogue §1.4); the official CLI's mock and help say 5. */
+/** Docs and OAS say 10; the official CLI's mock and help say 5. */
 export const DEFAULT_PAGE_SIZE = 10
 
 export const DEFAULT_COMPAT: Readonly<Compat> = Object.freeze({

@@ -1,4 +1,4 @@
-// The compatibility switches (issue 12): one named setting for each point where the sources disagree, so a client can
+// The compatibility switches: one named setting for each point where the sources disagree, so a client can
 // be tested against both readings. Global (EMULATOR_COMPAT, PUT /_emulator/compat) and per workspace.
 import { Type, type Static } from 'typebox'
 import { COMPAT_CHOICES, type Compat, type PartialCompat } from './compat-settings.js'

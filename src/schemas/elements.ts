@@ -1,6 +1,6 @@
-// Complete persisted element records, one schema per `type` (clients-and-format §3.2–3.5, catalogue §7.2–7.4).
+// Complete persisted element records, one schema per `type`.
 // Elements are open objects: unknown fields (created, baseFontSize, labelPosition…) round-trip untouched.
-import { Type, type Static, type TSchema } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 
 function Nullable<T extends TSchema> (schema: T) {
   return Type.Union([schema, Type.Null()])
@@ -31,7 +31,7 @@ export const FixedPointBindingSchema = OpenObject({
   mode: Type.Enum(['inside', 'orbit', 'skip'])
 })
 
-/** Legacy binding format written by @excalidraw/excalidraw 0.18.1 (§3.5). */
+/** Legacy binding format written by @excalidraw/excalidraw 0.18.1. */
 // INFER: accepted unchanged, not migrated; fixedPoint may be null there (elbow arrows only set it).
 export const LegacyPointBindingSchema = OpenObject({
   elementId: Type.String(),
@@ -42,8 +42,8 @@ export const LegacyPointBindingSchema = OpenObject({
 
 export const BindingSchema = Nullable(Type.Union([FixedPointBindingSchema, LegacyPointBindingSchema]))
 
-// INFER: every base field of §3.3 is required except customData, so stored elements are fully normalised
-// (what XDraw/pi expect on read). All three reference samples and the excalidraw-rs live seed carry them all.
+// INFER: every base field of the editor's element format is required except customData, so stored elements are
+// fully normalised (what XDraw/pi expect on read). All three reference samples and the excalidraw-rs live seed carry them all.
 // `index` may be null (restore's default); `link`, `frameId` likewise.
 const baseProperties = {
   id: Type.String({ minLength: 1 }),
@@ -123,7 +123,7 @@ export const ArrowElementSchema = ElementOf('arrow', {
   endIsSpecial: Type.Optional(Nullable(Type.Boolean()))
 })
 
-// `strokeOptions` is accepted here (open object) and stripped by the service (catalogue §7.3).
+// `strokeOptions` is accepted here (open object) and stripped by the service.
 export const FreedrawElementSchema = ElementOf('freedraw', {
   points: PointsSchema,
   pressures: Type.Array(Type.Number()),
@@ -182,7 +182,6 @@ export const ElementSchema = Type.Union([
   ArrowElementSchema, FreedrawElementSchema, ImageElementSchema, FrameElementSchema, MagicFrameElementSchema,
   IframeElementSchema, EmbeddableElementSchema, StickynoteElementSchema
 ])
-export type ElementRecord = Static<typeof ElementSchema>
 
 /**
  * An element as the service handles it: a plain record with the fields the merge and version logic read.
@@ -200,7 +199,7 @@ export type Element = Record<string, unknown> & {
 export const CONTAINER_TYPES: ReadonlySet<string> = new Set(['rectangle', 'diamond', 'ellipse', 'arrow'])
 /** Types an element's frameId may point at. */
 export const FRAME_TYPES: ReadonlySet<string> = new Set(['frame', 'magicframe'])
-/** Types an arrow may bind to (§3.5); a text only while it has no container. */
+/** Types an arrow may bind to; a text only while it has no container. */
 export const BINDABLE_TYPES: ReadonlySet<string> = new Set([
   'rectangle', 'diamond', 'ellipse', 'text', 'image', 'iframe', 'embeddable', 'frame', 'magicframe', 'stickynote'
 ])

@@ -1,4 +1,4 @@
-// Control-API schemas of fault injection (/_emulator/faults) and the rate limit (/_emulator/rate-limit).
+// Control-API schemas of fault injection (/_emulator/faults).
 // Not part of the public API: these routes carry no tags, so they stay out of the OpenAPI document.
 import { Type, type Static } from 'typebox'
 import { NullableSchema as Nullable } from './common.js'
@@ -21,7 +21,6 @@ export const FaultRuleBodySchema = Type.Object({
   phase: Type.Optional(Type.Enum(FAULT_PHASES)),
   delayMs: Type.Optional(Delay)
 }, { additionalProperties: false })
-export type FaultRuleBody = Static<typeof FaultRuleBodySchema>
 
 /** PUT replaces every setting: a field left out goes back to its start-up value (EMULATOR_* / config). */
 export const PutFaultsBodySchema = Type.Object({
@@ -45,7 +44,6 @@ export const FaultRuleViewSchema = Type.Object({
   remaining: Nullable(Type.Integer()),
   fired: Type.Integer()
 }, { additionalProperties: false })
-export type FaultRuleView = Static<typeof FaultRuleViewSchema>
 
 export const FaultSettingsSchema = Type.Object({
   seed: Type.Integer(),
@@ -56,20 +54,3 @@ export const FaultSettingsSchema = Type.Object({
   rules: Type.Array(FaultRuleViewSchema)
 }, { additionalProperties: false })
 export type FaultSettings = Static<typeof FaultSettingsSchema>
-
-/** How X-RateLimit-Reset is written: seconds until the window resets, or the Unix time (seconds) it resets at. */
-export const RESET_HEADER_MODES = ['seconds', 'epoch'] as const
-export type ResetHeaderMode = typeof RESET_HEADER_MODES[number]
-
-export const RateLimitSettingsSchema = Type.Object({
-  limit: Type.Integer({ minimum: 0, description: 'Requests per key per window; 0 = off' }),
-  windowMs: Type.Integer(),
-  resetHeader: Type.Enum(RESET_HEADER_MODES)
-}, { additionalProperties: false })
-export type RateLimitSettings = Static<typeof RateLimitSettingsSchema>
-
-export const PutRateLimitBodySchema = Type.Object({
-  limit: Type.Optional(Type.Integer({ minimum: 0 })),
-  resetHeader: Type.Optional(Type.Enum(RESET_HEADER_MODES))
-}, { additionalProperties: false })
-export type PutRateLimitBody = Static<typeof PutRateLimitBodySchema>

@@ -1,4 +1,4 @@
-// Invite schemas (catalogue §2.6, §6.7-6.11): email invites and link invites share one record.
+// Invite schemas: email invites and link invites share one record.
 import { Type, type Static } from 'typebox'
 import { MAX_SAFE_INTEGER, NullableSchema } from './common.js'
 import { RoleSchema } from './workspaces.js'

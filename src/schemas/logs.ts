@@ -1,8 +1,8 @@
-// Audit log schemas (catalogue §2.7, §6.12): the only snake_case model of the API.
+// Audit log schemas: the only snake_case model of the API.
 import { Type, type Static } from 'typebox'
 import { MAX_SAFE_INTEGER, NullableSchema } from './common.js'
 
-/** Actions the documentation lists (catalogue §6.12); the filter accepts any string. */
+/** Actions the documentation lists; the filter accepts any string. */
 export const DOCUMENTED_ACTIONS = [
   'workspace', 'workspace:team', 'workspace:invite', 'workspace:invite:redeem', 'workspace:preferences',
   'workspace:avatar', 'workspace:rename', 'workspace:user', 'workspace:user:role', 'collection', 'scene',
@@ -52,7 +52,7 @@ export const LogPageSchema = Type.Object({
   hasMore: Type.Boolean(),
   availableActions: Type.Array(Type.String()),
   // FIDELITY-adjacent: the reference marks these required, but the live service sends them only in
-  // page mode (catalogue §2.7); they are optional here so cursor-mode answers serialize as observed.
+  // page mode; they are optional here so cursor-mode answers serialize as observed.
   totalCount: Type.Optional(Type.Number()),
   totalPages: Type.Optional(Type.Number()),
   currentPage: Type.Optional(Type.Number())

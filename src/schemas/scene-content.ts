@@ -1,9 +1,9 @@
-// Scene content shapes of GET/PUT/PATCH /api/v1/scenes/{sceneId}/content (catalogue §2.3, §5, §7.4),
+// Scene content shapes of GET/PUT/PATCH /api/v1/scenes/{sceneId}/content,
 // written from the reference OpenAPI. Element records themselves live in schemas/elements.ts.
 import { Type, type Static, type TSchema } from 'typebox'
 
 const SAFE_INTEGER_MAX = 9007199254740991
-/** File ids: the key of `files` and `files[k].id` (catalogue §1.6). */
+/** File ids: the key of `files` and `files[k].id`. */
 export const FILE_ID_PATTERN = '^[A-Za-z0-9_-]{1,128}$'
 export const DATA_URL_MAX_LENGTH = 20_971_520
 
@@ -44,11 +44,11 @@ const storedAppStateProperties = {
   lockedMultiSelections: Type.Optional(LockedMultiSelectionsSchema)
 }
 
-/** The only app state the service keeps (catalogue §2.3, §7.1). */
+/** The only app state the service keeps. */
 export const StoredAppStateSchema = Type.Object(storedAppStateProperties, { additionalProperties: false })
 export type StoredAppState = Static<typeof StoredAppStateSchema>
 
-/** PATCH app state: the same two keys, both optional, nothing else (grid keys → 400, catalogue §7.4 rule 7). */
+/** PATCH app state: the same two keys, both optional, nothing else (grid keys → 400, as the reference document closes it). */
 export const PatchAppStateSchema = Type.Object({
   viewBackgroundColor: Type.Optional(Type.String()),
   lockedMultiSelections: Type.Optional(LockedMultiSelectionsSchema)

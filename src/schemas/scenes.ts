@@ -1,4 +1,4 @@
-// Scene record schemas: metadata plus read-only and slides links (catalogue §2.2, §4).
+// Scene record schemas: metadata plus read-only and slides links.
 import { Type, type Static } from 'typebox'
 import { MAX_SAFE_INTEGER, NullableSchema, PaginationQuerySchema } from './common.js'
 
@@ -95,24 +95,20 @@ export const ListScenesQuerySchema = Type.Object({
   ...PaginationQuerySchema.properties,
   collectionId: Type.Optional(Type.String({ minLength: 1 }))
 })
-export type ListScenesQuery = Static<typeof ListScenesQuerySchema>
 
 export const CreateSceneBodySchema = Type.Object({
   name: Type.String({ minLength: 1 }),
   pinned: Type.Boolean(),
   collectionId: Type.String({ minLength: 1 })
 }, { additionalProperties: false })
-export type CreateSceneBody = Static<typeof CreateSceneBodySchema>
 
 export const CreateCollectionSceneBodySchema = Type.Object({
   name: Type.String({ minLength: 1 }),
   pinned: Type.Boolean()
 }, { additionalProperties: false })
-export type CreateCollectionSceneBody = Static<typeof CreateCollectionSceneBodySchema>
 
 export const UpdateSceneBodySchema = Type.Object({
   name: Type.Optional(Type.String({ minLength: 1 })),
   pinned: Type.Optional(Type.Boolean()),
   collectionId: Type.Optional(Type.String({ minLength: 1 }))
 }, { additionalProperties: false })
-export type UpdateSceneBody = Static<typeof UpdateSceneBodySchema>

@@ -1,4 +1,4 @@
-// Control-API schemas of stub rules (/_emulator/stubs, issue 16.8): force one answer on a route pattern.
+// Control-API schemas of stub rules (/_emulator/stubs): force one answer on a route pattern.
 import { Type, type Static } from 'typebox'
 import { NullableSchema } from './common.js'
 

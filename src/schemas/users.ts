@@ -1,4 +1,4 @@
-// Workspace user schemas (catalogue §2.5, §6.3-6.6).
+// Workspace user schemas.
 import { Type, type Static } from 'typebox'
 import { DateTimeSchema, NullableSchema } from './common.js'
 import { RoleSchema } from './workspaces.js'

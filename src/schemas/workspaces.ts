@@ -1,10 +1,9 @@
-// Workspace schemas (catalogue §2.4, §6.1-6.2).
+// Workspace schemas.
 import { Type, type Static } from 'typebox'
 import { DateTimeSchema, NullableSchema } from './common.js'
 
 // An enum rather than a union of literals, so a bad role gets ajv's message that lists the allowed values.
 export const RoleSchema = Type.Enum(['member', 'admin'])
-export type Role = Static<typeof RoleSchema>
 
 export const WorkspacePreferencesSchema = Type.Object({
   disableAi: Type.Optional(Type.Boolean()),

@@ -1,4 +1,4 @@
-// The one permission rule (catalogue §1.1): may this caller run this operation? Pure, so REST routes and MCP
+// The one permission rule: may this caller run this operation? Pure, so REST routes and MCP
 // tools ask the same question of the same facts: the key's permission, its route restrictions, the user's role.
 import { fail } from '../errors.js'
 import type { Caller } from './context.js'
@@ -36,8 +36,8 @@ function refusal (caller: Caller, operation: Operation, compat: Pick<Compat, 'me
   }
   if (!routeAllowed(caller.routes, operation.signature)) return () => fail('EMU_FORBIDDEN_ROUTE', operation.signature)
   // INFER: workspace keys are made by admins in workspace settings, so they act with admin rights;
-  // a personal key acts with its owner's role (clients-and-format §1.1: a member's key gets 403).
-  // The official CLI says, twice, that users, invites and logs need an admin (clients-and-format §1.1): `memberReads`.
+  // a personal key acts with its owner's role (the official CLI: a member's key gets 403).
+  // The official CLI says, twice, that users, invites and logs need an admin: `memberReads`.
   const adminOnly = operation.adminOnly || (operation.adminRead === true && compat.memberReads === 'deny')
   if (adminOnly && caller.user !== null && caller.user.role !== 'admin') {
     return () => fail('EMU_FORBIDDEN_NOT_ADMIN')

@@ -1,4 +1,4 @@
-// Collections (catalogue §3): list (the virtual private collection first), get, create, rename, soft delete
+// Collections: list (the virtual private collection first), get, create, rename, soft delete
 // with its scenes. Which collections a caller may name: real ones of its workspace, and `private` for personal keys.
 import { fail } from '../errors.js'
 import type { Collection } from '../schemas/collections.js'

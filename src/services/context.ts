@@ -1,5 +1,5 @@
 // What every public operation takes first: `OpContext` (stores, clock, ids, the caller and the compat switches), and the audit
-// entry writes append inside their transaction (catalogue §6.12). REST routes build it with ctxOf(request),
+// entry writes append inside their transaction. REST routes build it with ctxOf(request),
 // MCP tools with the same function, so both surfaces run the same operations with the same caller.
 import type { Stores } from '../store/index.js'
 import type { KeyPermission } from '../store/api-keys-store.js'

@@ -1,5 +1,5 @@
-// Workspace invites (catalogue §6.7-6.11): list, get, create (email or link), update and revoke, each audited as
-// `workspace:invite`. Rules from the official CLI's README (clients-and-format §1.1).
+// Workspace invites: list, get, create (email or link), update and revoke, each audited as
+// `workspace:invite`. Rules from the official CLI's README.
 import { fail } from '../errors.js'
 import type { Page, PaginationQuery } from '../schemas/common.js'
 import type { CreateInviteBody, Invite, UpdateInviteBody } from '../schemas/invites.js'
@@ -28,7 +28,7 @@ function newInvite (ctx: OpContext, body: CreateInviteBody): Invite {
     id: ctx.ids.shortId(), created: ctx.clock.nowIso(), status: 'pending' as const, role: body.role,
     resolvedAt: null, redeemedBy: null
   }
-  // Email invites carry no usage fields: the official CLI treats them as having no usage limit (issue 12.4).
+  // Email invites carry no usage fields: the official CLI treats them as having no usage limit.
   if ('email' in body) return { ...base, type: 'email', email: body.email, restrictedDomains: null }
   return {
     ...base, type: 'link', email: null, uses: 0,

@@ -1,4 +1,4 @@
-// GET /logs (catalogue §2.7, §6.12): filters, cursor mode and page mode over the audit log, newest first.
+// GET /logs: filters, cursor mode and page mode over the audit log, newest first.
 import { fail } from '../errors.js'
 import type { Stores } from '../store/index.js'
 import { DOCUMENTED_ACTIONS, type LogPage, type LogsQuery } from '../schemas/logs.js'
@@ -85,7 +85,7 @@ function numberedPage (stores: Stores, workspaceId: string, filter: AuditFilter,
 /** GET /logs: the workspace's audit log, in cursor mode or page mode. */
 export function list ({ stores, caller }: OpContext, query: LogsQuery): LogPage {
   const { workspaceId } = caller
-  // FIDELITY: the live service answers 500 when both are sent (catalogue §6.12); the docs only say "cannot".
+  // FIDELITY: the live service answers 500 when both are sent; the docs only say "cannot".
   if (query.cursor !== undefined && query.page !== undefined) fail('EMU_LOGS_CURSOR_AND_PAGE')
   const filter = filterOf(query)
   const limit = query.limit ?? DEFAULT_LOG_LIMIT

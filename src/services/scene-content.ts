@@ -1,4 +1,4 @@
-// Scene content (catalogue §5, §7.6): get (with filesFailedToEmbed), put (replace), patch (merge).
+// Scene content: get (with filesFailedToEmbed), put (replace), patch (merge).
 // Each write stores the content, the scene metadata that follows it and an audit entry in one transaction. The
 // routes' answers are JSON text built around the stored elements text (content/served.ts), so a large drawing is
 // stringified once per write and never parsed to be read.
@@ -28,8 +28,11 @@ interface ContentWrite {
 
 /** The scene (404 unless visible to the caller) with its stored content. */
 function loadScene (ctx: OpContext, sceneId: string): LoadedScene {
-  const scene = getScene(ctx, { sceneId })
-  const stored = ctx.stores.sceneContent.get(ctx.caller.workspaceId, sceneId)
+  return withContent(ctx, getScene(ctx, { sceneId }))
+}
+
+function withContent (ctx: OpContext, scene: SceneRecord): LoadedScene {
+  const stored = ctx.stores.sceneContent.get(ctx.caller.workspaceId, scene.metadata.id)
   // Every scene gets a content row when created or seeded; a missing one reads as a new scene's content.
   if (stored === undefined) return { scene, content: emptyContent(), unavailableFiles: [] }
   return { scene, content: stored.content as StoredContent, unavailableFiles: stored.unavailableFiles }
@@ -59,7 +62,12 @@ function embedded (stored: Record<string, FileRecord>, unavailableFiles: string[
 
 /** GET, as a document (MCP tools and the demo page read the elements). */
 export function get (ctx: OpContext, { sceneId }: SceneRef): SceneContent {
-  const { scene, content, unavailableFiles } = loadScene(ctx, sceneId)
+  return documentOf(ctx, getScene(ctx, { sceneId }))
+}
+
+/** The document GET would answer for a scene record already found: the demo page reads trashed scenes this way. */
+export function documentOf (ctx: OpContext, record: SceneRecord): SceneContent {
+  const { scene, content, unavailableFiles } = withContent(ctx, record)
   const { files, failed } = embedded(content.files, unavailableFiles)
   const document = toDocument(content, scene.metadata.sceneVersion, files)
   return failed === undefined ? document : { ...document, filesFailedToEmbed: failed }
@@ -106,7 +114,7 @@ export function patch (ctx: OpContext, { sceneId, body }: SceneRef & { body: Pat
   })
 }
 
-/** Metadata after a content write (catalogue §7.6; the rules beyond contentEpoch are unknown upstream). */
+/** Metadata after a content write (how the real counters beyond contentEpoch move is not published). */
 function metadataAfter (ctx: OpContext, previous: SceneMetadata, write: ContentWrite): SceneMetadata {
   return withContentCounters({
     ...previous,
@@ -116,12 +124,12 @@ function metadataAfter (ctx: OpContext, previous: SceneMetadata, write: ContentW
     updateCount: previous.updateCount + 1,
     contentEpoch: previous.contentEpoch + (write.mode === 'replace' ? 1 : 0)
     // INFER: revisionCount and lastRevision stay as they are: revisions are the editor's history snapshots,
-    // which the API neither creates nor exposes (catalogue §9: no versioning endpoints).
+    // which the API neither creates nor exposes (the API has no versioning endpoints).
   }, write.content)
 }
 
 /**
- * The responses of PUT and PATCH never carry filesFailedToEmbed (catalogue §2.3). INFER: they answer with
+ * The responses of PUT and PATCH never carry filesFailedToEmbed. INFER: they answer with
  * the document just stored, so a file that is still unavailable to GET is in their `files`.
  */
 function commit (ctx: OpContext, scene: SceneRecord, write: ContentWrite): string {

@@ -1,4 +1,4 @@
-// Scene metadata: the defaults of a new scene and the counters that follow its content (catalogue §2.2, §7.6).
+// Scene metadata: the defaults of a new scene and the counters that follow its content.
 import type { SceneMetadata } from '../schemas/scenes.js'
 import { PRIVATE_COLLECTION_ID } from '../store/scenes-store.js'
 import { computeSceneVersion, contentStats, type StoredContent } from '../content/index.js'

@@ -1,4 +1,4 @@
-// Scene metadata (catalogue §4): list (by collection or all), get, create with empty content, move/rename/pin,
+// Scene metadata: list (by collection or all), get, create with empty content, move/rename/pin,
 // soft delete; each write audited.
 import { fail } from '../errors.js'
 import type { Page, PaginationQuery } from '../schemas/common.js'
@@ -62,7 +62,7 @@ export function update (ctx: OpContext, { sceneId, patch }: SceneRef & { patch: 
     : resolveCollection(ctx, patch.collectionId).id
   const changed = Object.entries(patch).filter(([field, value]) =>
     field === 'collectionId' ? target !== scene.metadata.collection : scene.metadata[field as 'name' | 'pinned'] !== value)
-  // INFER: an empty or no-op PATCH is schema-valid (catalogue §1.3) and answers the scene unchanged.
+  // INFER: an empty or no-op PATCH is schema-valid and answers the scene unchanged.
   if (changed.length === 0) return scene
   const metadata = {
     ...scene.metadata,

@@ -1,4 +1,4 @@
-// Workspace users (catalogue §6.3-6.6): list, get, update (role changes audited apart) and removal, which revokes
+// Workspace users: list, get, update (role changes audited apart) and removal, which revokes
 // the user's personal keys. The last admin can be neither demoted nor removed (official CLI README).
 import { fail } from '../errors.js'
 import type { Page, PaginationQuery } from '../schemas/common.js'
@@ -17,7 +17,7 @@ export function list (ctx: OpContext, page: PaginationQuery): Page<WorkspaceUser
 /** One user of the caller's workspace; removed users and other workspaces' users are a 404. */
 export function get (ctx: Pick<OpContext, 'stores' | 'caller'>, { userId }: UserRef): WorkspaceUser {
   const user = ctx.stores.users.get(ctx.caller.workspaceId, userId)
-  // FIDELITY: the reference declares no 404 on GET /workspaces/users/{userId} (catalogue §6.4, §10.5);
+  // FIDELITY: the reference declares no 404 on GET /workspaces/users/{userId};
   // an unknown id answers 404 in the service's envelope, the likely live behaviour.
   if (!user) fail('EMU_NOT_FOUND', 'User', userId)
   return user
@@ -29,7 +29,7 @@ function assertNotLastAdmin (stores: Stores, workspaceId: string, user: Workspac
 
 /** The body as the values the user would end up with. */
 function wantedFields (current: WorkspaceUser, patch: UpdateUserBody): UpdateUserBody {
-  // INFER: `preferences` merges key by key into the stored ones (catalogue §10.14 leaves merge vs replace open):
+  // INFER: `preferences` merges key by key into the stored ones (the published documents leave merge vs replace open):
   // every key is optional and none can be null, so a replace could never keep a preference a client did not
   // send, and clients send the one setting they change. `workspaceTeams` is replaced whole: it is a map the
   // client sends complete.

@@ -1,4 +1,4 @@
-// The workspace (catalogue §6.1-6.2): read, and rename / avatar changes audited with the documented actions.
+// The workspace: read, and rename / avatar changes audited with the documented actions.
 import { fail } from '../errors.js'
 import type { UpdateWorkspaceBody, Workspace } from '../schemas/workspaces.js'
 import { callerUserId, recordAudit, type OpContext } from './context.js'
@@ -26,7 +26,7 @@ export function update (ctx: OpContext, { patch }: { patch: UpdateWorkspaceBody 
   if (!doc) fail('EMU_NOT_FOUND', 'Workspace', ctx.caller.workspaceId)
   const changes = changedFields(doc, patch)
   const fields = Object.keys(changes) as Array<keyof typeof changes>
-  // INFER: an empty or no-op PATCH is schema-valid (catalogue §1.3); it answers the workspace unchanged,
+  // INFER: an empty or no-op PATCH is schema-valid; it answers the workspace unchanged,
   // unaudited, as PATCH /scenes does.
   if (fields.length === 0) return get(ctx)
   return ctx.stores.transaction(() => {

@@ -1,4 +1,4 @@
-// API keys, stored only as SHA-256 hashes (catalogue §1.1); the secret is seen once, at creation.
+// API keys, stored only as SHA-256 hashes; the secret is seen once, at creation.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { Db } from './database.js'
 
@@ -95,4 +95,3 @@ export function createApiKeysStore (db: Db) {
     }
   }
 }
-export type ApiKeysStore = ReturnType<typeof createApiKeysStore>

@@ -1,4 +1,4 @@
-// Audit log entries (catalogue §2.7, §6.12), appended in the same transaction as the write they record.
+// Audit log entries, appended in the same transaction as the write they record.
 import type { Db } from './database.js'
 import type { LogEntry } from '../schemas/logs.js'
 
@@ -53,4 +53,3 @@ export function createAuditLogStore (db: Db) {
     }
   }
 }
-export type AuditLogStore = ReturnType<typeof createAuditLogStore>

@@ -1,4 +1,4 @@
-// Collections of a workspace (catalogue §2.1, §3); deletes are soft and hide the row from reads.
+// Collections of a workspace; deletes are soft and hide the row from reads.
 import type { Db } from './database.js'
 import { DEFAULT_PAGE_SIZE, readPage, type PageRequest } from './paging.js'
 import type { Collection } from '../schemas/collections.js'
@@ -50,4 +50,3 @@ export function createCollectionsStore (db: Db) {
     return { limit, offset, hasNextPage: offset + data.length < total, data }
   }
 }
-export type CollectionsStore = ReturnType<typeof createCollectionsStore>

@@ -1,4 +1,4 @@
-// Every store over one database, built once: the `Stores` bag services and the harness take (catalogue §1).
+// Every store over one database, built once: the `Stores` bag services and the harness take.
 import type { Db } from './database.js'
 import { createApiKeysStore } from './api-keys-store.js'
 import { createAuditLogStore } from './audit-log-store.js'

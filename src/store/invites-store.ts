@@ -1,4 +1,4 @@
-// Workspace invites (catalogue §2.6, §6.7-6.11); revoked invites leave lists and reads, and lists show only the
+// Workspace invites; revoked invites leave lists and reads, and lists show only the
 // pending ones ("pending and active", as the docs say): redeemed and rejected invites stay readable by id.
 import type { Db } from './database.js'
 import { readPage, type PageRequest } from './paging.js'
@@ -41,4 +41,3 @@ export function createInvitesStore (db: Db) {
     }
   }
 }
-export type InvitesStore = ReturnType<typeof createInvitesStore>

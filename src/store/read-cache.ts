@@ -1,4 +1,4 @@
-// Exact caching of reads (issue 13): a value computed from the database is reused only while the database has not
+// Exact caching of reads: a value computed from the database is reused only while the database has not
 // changed since. SQLite's total_changes() counts every row this connection inserted, updated or deleted (all
 // writes go through it: routes, admin, snapshots, resets), so any write at all empties the cache.
 import type { Db } from './database.js'

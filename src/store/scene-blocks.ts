@@ -1,4 +1,4 @@
-// Where the Nth visible scene of a list starts, without stepping over the N before it (issue 13: deep pages of
+// Where the Nth visible scene of a list starts, without stepping over the N before it (deep pages of
 // large workspaces). SQLite's OFFSET walks every row it skips; this keeps, per block of 1,024 `seq` values, how many
 // scenes each workspace, collection and private owner has that are not deleted. Temporary triggers keep the counts
 // in the same transaction as every write to `scenes` (foreign-key cascades and snapshot restores included), so a
@@ -70,4 +70,3 @@ export function createSceneBlocks (db: Db) {
     }
   }
 }
-export type SceneBlocks = ReturnType<typeof createSceneBlocks>

@@ -15,7 +15,7 @@ export interface ContentDoc {
 
 export interface StoredSceneContent {
   content: ContentDoc
-  /** File ids whose data cannot be served: GET lists them in filesFailedToEmbed (catalogue §2.3). */
+  /** File ids whose data cannot be served: GET lists them in filesFailedToEmbed. */
   unavailableFiles: string[]
 }
 
@@ -63,4 +63,3 @@ export function createSceneContentStore (db: Db) {
     }
   }
 }
-export type SceneContentStore = ReturnType<typeof createSceneContentStore>

@@ -1,10 +1,10 @@
-// Scene metadata and links (catalogue §2.2, §4). Private scenes are visible to their owner's personal keys only.
+// Scene metadata and links. Private scenes are visible to their owner's personal keys only.
 import type { Db } from './database.js'
 import { readPage, type PageRequest } from './paging.js'
 import { BLOCKS_FROM_OFFSET, createSceneBlocks } from './scene-blocks.js'
 import type { ReadOnlyLink, SceneMetadata, SceneRecord, SlidesLink } from '../schemas/scenes.js'
 
-/** The virtual collection id of a user's private scenes (catalogue §1.1). */
+/** The virtual collection id of a user's private scenes. */
 export const PRIVATE_COLLECTION_ID = 'private'
 
 /** Who is looking: the user behind a personal key, or null for a workspace key; `seesAll`: the harness (demo page). */
@@ -39,6 +39,7 @@ export function createScenesStore (db: Db) {
   const blocks = createSceneBlocks(db)
   const selectTrashed = db.prepare(`SELECT metadata, links FROM scenes
     WHERE workspace_id = ? AND deleted_at IS NOT NULL ORDER BY seq`)
+  const selectOwner = db.prepare('SELECT owner_id FROM scenes WHERE workspace_id = ? AND id = ?').pluck()
   const updateRow = db.prepare(`UPDATE scenes SET metadata = ?, collection_id = ?, owner_id = ?
     WHERE workspace_id = ? AND id = ?`)
   const softDeleteRow = db.prepare(`UPDATE scenes SET deleted_at = @at,
@@ -68,6 +69,10 @@ export function createScenesStore (db: Db) {
     listTrashed (workspaceId: string): SceneRecord[] {
       return (selectTrashed.all(workspaceId) as SceneRow[]).map(toRecord)
     },
+    /** The member a private scene belongs to (trashed or not); null for shared scenes and unknown ids. */
+    ownerOf (workspaceId: string, id: string): string | null {
+      return (selectOwner.get(workspaceId, id) as string | null | undefined) ?? null
+    },
     /** Stores new metadata; the owner follows the collection (a scene moved out of `private` has none). */
     replaceMetadata (workspaceId: string, metadata: SceneMetadata, ownerId: string | null): void {
       const owner = metadata.collection === PRIVATE_COLLECTION_ID ? ownerId : null
@@ -81,4 +86,3 @@ export function createScenesStore (db: Db) {
     }
   }
 }
-export type ScenesStore = ReturnType<typeof createScenesStore>

@@ -1,4 +1,4 @@
-// Workspace users (catalogue §2.5); removal is a flag so audit entries keep pointing at real people.
+// Workspace users; removal is a flag so audit entries keep pointing at real people.
 import type { Db } from './database.js'
 import { readPage, type PageRequest } from './paging.js'
 import type { WorkspaceUser } from '../schemas/users.js'
@@ -40,4 +40,3 @@ export function createUsersStore (db: Db) {
     }
   }
 }
-export type UsersStore = ReturnType<typeof createUsersStore>

@@ -1,4 +1,4 @@
-// Workspace rows; `users` and `roles` are derived from the users table on read (catalogue §2.4).
+// Workspace rows; `users` and `roles` are derived from the users table on read.
 import type { Db } from './database.js'
 import type { Workspace } from '../schemas/workspaces.js'
 
@@ -48,4 +48,3 @@ export function createWorkspacesStore (db: Db) {
     }
   }
 }
-export type WorkspacesStore = ReturnType<typeof createWorkspacesStore>

@@ -76,8 +76,8 @@ if (!existsSync(CHROMIUM)) {
     t.same((await allImagesLoaded(page)).broken, [], 'the scene page\'s pictures loaded')
 
     await page.goto(`${base}/_emulator/ui/switches`)
-    await page.fill('form[data-put$="/faults"] input[name="latencyMs"]', '3')
-    await Promise.all([page.waitForNavigation(), page.click('form[data-put$="/faults"] button:not([type])')])
+    await page.fill('form[data-send$="/faults"] input[name="latencyMs"]', '3')
+    await Promise.all([page.waitForNavigation(), page.click('form[data-send$="/faults"] button:not([type])')])
     t.equal(((await (await fetch(`${base}/_emulator/faults`)).json()) as { latencyMs: number }).latencyMs, 3, 'the fault switch reached the admin API')
     t.match(await page.textContent('#fault-settings'), /"latencyMs": 3/)
     await page.screenshot({ path: new URL('switches.png', ARTEFACTS).pathname, fullPage: true })

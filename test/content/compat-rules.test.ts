@@ -41,7 +41,7 @@ t.test('fractional index: kept as sent under basic, rewritten when out of order 
   const elements = [rect(cid('a'), { index: 'a1' }), rect(cid('b'), { index: 'a0' }), rect(cid('c'), { index: 'a2' }), rect(cid('d'), { index: null })]
   t.same(replaceContent(putBody(elements), ids(), DEFAULT_COMPAT).elements.map((e) => e.index), ['a1', 'a0', 'a2', null])
   const strict = replaceContent(putBody(elements), ids(), STRICT).elements
-  t.same(strict.map((e) => e.index), ['Zz', 'a0', 'a2', null], 'a1, above the index after it, gets one below that; null stays null')
+  t.same(strict.map((e) => e.index), ['a1', 'a1V', 'a2', null], 'a0, below the index before it, gets one between a1 and a2 (as the editor repairs); null stays null')
   t.same(strict.map((e) => e.id), elements.map((e) => e.id), 'paint order (the array) never changes')
 
   const current = replaceContent(putBody([rect(cid('a'), { index: 'a0' }), rect(cid('b'), { index: 'a1' })]), ids(), STRICT)
@@ -72,9 +72,12 @@ t.test('keyBetween and repairIndices follow the open-source key format', async (
     ['a0', 'a1', 'a0V', 'Zz', 'b00', 'a0'])
   t.same([isValidIndex('a0'), isValidIndex('a0V'), isValidIndex('a'), isValidIndex('a00'), isValidIndex('b01'), isValidIndex(3)],
     [true, true, false, false, true, false])
+  t.same([isValidIndex('A' + '0'.repeat(26)), isValidIndex('A' + '0'.repeat(25) + '1'), isValidIndex('a0!')], [false, true, false],
+    'the smallest integer key is not a key (nothing fits below it), nor is a key with a non-base-62 character')
   t.same(repairIndices(['a0', 'a0', 'a1']), ['a0', 'a0V', 'a1'], 'a duplicate moves between its neighbours')
-  t.same(repairIndices(['a1', 'zz', 'a2']), ['a1', 'a1V', 'a2'], 'one stray large index does not displace the rest')
-  t.same(repairIndices([null, 'a1', 'a0', null, '!']), [null, 'Zz', 'a0', null, 'a1'], 'malformed keys are replaced')
+  t.same(repairIndices(['a1', 'zz', 'a2']), ['a1', 'a1V', 'a2'], 'one stray malformed index does not displace the rest')
+  t.same(repairIndices(['a5', 'a1']), ['a5', 'a6'], 'an index below the one before it is re-keyed above it, as the editor does')
+  t.same(repairIndices([null, 'a1', 'a0', null, '!']), [null, 'a1', 'a2', null, 'a3'], 'out-of-order and malformed keys are replaced; null stays')
   for (const indices of [['b', 'a', 'c', 'a0'], ['a5', 'a4', 'a3', 'a2'], ['Zz', 'a0', 'a0', 'a0']]) {
     const repaired = repairIndices(indices) as string[]
     t.ok(repaired.every(isValidIndex) && repaired.every((key, i) => i === 0 || key > repaired[i - 1]), `${indices.join(',')} → ${repaired.join(',')}`)

@@ -1,6 +1,7 @@
 // Builders of complete element records and content bodies for the scene-content service tests.
 // Not a test file itself (tap lists it as "no tests found").
 import type { Test } from 'tap'
+import { elementDefaults } from '../../src/content/element-defaults.js'
 import { EmulatorError } from '../../src/errors.js'
 import type { Element } from '../../src/schemas/elements.js'
 import type { FileRecord, PutSceneContentBody } from '../../src/schemas/scene-content.js'
@@ -10,35 +11,21 @@ export function cid (name: string): string {
   return name.padEnd(21, '_')
 }
 
-/** Every base field of clients-and-format §3.3, with quiet defaults. */
+/** Every base field an element carries: the editor's defaults, plus quiet values for the rest. */
 export function base (id: string, type: string, extra: Record<string, unknown> = {}): Element {
   return {
     id,
     type,
-    x: 0,
-    y: 0,
+    ...elementDefaults(),
     width: 100,
     height: 50,
-    angle: 0,
-    strokeColor: '#1e1e1e',
-    backgroundColor: 'transparent',
-    fillStyle: 'solid',
-    strokeWidth: 2,
-    strokeStyle: 'solid',
     roundness: null,
-    roughness: 1,
-    opacity: 100,
     seed: 1,
     version: 1,
     versionNonce: 1,
     index: 'a0',
     isDeleted: false,
-    groupIds: [],
-    frameId: null,
-    boundElements: null,
     updated: 1789000000000,
-    link: null,
-    locked: false,
     ...extra
   }
 }

@@ -1,10 +1,11 @@
 // create_diagram: validation rejects the whole call, the layout is deterministic, and the result is valid content.
-import t from 'tap'
+// (The layout's properties over many generated graphs: diagram-layout.test.ts.)
+import t, { type Test } from 'tap'
 import { planDiagram } from '../../src/mcp/diagram.js'
-import { rankNodes } from '../../src/mcp/core/layout.js'
-import { rect } from '../content/element-builders.js'
-import { cid } from '../content/element-builders.js'
-import { apply, byId, clock, seeded, stored, toolFails } from './helpers.js'
+import { McpToolError } from '../../src/mcp/tool-errors.js'
+import { cid, rect } from '../content/element-builders.js'
+import { diagramProblems } from './diagram-checks.js'
+import { apply, byId, clock, seeded, stored } from './helpers.js'
 
 const flow = {
   title: 'Login',
@@ -25,16 +26,16 @@ const flow = {
   groups: [{ label: 'Backend', nodes: ['auth', 'ok'] }]
 }
 
-t.test('ranks: BFS depth from the sources; cycles without a source still get ranks', async (t) => {
-  const rank = rankNodes(['a', 'b', 'c', 'd'], [{ from: 'a', to: 'b' }, { from: 'b', to: 'c' }, { from: 'a', to: 'c' }, { from: 'c', to: 'a' }])
-  t.same(Object.fromEntries(rank), { a: 0, b: 1, c: 1, d: 0 }, 'd is a source too; c is one step from a')
-  const loop = rankNodes(['x', 'y'], [{ from: 'x', to: 'y' }, { from: 'y', to: 'x' }])
-  t.same(Object.fromEntries(loop), { x: 0, y: 1 })
-})
+/** A tool error from an async plan, with the message an agent reads. */
+async function rejects (t: Test, plan: Promise<unknown>, pattern: RegExp): Promise<void> {
+  const err = await plan.then(() => undefined, (e: unknown) => e)
+  t.ok(err instanceof McpToolError, `McpToolError, got ${String(err)}`)
+  t.match((err as Error).message, pattern)
+}
 
-t.test('a diagram is valid content, elbow arrows are bound inside at side midpoints', async (t) => {
+t.test('a diagram is valid content: shapes by kind, elbow arrows bound on the outlines, labels bound, a dashed group', async (t) => {
   const current = stored([])
-  const { patch, answer } = planDiagram(current, flow, seeded(), clock)
+  const { patch, answer } = await planDiagram(current, flow, seeded(), clock)
   const next = apply(t, current, patch)
   t.equal(answer.edgeIds.length, 5)
   t.same(Object.keys(answer.nodeIds), ['start', 'auth', 'ok', 'home', 'err'])
@@ -42,21 +43,15 @@ t.test('a diagram is valid content, elbow arrows are bound inside at side midpoi
   t.ok(answer.titleId)
   t.equal(answer.added, patch.elements.length, 'everything in the patch is new')
   t.equal(answer.deleted, 0)
+  t.same(diagramProblems(next.elements, { ...flow, groups: flow.groups }, answer), [])
   const start = byId(next, answer.nodeIds.start)
   const auth = byId(next, answer.nodeIds.auth)
-  t.match(start, { type: 'ellipse', width: 200 })
+  t.match(start, { type: 'ellipse' })
   t.match(byId(next, answer.nodeIds.ok), { type: 'diamond' })
-  t.ok((auth.x as number) > (start.x as number), 'RIGHT: the second rank is right of the first')
+  t.ok((auth.x as number) >= (start.x as number) + (start.width as number), 'RIGHT: the second rank is right of the first')
   const first = byId(next, answer.edgeIds[0])
-  t.match(first, { type: 'arrow', elbowed: true, roundness: null })
-  t.same(first.startBinding, { elementId: start.id, fixedPoint: [1, 0.5], mode: 'inside' })
-  t.same(first.endBinding, { elementId: auth.id, fixedPoint: [0, 0.5], mode: 'inside' })
-  t.equal(first.x, (start.x as number) + (start.width as number), 'starts at the right side midpoint')
-  t.equal(first.y, (start.y as number) + (start.height as number) / 2)
-  const points = first.points as number[][]
-  const last = points[points.length - 1]
-  t.equal((first.x as number) + last[0], auth.x, 'ends at the left side of the target')
-  t.ok(points.every((p, i) => i === 0 || p[0] === points[i - 1][0] || p[1] === points[i - 1][1]), 'orthogonal segments')
+  t.match(first, { type: 'arrow', elbowed: true, roundness: null, startBinding: { elementId: start.id, mode: 'inside' }, endBinding: { elementId: auth.id, mode: 'inside' } })
+  t.equal((first.endBinding as { fixedPoint: number[] }).fixedPoint[0], 0, 'enters the left side of the next rank')
   t.equal(byId(next, answer.edgeIds[2]).strokeColor, '#2f9e44', 'success edges are green')
   t.ok(next.elements.some((e) => e.containerId === answer.edgeIds[1] && e.text === 'token'), 'edge label bound to its arrow')
   t.same((auth.boundElements as Array<{ type: string }>).map((b) => b.type).sort(), ['arrow', 'arrow', 'arrow', 'text'])
@@ -64,41 +59,49 @@ t.test('a diagram is valid content, elbow arrows are bound inside at side midpoi
 })
 
 t.test('same input and seed → the same patch; direction is case-insensitive', async (t) => {
-  const a = planDiagram(stored([]), { ...flow, direction: 'down' }, seeded(4), clock)
-  const b = planDiagram(stored([]), { ...flow, direction: 'DOWN' }, seeded(4), clock)
+  const a = await planDiagram(stored([]), { ...flow, direction: 'down' }, seeded(4), clock)
+  const b = await planDiagram(stored([]), { ...flow, direction: 'DOWN' }, seeded(4), clock)
   t.same(a, b)
   const start = a.patch.elements.find((e) => e.id === a.answer.nodeIds.start)!
   const auth = a.patch.elements.find((e) => e.id === a.answer.nodeIds.auth)!
-  t.ok((auth.y as number) > (start.y as number), 'DOWN: the second rank is below the first')
+  t.ok((auth.y as number) >= (start.y as number) + (start.height as number), 'DOWN: the second rank is below the first')
   const arrow = a.patch.elements.find((e) => e.id === a.answer.edgeIds[0])!
-  t.same((arrow.startBinding as { fixedPoint: number[] }).fixedPoint, [0.5, 1], 'leaves from the bottom')
+  const points = arrow.points as number[][]
+  t.ok(points[1][1] > points[0][1] && points[1][0] === points[0][0], 'leaves downwards')
+  t.equal((arrow.endBinding as { fixedPoint: number[] }).fixedPoint[1], 0, 'enters the top of the next rank')
   for (const direction of ['left', 'Up']) {
-    const plan = planDiagram(stored([]), { ...flow, direction }, seeded(4), clock)
+    const plan = await planDiagram(stored([]), { ...flow, direction }, seeded(4), clock)
     apply(t, stored([]), plan.patch)
   }
 })
 
 t.test('placed right of existing content, or alone with clearExisting', async (t) => {
   const current = stored([rect(cid('old'), { x: 0, y: 50, width: 300, height: 100 })])
-  const beside = planDiagram(current, { nodes: [{ id: 'a', label: 'A' }], edges: [] }, seeded(), clock)
+  const beside = await planDiagram(current, { nodes: [{ id: 'a', label: 'A' }], edges: [] }, seeded(), clock)
   t.equal(beside.answer.bounds.x, 500)
   t.equal(beside.answer.bounds.y, 50)
-  const cleared = planDiagram(current, { nodes: [{ id: 'a', label: 'A' }], edges: [], clearExisting: true }, seeded(), clock)
+  const cleared = await planDiagram(current, { nodes: [{ id: 'a', label: 'A' }], edges: [], clearExisting: true }, seeded(), clock)
   t.equal(cleared.answer.deleted, 1)
   t.equal(cleared.answer.bounds.x, 0)
   const next = apply(t, current, cleared.patch)
   t.equal(byId(next, cid('old')).isDeleted, true)
 })
 
-t.test('bad ids, long labels, dangling edges and unknown directions reject the whole call', async (t) => {
-  const one = (extra: Record<string, unknown>) => () => planDiagram(stored([]), { nodes: [{ id: 'a', label: 'A' }], edges: [], ...extra }, seeded(), clock)
-  toolFails(t, one({ nodes: [{ id: 'a b', label: 'A' }] }), /nodes\[0\]\.id "a b" is not a valid node id/)
-  toolFails(t, one({ nodes: [{ id: 'a', label: 'x'.repeat(301) }] }), /nodes\[0\]\.label is longer than 300 characters/)
-  t.doesNotThrow(one({ nodes: [{ id: 'a:b.c-d_e', label: 'x'.repeat(300) }] }), '300 characters and the full id alphabet are fine')
-  toolFails(t, one({ edges: [{ from: 'a', to: 'zz' }] }), /edges\[0\]\.to: no node has the id "zz"/)
-  toolFails(t, one({ edges: [{ from: 'a', to: 'a', label: 'y'.repeat(301) }] }), /edges\[0\]\.label is longer/)
-  toolFails(t, one({ direction: 'sideways' }), /direction must be one of RIGHT, DOWN, LEFT, UP/)
-  toolFails(t, one({ nodes: [{ id: 'a', label: 'A' }, { id: 'a', label: 'B' }] }), /used twice/)
-  toolFails(t, one({ nodes: [] }), /at least one node/)
-  toolFails(t, one({ groups: [{ nodes: ['q'] }] }), /groups\[0\]\.nodes: no node has the id "q"/)
+t.test('bad ids, long labels, dangling edges, unknown directions, partly shared groups and too many nodes reject the whole call', async (t) => {
+  const one = (extra: Record<string, unknown>) => planDiagram(stored([]), { nodes: [{ id: 'a', label: 'A' }], edges: [], ...extra }, seeded(), clock)
+  await rejects(t, one({ nodes: [{ id: 'a b', label: 'A' }] }), /nodes\[0\]\.id "a b" is not a valid node id/)
+  await rejects(t, one({ nodes: [{ id: 'a', label: 'x'.repeat(301) }] }), /nodes\[0\]\.label is longer than 300 characters/)
+  await t.resolves(one({ nodes: [{ id: 'a:b.c-d_e', label: 'x'.repeat(300) }] }), '300 characters and the full id alphabet are fine')
+  await rejects(t, one({ edges: [{ from: 'a', to: 'zz' }] }), /edges\[0\]\.to: no node has the id "zz"/)
+  await rejects(t, one({ edges: [{ from: 'a', to: 'a', label: 'y'.repeat(301) }] }), /edges\[0\]\.label is longer/)
+  await rejects(t, one({ direction: 'sideways' }), /direction must be one of RIGHT, DOWN, LEFT, UP/)
+  await rejects(t, one({ nodes: [{ id: 'a', label: 'A' }, { id: 'a', label: 'B' }] }), /used twice/)
+  await rejects(t, one({ nodes: [] }), /at least one node/)
+  await rejects(t, one({ groups: [{ nodes: ['q'] }] }), /groups\[0\]\.nodes: no node has the id "q"/)
+  const abc = ['a', 'b', 'c'].map((id) => ({ id, label: id }))
+  await rejects(t, one({ nodes: abc, groups: [{ nodes: ['a', 'b'] }, { nodes: ['b', 'c'] }] }),
+    /^groups\[0\] and groups\[1\] share the node "b" but neither holds all of the other's nodes/)
+  await t.resolves(one({ nodes: abc, groups: [{ nodes: ['a', 'b', 'c'] }, { nodes: ['b', 'c'] }, { nodes: ['c', 'b'] }] }), 'nested groups are fine')
+  const many = Array.from({ length: 101 }, (_, i) => ({ id: `n${i}`, label: 'N' }))
+  await rejects(t, one({ nodes: many }), /^nodes holds 101 items, more than 100: split the diagram into smaller ones$/)
 })

@@ -2,20 +2,22 @@
 // status, headers and body for successes, tool errors, protocol errors and paging, SSE and JSON; what it leaves to
 // the transport really goes there; and a pooled server shared by callers answers each with its own context.
 import t from 'tap'
-import { Type } from 'typebox'
+import { Type, type TObject, type TProperties } from 'typebox'
 import { respond, throughTransport } from '../../src/api/v1/mcp/exchange.js'
 import type { ExchangeInput } from '../../src/api/v1/mcp/exchange-types.js'
 import { directRequest } from '../../src/api/v1/mcp/direct.js'
 import { visibleTools, type McpServerOptions } from '../../src/api/v1/mcp/server.js'
-import type { ToolContext, ToolEntry } from '../../src/api/v1/mcp/registry.js'
+import type { ToolContext } from '../../src/api/v1/mcp/registry.js'
+import { defineTool, type RouteSignature, type ToolEntry, type ToolUnit } from '../../src/api/v1/mcp/tools/unit.js'
 import type { Caller } from '../../src/services/context.js'
 import { emulatorError } from '../../src/errors.js'
 import { McpInternalError, McpToolError } from '../../src/mcp/tool-errors.js'
 
-const tool = (name: string, run: ToolEntry['run'], properties: Parameters<typeof Type.Object>[0] = {}, backing: string | null = null): ToolEntry =>
-  ({ declaration: { name, description: `The ${name} tool.`, inputSchema: Type.Object(properties), backing, surfaces: ['docs', 'agents'] }, run })
+function tool<P extends TProperties> (name: string, properties: P, run: ToolUnit<TObject<P>>['run'], backing: RouteSignature | null = null): ToolEntry {
+  return defineTool({ name, description: `The ${name} tool.`, inputSchema: Type.Object(properties, { additionalProperties: false }), backing, surfaces: ['docs', 'agents'], run })
+}
 
-/** Text that JSON has to escape in every way it can, long enough to be escaped once and kept (json-text.ts). */
+/** Text that JSON has to escape in every way it can, long enough to span many escapes. */
 const AWKWARD = 'quotes " backslash \\ newline \n tab \t é 🎨 </script> \u2028 \u0000 lone \ud800 ' + '{"a":[1,2]}'.repeat(300)
 
 /** Lets a test hold a tool call open until it says so. */
@@ -23,18 +25,18 @@ const gates = new Map<string, () => void>()
 const gate = (id: string) => new Promise<void>((resolve) => gates.set(id, resolve))
 
 const TOOLS: ToolEntry[] = [
-  tool('echo_text', () => ({ text: AWKWARD })),
-  tool('echo_args', (_context, args) => ({ json: args }), { count: Type.Optional(Type.Integer({ minimum: 1 })), nested: Type.Optional(Type.Object({})) }),
-  tool('picture', () => ({ image: Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]) })),
-  tool('refuse', () => { throw new McpToolError('No such thing: try list_things') }),
-  tool('rest_fails', () => { throw emulatorError('EMU_NOT_FOUND', 'Scene', 'zz-none') }),
-  tool('explode', () => { throw new Error('boom') }),
-  tool('unparsable', () => { throw new McpInternalError('add[0] is not JSON') }),
-  tool('whoami', async ({ op }, args) => {
-    if (typeof args.wait === 'string') await gate(args.wait)
+  tool('echo_text', {}, () => ({ text: AWKWARD })),
+  tool('echo_args', { count: Type.Optional(Type.Integer({ minimum: 1 })), nested: Type.Optional(Type.Object({})) }, (_context, args) => ({ json: args })),
+  tool('picture', {}, () => ({ image: Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]) })),
+  tool('refuse', {}, () => { throw new McpToolError('No such thing: try list_things') }),
+  tool('rest_fails', {}, () => { throw emulatorError('EMU_NOT_FOUND', 'Scene', 'zz-none') }),
+  tool('explode', {}, () => { throw new Error('boom') }),
+  tool('unparsable', {}, () => { throw new McpInternalError('add[0] is not JSON') }),
+  tool('whoami', { wait: Type.Optional(Type.String()) }, async ({ op }, args) => {
+    if (args.wait !== undefined) await gate(args.wait)
     return { json: { key: op.caller.keyId, workspace: op.caller.workspaceId } }
-  }, { wait: Type.Optional(Type.String()) }),
-  tool('write_thing', () => ({ json: { written: true } }), {}, 'POST /things')
+  }),
+  tool('write_thing', {}, () => ({ json: { written: true } }), 'POST /things')
 ]
 
 const OPTIONS: McpServerOptions = {
@@ -50,7 +52,7 @@ const caller = (keyId: string, permission: 'full' | 'read' = 'full', workspaceId
 
 const logged: unknown[] = []
 const contextOf = (who: Caller): ToolContext =>
-  ({ op: { caller: who, compat: { memberReads: 'deny' } } as never, renderer: undefined as never, log: (error) => { logged.push(error) } })
+  ({ op: { caller: who, compat: { memberReads: 'deny', unknownFields: 'reject' } } as never, renderer: undefined as never, log: (error) => { logged.push(error) } })
 
 const HEADERS = { host: '127.0.0.1:3000', accept: 'application/json, text/event-stream', 'content-type': 'application/json', authorization: 'Bearer sk-x' }
 
@@ -81,6 +83,11 @@ const DIRECT: Array<[string, ExchangeInput]> = [
   ['an unexpected failure is -32603', input(call(4, 'explode', {}))],
   ['an unparsable argument is -32603', input(call(5, 'unparsable', {}))],
   ['invalid arguments', input(call(6, 'echo_args', { count: 0 }))],
+  ['an argument the tool does not declare', input(call(6, 'echo_args', { count: 1, colour: 'red' }))],
+  ['arguments that are null', input(call(6, 'echo_args', null as never))],
+  ['arguments that are an array', input(call(6, 'echo_args', [] as never))],
+  ['params without a name', input({ jsonrpc: '2.0', id: 6, method: 'tools/call', params: {} })],
+  ['tools/list with a numeric cursor', input({ jsonrpc: '2.0', id: 6, method: 'tools/list', params: { cursor: 4 } })],
   ['an unknown tool', input(call(7, 'no_such_tool', {}))],
   ['a tool hidden from a read key', input(call(8, 'write_thing', {}), { who: caller('key_read', 'read') })],
   ['a tool name that is not a string', input({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 42 } })],
@@ -103,6 +110,7 @@ const THROUGH_SDK: Array<[string, ExchangeInput]> = [
   ['no event-stream in accept', input(call(4, 'picture'), { headers: { accept: 'application/json' } })],
   ['an unsupported protocol version', input(call(5, 'picture'), { headers: { 'mcp-protocol-version': '1999-01-01' } })],
   ['not JSON-RPC', input({ jsonrpc: '1.0', id: 6, method: 'tools/call' })],
+  ['a top-level key JSON-RPC does not have', input({ jsonrpc: '2.0', id: 6, method: 'tools/list', extra: true })],
   ['an unparsed body', { ...input(call(7, 'picture')), parsedBody: undefined, text: '{"jsonrpc": ' }]
 ]
 

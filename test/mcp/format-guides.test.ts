@@ -1,7 +1,7 @@
 // Format guides and instructions: one text per guide tool, short enough, our own words, toolset-aware instructions.
 import t from 'tap'
 import { FORMAT_GUIDES, instructionsFor, isGuideTool } from '../../src/mcp/format-guides.js'
-import { TOOLS, pickToolset } from '../../src/mcp/tool-schemas.js'
+import { TOOLS, pickToolset } from '../../src/api/v1/mcp/tools/index.js'
 
 t.test('every guide tool has a text under ~3k tokens that covers the edit rules', async (t) => {
   const guideTools = TOOLS.filter((tool) => tool.backing === null).map((tool) => tool.name)

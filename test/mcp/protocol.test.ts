@@ -50,7 +50,7 @@ t.test('protocol refusals', async (t) => {
   t.equal(malformed.status, 400)
   t.same(malformed.message, { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error: Invalid JSON' }, id: null })
   const unknown = await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } })
-  t.same(unknown.message.error, { code: -32602, message: 'MCP error -32602: Tool no_such_tool not found' })
+  t.same(unknown.message.error, { code: -32602, message: 'Tool no_such_tool not found; tools/list names the tools this key may call' })
   for (const method of ['GET', 'DELETE'] as const) {
     const res = await app.inject({ method, url: MCP_URL, headers: { authorization: `Bearer ${KEYS.full}` } })
     t.equal(res.statusCode, 405, method)

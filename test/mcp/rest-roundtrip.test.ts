@@ -39,7 +39,7 @@ t.test('edit, diagram, slide and image plans apply as single REST PATCHes', asyn
     const after = await snapshot(t, app, sceneId)
     t.equal(searchSceneContent(after.elements, { query: 'auth_flow' }).elements[0]?.id, edit.answer.tempIdMap.r)
 
-    const diagram = planDiagram(after, { nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], edges: [{ from: 'a', to: 'b', label: 'go' }] }, ids, now)
+    const diagram = await planDiagram(after, { nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], edges: [{ from: 'a', to: 'b', label: 'go' }] }, ids, now)
     t.equal(await patch(t, app, sceneId, diagram.patch), 1, `${sceneId}: diagram is one write`)
 
     const slide = planCreateSlide(await snapshot(t, app, sceneId), { name: 'Deck' }, ids, now)

@@ -3,7 +3,7 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { KEYS, build, call } from '../helper.js'
-import { TOOLS } from '../../src/mcp/tool-schemas.js'
+import { TOOLS } from '../../src/api/v1/mcp/tools/index.js'
 import { callTool, textJson } from './endpoint-helper.js'
 
 interface Twin {

@@ -4,7 +4,7 @@ import { Ajv } from 'ajv'
 import formatsPlugin from 'ajv-formats'
 import { readFileSync, readdirSync } from 'node:fs'
 import { routeSignature } from '../../src/lib/routes.js'
-import { TOOLS, findTool, isToolset, pickToolset } from '../../src/mcp/tool-schemas.js'
+import { TOOLS, findTool, isToolset, pickToolset } from '../../src/api/v1/mcp/tools/index.js'
 
 const addFormats = (formatsPlugin as unknown as { default: (ajv: Ajv) => Ajv }).default
 const ajv = addFormats(new Ajv({ strict: false, coerceTypes: false }))

@@ -3,7 +3,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { KEYS, build, call } from '../helper.js'
-import { TOOLS } from '../../src/mcp/tool-schemas.js'
+import { TOOLS } from '../../src/api/v1/mcp/tools/index.js'
 import { callTool, rpc, textJson, toolNames } from './endpoint-helper.js'
 
 const GUIDES = ['read_excalidraw_format', 'read_diagram_format', 'read_presentation_format', 'read_freeform_format']
@@ -37,7 +37,7 @@ t.test('a hidden tool called anyway is unknown, and writes nothing', async (t) =
   const app = await build(t)
   const before = (await call(t, app, 'GET', '/api/v1/collections')).body.data.length
   const result = await callTool(app, KEYS.read, 'create_collection', { name: 'sneaky' })
-  t.same(result.rpcError, { code: -32602, message: 'MCP error -32602: Tool create_collection not found' })
+  t.same(result.rpcError, { code: -32602, message: 'Tool create_collection not found; tools/list names the tools this key may call' })
   t.equal((await call(t, app, 'GET', '/api/v1/collections')).body.data.length, before)
 })
 
@@ -115,7 +115,7 @@ t.test('edit_scene_content through MCP moves the scene as a REST PATCH would', a
   const asArray = await callTool(app, KEYS.full, 'edit_scene_content', { sceneId: 'scnEmpty001', add: [] })
   t.equal(asArray.isError, true, 'add must be a JSON string')
   const broken = await callTool(app, KEYS.full, 'edit_scene_content', { sceneId: 'scnEmpty001', add: '[{"type": ' })
-  t.same(broken.rpcError, { code: -32603, message: 'MCP error -32603: Internal error' })
+  t.same(broken.rpcError, { code: -32603, message: 'Internal error' })
   t.equal((await call(t, app, 'GET', '/api/v1/scenes/scnEmpty001/content')).body.elements.length, 4, 'failed calls wrote nothing')
 })
 

@@ -3,7 +3,7 @@
 import t from 'tap'
 import { Ajv } from 'ajv'
 import { addFormats } from '../../src/lib/ajv.js'
-import { pickToolset } from '../../src/mcp/tool-schemas.js'
+import { pickToolset } from '../../src/api/v1/mcp/tools/index.js'
 import * as admin from '../../src/schemas/admin.js'
 import * as collections from '../../src/schemas/collections.js'
 import * as common from '../../src/schemas/common.js'
@@ -13,13 +13,14 @@ import * as faults from '../../src/schemas/faults.js'
 import * as invites from '../../src/schemas/invites.js'
 import * as journal from '../../src/schemas/journal.js'
 import * as logs from '../../src/schemas/logs.js'
+import * as rateLimit from '../../src/schemas/rate-limit.js'
 import * as sceneContent from '../../src/schemas/scene-content.js'
 import * as scenes from '../../src/schemas/scenes.js'
 import * as stubs from '../../src/schemas/stubs.js'
 import * as users from '../../src/schemas/users.js'
 import * as workspaces from '../../src/schemas/workspaces.js'
 
-const MODULES = { admin, collections, common, drift, elements, faults, invites, journal, logs, sceneContent, scenes, stubs, users, workspaces }
+const MODULES = { admin, collections, common, drift, elements, faults, invites, journal, logs, rateLimit, sceneContent, scenes, stubs, users, workspaces }
 const isSchema = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && ('type' in value || 'anyOf' in value || 'enum' in value || 'const' in value)
 

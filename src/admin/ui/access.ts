@@ -40,6 +40,11 @@ export function cookieHeader (token: string): string {
   return `${COOKIE}=${tokenDigest(token)}; Path=/_emulator; HttpOnly; SameSite=Strict`
 }
 
+/** Expires the sign-in cookie at once (same name, path and flags, empty value). */
+export function logoutCookieHeader (): string {
+  return `${COOKIE}=; Path=/_emulator; HttpOnly; SameSite=Strict; Max-Age=0`
+}
+
 export function loginPage (failed: boolean): string {
   return toText(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in · drawing-api-emulator</title>
 <link rel="stylesheet" href="${UI_PREFIX}/app.css"></head><body><main>

@@ -1,6 +1,7 @@
 // The demo page's only script, served as /_emulator/ui/app.js: plain browser JavaScript, no build, no library.
-// It polls the journal (new rows, and thumbnails that changed), and sends the page's buttons and forms to the
-// admin API through /_emulator/ui/api/ (which adds the admin token server-side when one is set).
+// It polls the journal (new rows, and scenes that changed: their cards come again from the server), shows a
+// drawing state on each picture until it has loaded, and sends the page's buttons and forms to the admin API
+// through /_emulator/ui/api/ (which adds the admin token server-side when one is set).
 
 export const CLIENT_SCRIPT = String.raw`'use strict'
 const UI = '/_emulator/ui'
@@ -74,6 +75,35 @@ function query () {
   return params
 }
 
+/** Marks the picture's card (or drawing box) as drawing until the image has loaded, and as failed if it cannot. */
+function watchPicture (img) {
+  const box = img.closest('.card, .drawing')
+  if (!box) return
+  const settle = () => { box.dataset.state = img.naturalWidth > 0 ? 'drawn' : 'failed' }
+  img.addEventListener('load', settle)
+  img.addEventListener('error', settle)
+  if (img.complete) settle()
+  else box.dataset.state = 'drawing'
+}
+
+/** A changed scene's card comes again from the server (picture, name, counts, version); other pictures just reload. */
+async function redraw (img, version) {
+  const card = img.closest('[data-card]')
+  const res = card ? await fetch(UI + '/cards/' + encodeURIComponent(img.dataset.sceneId)) : null
+  if (res && res.ok) {
+    const holder = document.createElement('div')
+    holder.innerHTML = await res.text()
+    const fresh = holder.firstElementChild
+    const freshImg = fresh && fresh.querySelector('img[data-scene-id]')
+    if (freshImg) { card.replaceWith(fresh); watchPicture(freshImg); return }
+  }
+  img.dataset.version = version
+  const url = new URL(img.src, location.href)
+  url.searchParams.set('v', version)
+  img.src = url.pathname + url.search
+  watchPicture(img)
+}
+
 async function refreshThumbnails () {
   const images = document.querySelectorAll('img[data-scene-id]')
   if (images.length === 0 || workspaceId === '') return
@@ -82,11 +112,7 @@ async function refreshThumbnails () {
   const versions = await res.json()
   for (const img of images) {
     const now = versions[img.dataset.sceneId]
-    if (now === undefined || now === img.dataset.version) continue
-    img.dataset.version = now
-    const url = new URL(img.src, location.href)
-    url.searchParams.set('v', now)
-    img.src = url.pathname + url.search
+    if (now !== undefined && now !== img.dataset.version) await redraw(img, now)
   }
 }
 
@@ -105,6 +131,8 @@ async function poll () {
   } catch (error) { /* the emulator restarting: try again next tick */ }
   setTimeout(poll, 1000)
 }
+
+for (const img of document.querySelectorAll('.card img, .drawing img')) watchPicture(img)
 
 if (filters) {
   filters.addEventListener('change', () => { lastId = null; rows = 0; table.replaceChildren() })
@@ -126,20 +154,28 @@ for (const button of document.querySelectorAll('[data-post]')) {
   })
 }
 
-function formBody (form) {
+/** The fields a person changed since the page was served (each field's default is the value in force then). */
+function changedFields (form) {
   const body = {}
-  for (const input of form.querySelectorAll('input')) {
-    if (input.type === 'checkbox') { body[input.name] = input.checked; continue }
-    const value = input.value.trim()
-    if (value !== '') body[input.name] = Number.isNaN(Number(value)) ? value : Number(value)
+  for (const field of form.querySelectorAll('input, select')) {
+    if (field.type === 'checkbox') {
+      if (field.checked !== field.defaultChecked) body[field.name] = field.checked
+      continue
+    }
+    const served = field.tagName === 'SELECT' ? Array.from(field.options).find((o) => o.defaultSelected)?.value : field.defaultValue
+    const value = field.value.trim()
+    if (value === '' || value === String(served ?? '').trim()) continue
+    body[field.name] = Number.isNaN(Number(value)) ? value : Number(value)
   }
   return body
 }
 
-for (const form of document.querySelectorAll('form[data-put]')) {
+for (const form of document.querySelectorAll('form[data-send]')) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault()
-    if (await send(form.dataset.put, 'PUT', formBody(form))) location.reload()
+    const body = changedFields(form)
+    if (Object.keys(body).length === 0) { form.querySelector('[data-form-note]').textContent = 'nothing changed'; return }
+    if (await send(form.dataset.send, form.dataset.method || 'PUT', body)) location.reload()
   })
 }
 

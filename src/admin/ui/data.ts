@@ -5,10 +5,12 @@ import { EmulatorError } from '../../errors.js'
 import type { Collection } from '../../schemas/collections.js'
 import type { Page } from '../../schemas/common.js'
 import type { SceneRecord } from '../../schemas/scenes.js'
+import type { SceneContent } from '../../schemas/scene-content.js'
 import type { AdminKey } from '../../schemas/admin.js'
 import { harnessCaller, type OpContext } from '../../services/context.js'
 import * as collections from '../../services/collections.js'
 import * as scenes from '../../services/scenes.js'
+import * as sceneContent from '../../services/scene-content.js'
 import * as users from '../../services/users.js'
 import { listKeys } from '../../harness/keys.js'
 
@@ -65,17 +67,31 @@ export function collectionViews (app: FastifyInstance, workspaceId: string): Col
   return [...views, { collection: placeholder, scenes: privateScenes }]
 }
 
-/** A scene by id in whichever workspace holds it (ids are unique across the emulator's workspaces). */
-export function findScene (app: FastifyInstance, sceneId: string, workspaceId?: string): { workspaceId: string, scene: SceneRecord } | undefined {
+export interface FoundScene { workspaceId: string, scene: SceneRecord, trashed: boolean }
+
+/**
+ * A scene by id in whichever workspace holds it (ids are unique across the emulator's workspaces), live scenes
+ * first, then the trash (the page shows trashed scenes behind a toggle; the API answers 404 for them).
+ */
+export function findScene (app: FastifyInstance, sceneId: string, workspaceId?: string): FoundScene | undefined {
   const candidates = workspaceId === undefined ? app.stores.workspaces.list().map((w) => w.id) : [workspaceId]
   for (const id of candidates) {
     try {
-      return { workspaceId: id, scene: scenes.get(harnessCtx(app, id), { sceneId }) }
+      return { workspaceId: id, scene: scenes.get(harnessCtx(app, id), { sceneId }), trashed: false }
     } catch (error) {
       if (!(error instanceof EmulatorError && error.statusCode === 404)) throw error
     }
   }
+  for (const id of candidates) {
+    const scene = app.stores.scenes.listTrashed(id).find((record) => record.metadata.id === sceneId)
+    if (scene !== undefined) return { workspaceId: id, scene, trashed: true }
+  }
   return undefined
+}
+
+/** The content document GET /api/v1/scenes/{id}/content answers, or a trashed scene's stored content likewise. */
+export function sceneDocument (app: FastifyInstance, found: FoundScene): SceneContent {
+  return sceneContent.documentOf(harnessCtx(app, found.workspaceId), found.scene)
 }
 
 /** `sceneVersion:contentEpoch` of every live scene: the page polls it to refresh changed thumbnails. */

@@ -1,26 +1,31 @@
-// /_emulator/ui: the demo page (issue 15). Server-rendered HTML and one plain script; it reads the workspace
+// /_emulator/ui: the demo page. Server-rendered HTML and one plain script; it reads the workspace
 // through services/ and the harness, renders scenes through the renderer, and changes settings through the
 // existing admin API (/_emulator/ui/api/* forwards there, adding the admin token when one is set).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { fail } from '../../errors.js'
 import { clockState } from '../clock.js'
 import { CLIENT_SCRIPT } from './client.js'
-import { collectionViews, sceneVersions, workspaceSummaries, findScene, harnessCtx } from './data.js'
-import { admitted, cookieHeader, loginPage, refuse, tokenMatches } from './access.js'
+import { collectionViews, sceneDocument, sceneVersions, workspaceSummaries, findScene, type FoundScene } from './data.js'
+import { admitted, cookieHeader, loginPage, logoutCookieHeader, refuse, tokenMatches } from './access.js'
+import editorRoutes from './editor.js'
 import { PAGE_CSP, STYLES, page } from './layout.js'
-import { journalBody, overviewBody, sceneBody, switchesBody, workspaceBody, type OverviewFacts } from './pages.js'
+import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type OverviewFacts } from './pages.js'
+import { switchesBody } from './switches.js'
+import { toText } from './html.js'
 import { contentJson, recordJson, sendPng, sendSvg, type PictureQuery } from './pictures.js'
-import * as sceneContent from '../../services/scene-content.js'
+import type { Element } from '../../schemas/elements.js'
+import { listSlides } from '../../mcp/slides.js'
 
 const startedAt = Date.now()
 const hidden = { schema: { hide: true } }
 
 function sendPage (reply: FastifyReply, title: string, body: Parameters<typeof page>[0]['body'], workspaceId?: string) {
-  return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(page({ title, body, workspaceId }))
+  const signOut = reply.server.config.adminToken !== undefined
+  return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(page({ title, body, workspaceId, signOut }))
 }
 
 function overviewFacts (app: FastifyInstance): OverviewFacts {
-  const { drift, faults, rateLimit, journal } = app.control
+  const { drift, faults, journal } = app.control
   const faultView = faults.view()
   return {
     version: app.emulatorVersion,
@@ -28,10 +33,17 @@ function overviewFacts (app: FastifyInstance): OverviewFacts {
     clock: clockState(app.clock),
     drift: drift.settings(),
     faults: { faultRate: faultView.faultRate, latencyMs: faultView.latencyMs, rules: faultView.rules.length },
-    rateLimit: rateLimit.settings(),
+    rateLimit: rateLimitFacts(app),
     journal: { capacity: journal.capacity, size: journal.list({ limit: 1 }).total },
     renderer: app.config.renderer
   }
+}
+
+function rateLimitFacts (app: FastifyInstance): OverviewFacts['rateLimit'] {
+  const { rateLimit, compat } = app.control
+  const by = compat.settings().rateLimitBy
+  const otherwise = app.stores.workspaces.list().filter((w) => compat.effective(w.id).rateLimitBy !== by).map((w) => w.name)
+  return { limit: rateLimit.settings().limit, by, otherwise }
 }
 
 function summaryOf (app: FastifyInstance, workspaceId: string) {
@@ -40,12 +52,16 @@ function summaryOf (app: FastifyInstance, workspaceId: string) {
   return summary
 }
 
-/** Frames of the scene's live content, in document order: one picture each on the scene page. */
-function framesOf (app: FastifyInstance, workspaceId: string, sceneId: string) {
-  const { elements } = sceneContent.get(harnessCtx(app, workspaceId), { sceneId })
-  return (elements as Array<Record<string, unknown>>)
-    .filter((e) => (e.type === 'frame' || e.type === 'magicframe') && e.isDeleted !== true)
+/**
+ * Frames of the scene's live content, one picture each on the scene page: the slides in presentation order (the
+ * order list_slides answers, which update_slide and any REST move change), then magic frames in document order.
+ */
+function framesOf (app: FastifyInstance, found: FoundScene) {
+  const { elements } = sceneDocument(app, found) as { elements: Element[] }
+  const slides = listSlides({ elements }).slides.map((slide) => ({ id: slide.frameId, name: slide.name }))
+  const magic = elements.filter((e) => e.type === 'magicframe' && e.isDeleted !== true)
     .map((e) => ({ id: String(e.id), name: typeof e.name === 'string' ? e.name : null }))
+  return [...slides, ...magic]
 }
 
 const pages: FastifyPluginAsync = async (app) => {
@@ -70,7 +86,13 @@ const pages: FastifyPluginAsync = async (app) => {
     const found = findScene(app, scene)
     if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', scene)
     const workspace = { id: found.workspaceId, name: app.stores.workspaces.get(found.workspaceId)?.name ?? found.workspaceId }
-    return sendPage(reply, found.scene.metadata.name, sceneBody(workspace, found.scene, framesOf(app, found.workspaceId, scene)), found.workspaceId)
+    return sendPage(reply, found.scene.metadata.name, sceneBody(workspace, found, framesOf(app, found)), found.workspaceId)
+  })
+  app.get<{ Params: { sceneId: string } }>('/ui/cards/:sceneId', hidden, async (request, reply) => {
+    const found = findScene(app, request.params.sceneId)
+    // A trashed scene's card is drawn once with the page; only live cards are refreshed.
+    if (found === undefined || found.trashed) fail('EMU_NOT_FOUND', 'Scene', request.params.sceneId)
+    return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(toText(sceneCard(found.scene, false)))
   })
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/content.json', hidden, async (request) => contentJson(app, request.params.sceneId))
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/record.json', hidden, async (request) => recordJson(app, request.params.sceneId))
@@ -83,7 +105,7 @@ const pages: FastifyPluginAsync = async (app) => {
 /** The page's buttons and polls reach the admin API as a header-carrying client would. */
 const forward: FastifyPluginAsync = async (app) => {
   app.route<{ Params: { '*': string } }>({
-    method: ['GET', 'POST', 'PUT', 'DELETE'],
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/ui/api/*',
     ...hidden,
     handler: async (request, reply) => {
@@ -115,11 +137,15 @@ const ui: FastifyPluginAsync = async (app) => {
     }
     return await reply.code(401).type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(true))
   })
+  // Signing out needs no token: it only clears this browser's cookie.
+  app.post('/ui/logout', hidden, async (_request, reply) =>
+    await reply.header('set-cookie', logoutCookieHeader()).redirect(`/_emulator/ui${token === undefined ? '' : '/login'}`, 303))
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', async (request, reply) => {
       if (!admitted(request, token)) return await refuse(request, reply)
     })
     await guarded.register(pages)
+    await guarded.register(editorRoutes)
     await guarded.register(forward)
   })
 }

@@ -29,13 +29,17 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f4f4f8; padding
 .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(240px, 1fr)); gap: 16px; }
 .card { background: #fff; border: 1px solid var(--line); border-radius: 10px; overflow: hidden; display: flex; flex-direction: column; }
 .card.trashed { opacity: .55; }
-.card .thumb { display: block; height: 170px; background: #fff; border-bottom: 1px solid var(--line); }
+.card .thumb { display: block; position: relative; height: 170px; background: #fff; border-bottom: 1px solid var(--line); }
 .card .thumb img { width: 100%; height: 100%; object-fit: contain; }
 .card .meta { padding: 8px 10px; font-size: 12px; }
 .card .meta strong { display: block; font-size: 14px; margin-bottom: 2px; word-break: break-word; }
 .tag { display: inline-block; padding: 0 6px; border-radius: 8px; background: #ecebff; color: var(--accent); font-size: 11px; margin-right: 4px; }
 .tag.grey { background: #eee; color: var(--muted); }
-.drawing { background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 8px; }
+.drawing { position: relative; background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 8px; min-height: 60px; }
+.card[data-state] .thumb::after, .drawing[data-state]::after { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; font-size: 13px; }
+.card[data-state="drawing"] .thumb::after, .drawing[data-state="drawing"]::after { content: "Drawing…"; color: var(--muted); background: rgba(250, 250, 252, .8); animation: pulse 1.2s ease-in-out infinite alternate; }
+.card[data-state="failed"] .thumb::after, .drawing[data-state="failed"]::after { content: "The picture did not load"; color: var(--warn); background: #fff; }
+@keyframes pulse { from { opacity: .45; } to { opacity: 1; } }
 .drawing img { max-width: 100%; max-height: 75vh; display: block; margin: 0 auto; }
 .frames { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: 16px; }
 form.inline { display: inline-flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 4px 0; }
@@ -45,17 +49,35 @@ button.secondary { background: #fff; color: var(--ink); border-color: var(--line
 #journal tbody tr { cursor: pointer; } #journal tr.fresh { background: #fff7d6; }
 #journal td.status-err { color: var(--warn); font-weight: 600; }
 .split { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; } @media (max-width: 900px) { .split { grid-template-columns: 1fr; } }
+header .sign-out { margin: 0 0 0 auto; }
+a.button { display: inline-block; padding: 4px 12px; border-radius: 6px; background: var(--accent); color: #fff; text-decoration: none; }
+body.editor-page { height: 100vh; display: flex; flex-direction: column; overflow: hidden; }
+.editor-bar { display: flex; align-items: center; gap: 14px; flex-wrap: wrap; padding: 6px 16px; background: #fff; border-bottom: 1px solid var(--line); font-size: 13px; }
+.editor-bar .brand { font-weight: 700; color: var(--accent); text-decoration: none; }
+.editor-bar form.inline { margin: 0 0 0 auto; }
+#editor { flex: 1; min-height: 0; position: relative; }
+#editor-status { padding: 1px 8px; border-radius: 8px; background: #ecfdf3; color: var(--ok); }
+#editor-status[data-status="saving"], #editor-status[data-status="unsaved"], #editor-status[data-status="loading"] { background: #f4f4f8; color: var(--muted); }
+#editor-status[data-status="offline"], #editor-status[data-status="error"], #editor-status[data-status="read-only"] { background: #fff4ed; color: var(--warn); }
 `
 
-export interface PageOptions { title: string, body: Html, workspaceId?: string }
+export interface PageOptions {
+  title: string
+  body: Html
+  workspaceId?: string
+  /** An admin token is set, so the browser signed in: the header offers to sign out. */
+  signOut?: boolean
+}
 
-export function page ({ title, body, workspaceId }: PageOptions): string {
+const signOutForm = html`<form method="post" action="${UI_PREFIX}/logout" class="inline sign-out"><button class="secondary">Sign out</button></form>`
+
+export function page ({ title, body, workspaceId, signOut = false }: PageOptions): string {
   return toText(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · drawing-api-emulator</title>
 <link rel="stylesheet" href="${UI_PREFIX}/app.css"><script src="${UI_PREFIX}/app.js" defer></script></head>
 <body data-workspace="${workspaceId ?? ''}">
 <header><a class="brand" href="${UI_PREFIX}">drawing-api-emulator</a>
-<nav><a href="${UI_PREFIX}">Overview</a><a href="${UI_PREFIX}/journal">Journal</a><a href="${UI_PREFIX}/switches">Drift &amp; faults</a><a href="/docs">API docs</a><a href="/_emulator/docs">Admin API</a></nav></header>
+<nav><a href="${UI_PREFIX}">Overview</a><a href="${UI_PREFIX}/journal">Journal</a><a href="${UI_PREFIX}/switches">Drift &amp; faults</a><a href="/docs">API docs</a><a href="/_emulator/docs">Admin API</a></nav>${signOut ? signOutForm : ''}</header>
 <main>${body}</main></body></html>`)
 }

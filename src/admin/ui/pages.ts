@@ -2,7 +2,7 @@
 // frames, its record), journal and switches. Pure functions of the data they are given; every value is escaped.
 import type { SceneRecord } from '../../schemas/scenes.js'
 import type { AdminKey } from '../../schemas/admin.js'
-import type { CollectionView, WorkspaceSummary } from './data.js'
+import type { CollectionView, FoundScene, WorkspaceSummary } from './data.js'
 import { html, segment, type Html } from './html.js'
 import { UI_PREFIX } from './layout.js'
 
@@ -12,7 +12,8 @@ export interface OverviewFacts {
   clock: { now: string, virtual: boolean }
   drift: { enabled: boolean, seed: number, rate: number }
   faults: { faultRate: number, latencyMs: number, rules: number }
-  rateLimit: { limit: number }
+  /** What one window counts (the rateLimitBy switch), and the workspaces whose own switch says otherwise. */
+  rateLimit: { limit: number, by: 'ip' | 'key', otherwise: string[] }
   journal: { capacity: number, size: number }
   renderer: boolean
 }
@@ -36,6 +37,14 @@ ${summary.fixtureSet === null ? '' : html` · fixtures <code>${summary.fixtureSe
 <tbody>${summary.keys.map(keyRow)}</tbody></table>`
 }
 
+const COUNTED = { ip: 'per client IP', key: 'per API key' } as const
+
+function rateLimitText ({ limit, by, otherwise }: OverviewFacts['rateLimit']): string {
+  if (limit === 0) return 'off'
+  const other = by === 'ip' ? 'key' : 'ip'
+  return `${limit} / min ${COUNTED[by]}` + (otherwise.length === 0 ? '' : ` (${COUNTED[other]} in ${otherwise.join(', ')})`)
+}
+
 export function overviewBody (facts: OverviewFacts, workspaces: WorkspaceSummary[]): Html {
   return html`<h1>Overview</h1>
 <div class="facts">${[
@@ -44,7 +53,7 @@ export function overviewBody (facts: OverviewFacts, workspaces: WorkspaceSummary
     fact(facts.clock.virtual ? 'clock (virtual)' : 'clock (real time)', facts.clock.now),
     fact('drift', facts.drift.enabled ? `on · seed ${facts.drift.seed} · rate ${facts.drift.rate}` : 'off'),
     fact('faults', `rate ${facts.faults.faultRate} · latency ${facts.faults.latencyMs} ms · ${facts.faults.rules} rules`),
-    fact('rate limit', facts.rateLimit.limit === 0 ? 'off' : `${facts.rateLimit.limit} / min per key`),
+    fact('rate limit', rateLimitText(facts.rateLimit)),
     fact('journal', `${facts.journal.size} of ${facts.journal.capacity} requests`),
     fact('renderer', facts.renderer ? 'on' : 'off (placeholders)')
   ]}</div>
@@ -54,9 +63,10 @@ ${workspaces.map(workspaceBlock)}
 <h2>Newest requests</h2>${journalTable(undefined)}`
 }
 
-function sceneCard (scene: SceneRecord, trashed: boolean): Html {
+/** A scene's card on the workspace page; app.js fetches it again (GET /_emulator/ui/cards/{id}) when the scene changes. */
+export function sceneCard (scene: SceneRecord, trashed: boolean): Html {
   const m = scene.metadata
-  return html`<div class="card${trashed ? ' trashed' : ''}">
+  return html`<div class="card${trashed ? ' trashed' : ''}" data-card="${m.id}">
 <a class="thumb" href="${UI_PREFIX}/scenes/${segment(m.id)}"><img alt="${m.name}" loading="lazy" data-scene-id="${m.id}" data-version="${versionOf(scene)}" src="${thumbUrl(m.id, versionOf(scene))}"></a>
 <div class="meta"><strong>${m.name}</strong>
 ${m.pinned ? html`<span class="tag">pinned</span>` : ''}${m.isPrivate ? html`<span class="tag grey">private</span>` : ''}${trashed ? html`<span class="tag grey">trashed</span>` : ''}
@@ -78,13 +88,15 @@ ${trashed === null ? '' : html`<h2>Trash</h2>${trashed.length === 0 ? html`<p cl
 
 export interface FrameInfo { id: string, name: string | null }
 
-export function sceneBody (workspace: { id: string, name: string }, scene: SceneRecord, frames: FrameInfo[]): Html {
+export function sceneBody (workspace: { id: string, name: string }, found: FoundScene, frames: FrameInfo[]): Html {
+  const { scene, trashed } = found
   const m = scene.metadata
   const base = `${UI_PREFIX}/scenes/${segment(m.id)}`
   const version = encodeURIComponent(versionOf(scene))
-  return html`<p><a href="${UI_PREFIX}/workspaces/${segment(workspace.id)}">← ${workspace.name}</a></p>
-<h1>${m.name}</h1>
-<p><a href="${base}.svg">SVG</a> · <a href="${base}.png">PNG</a> · <a href="${base}/content.json">raw content JSON</a> · <a href="${base}/record.json">metadata JSON</a></p>
+  return html`<p><a href="${UI_PREFIX}/workspaces/${segment(workspace.id)}${trashed ? '?trash=1' : ''}">← ${workspace.name}</a></p>
+<h1>${m.name} ${trashed ? html`<span class="tag grey">trashed</span>` : ''}</h1>
+<p><a class="button" href="${base}/edit">${trashed ? 'View in the editor (read-only)' : 'Open in the editor'}</a>
+· <a href="${base}.svg">SVG</a> · <a href="${base}.png">PNG</a> · <a href="${base}/content.json">raw content JSON</a> · <a href="${base}/record.json">metadata JSON</a></p>
 <div class="drawing"><img alt="${m.name}" data-scene-id="${m.id}" data-version="${versionOf(scene)}" src="${base}.svg?v=${version}"></div>
 ${frames.length === 0 ? '' : html`<h2>Frames (${frames.length})</h2><div class="frames">${frames.map((frame) => html`<div class="card">
 <div class="drawing"><img alt="${frame.name ?? frame.id}" loading="lazy" src="${base}.svg?frameId=${encodeURIComponent(frame.id)}&amp;v=${version}"></div>
@@ -106,19 +118,4 @@ ${workspaces.map((w) => html`<option value="${w.id}">${w.name}</option>`)}</sele
 
 export function journalBody (workspaces: WorkspaceSummary[]): Html {
   return html`<h1>Request journal</h1><p class="muted">Newest first, live. Click a row for the bodies the emulator stored.</p>${journalTable(workspaces)}`
-}
-
-export function switchesBody (drift: unknown, ledger: unknown, faults: unknown): Html {
-  return html`<h1>Drift and faults</h1>
-<div class="split"><section><h2>Drift</h2>
-<form class="inline" data-put="${UI_PREFIX}/api/drift"><label><input type="checkbox" name="enabled"> on</label>
-<label>seed <input name="seed" size="6" inputmode="numeric"></label><label>rate <input name="rate" size="4"></label><button>Apply</button></form>
-<pre id="drift-settings">${JSON.stringify(drift, null, 2)}</pre>
-<h3>Ledger <button class="secondary" data-post="${UI_PREFIX}/api/drift/ledger" data-method="DELETE">Clear</button></h3>
-<pre>${JSON.stringify(ledger, null, 2)}</pre></section>
-<section><h2>Faults</h2>
-<form class="inline" data-put="${UI_PREFIX}/api/faults"><label>fault rate <input name="faultRate" size="4" placeholder="0"></label>
-<label>latency ms <input name="latencyMs" size="6" placeholder="0"></label><button>Apply</button>
-<button class="secondary" type="button" data-post="${UI_PREFIX}/api/faults" data-method="DELETE">Back to start-up</button></form>
-<pre id="fault-settings">${JSON.stringify(faults, null, 2)}</pre></section></div>`
 }

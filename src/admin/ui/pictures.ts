@@ -1,9 +1,9 @@
 // GET /_emulator/ui/scenes/{sceneId}.svg|.png[?frameId=], and the raw JSON the API would answer: scene
 // pictures for the page, for scripts and for take_screenshot's twin, cached per sceneVersion (ETag).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import * as sceneContent from '../../services/scene-content.js'
 import { fail } from '../../errors.js'
-import { findScene, harnessCtx } from './data.js'
+import type { SceneContent } from '../../schemas/scene-content.js'
+import { collectionViews, findScene, sceneDocument } from './data.js'
 
 /** Scene text is user content: an SVG opened on its own may load nothing and run nothing. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
@@ -18,8 +18,9 @@ function sceneOrFail (app: FastifyInstance, sceneId: string) {
 
 /** The content document a client would GET, with the cache identity of its picture. */
 export function renderable (app: FastifyInstance, sceneId: string, frameId: string | undefined) {
-  const { workspaceId, scene } = sceneOrFail(app, sceneId)
-  const content = sceneContent.get(harnessCtx(app, workspaceId), { sceneId })
+  const found = sceneOrFail(app, sceneId)
+  const { workspaceId, scene } = found
+  const content = sceneDocument(app, found)
   const { sceneVersion, contentEpoch } = scene.metadata
   const etag = `"${sceneVersion}:${contentEpoch}:${frameId ?? ''}"`
   return { content, etag, cacheKey: `${workspaceId}:${sceneId}:${sceneVersion}:${contentEpoch}:${frameId ?? ''}` }
@@ -51,4 +52,23 @@ export function contentJson (app: FastifyInstance, sceneId: string): unknown {
 
 export function recordJson (app: FastifyInstance, sceneId: string): unknown {
   return sceneOrFail(app, sceneId).scene
+}
+
+export interface DemoPicture { name: string, content: SceneContent, frameId: string | undefined }
+
+/**
+ * Every picture the demo page can show of the app's workspaces: each live and trashed scene whole and each of its
+ * frames, with the content the SVG route draws. `npm run build` draws these for the bundled fixture sets.
+ */
+export function demoPictures (app: FastifyInstance): DemoPicture[] {
+  return app.stores.workspaces.list().flatMap(({ id: workspaceId }) => {
+    const live = collectionViews(app, workspaceId).flatMap((view) => view.scenes)
+    return [...live, ...app.stores.scenes.listTrashed(workspaceId)].flatMap(({ metadata }) => {
+      const { content } = renderable(app, metadata.id, undefined)
+      const frames = (content.elements as Array<Record<string, unknown>>)
+        .filter((el) => (el.type === 'frame' || el.type === 'magicframe') && el.isDeleted !== true)
+      return [undefined, ...frames.map((frame) => String(frame.id))]
+        .map((frameId) => ({ name: frameId === undefined ? metadata.name : `${metadata.name} (frame ${frameId})`, content, frameId }))
+    })
+  })
 }

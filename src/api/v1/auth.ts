@@ -1,4 +1,4 @@
-// Bearer API keys on every /api/v1 route (catalogue §1.1): who is calling (authenticate, here), and may they
+// Bearer API keys on every /api/v1 route: who is calling (authenticate, here), and may they
 // call this route (authorize, the pure rule in services/access.ts that MCP tools use too).
 // 401 for a missing, malformed, unknown, revoked or expired key; 403 from the rule. No WWW-Authenticate header.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -8,6 +8,7 @@ import type { ApiKey } from '../../store/api-keys-store.js'
 import type { WorkspaceUser } from '../../schemas/users.js'
 import { BEARER_HEADER, routeSignature } from '../../lib/routes.js'
 import { authorize, type Operation } from '../../services/access.js'
+import { recordOf } from '../../layers/request-record.js'
 import type { Caller, OpContext } from '../../services/context.js'
 
 /** What a route handler knows about the caller. */
@@ -49,12 +50,12 @@ function authenticate (app: FastifyInstance, request: FastifyRequest): AuthConte
 
 type RouteOptions = FastifyRequest['routeOptions']
 
-/** A route as an operation: from the route table (api/v1/operations.ts), built alike if absent. */
+/** A route as an operation: the route table (api/v1/operations.ts) recorded every route of this scope as it was added. */
 function operationOf (app: FastifyInstance, method: string, route: RouteOptions): Operation {
   const signature = routeSignature(method, route.url as string)
-  const { adminOnly, adminRead } = route.config
-  return app.operations.get(signature) ??
-    { method, signature, adminOnly: adminOnly === true, adminRead: adminRead === true }
+  const operation = app.operations.get(signature)
+  if (operation === undefined) throw new Error(`${signature} is missing from the route table (api/v1/operations.ts)`)
+  return operation
 }
 
 export default fp(async (app) => {
@@ -65,8 +66,9 @@ export default fp(async (app) => {
   app.addHook('onRequest', async (request) => {
     if (request.is404) return // unknown routes answer 404 whatever the key (api/v1/index.ts)
     const auth = authenticate(app, request)
-    // Set before authorize, so a 403 is still attributed to its key and workspace (request journal).
+    // Set before authorize, so a 403 is still attributed to its key and workspace (request journal, request log).
     request.auth = auth
+    recordOf(request).caller = { keyId: auth.key.id, workspaceId: auth.workspaceId }
     const route = request.routeOptions
     // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
     if (route.config.mcp === true) return

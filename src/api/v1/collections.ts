@@ -1,4 +1,4 @@
-// /collections, /collections/{collectionId} and /collections/{collectionId}/scenes (catalogue §3).
+// /collections, /collections/{collectionId} and /collections/{collectionId}/scenes.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema, PaginationQuerySchema, paginated, responses } from '../../schemas/common.js'
 import {
@@ -7,24 +7,17 @@ import {
 import { CreateCollectionSceneBodySchema, SceneRecordSchema } from '../../schemas/scenes.js'
 import * as collections from '../../services/collections.js'
 import * as scenes from '../../services/scenes.js'
-import { callerUserId } from '../../services/context.js'
 import { ctxOf } from './auth.js'
+import { sendCachedPage } from './cached.js'
 
 const tags = ['collections']
 
 const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { stores } = app
-
+  // The two pages are cached (api/v1/cached.ts): a repeated read skips the query, the JSON.parse of each row and
+  // the serialiser. The scenes of a collection are the same read as GET /scenes?collectionId=, so they cost the same.
   app.get('/collections', {
     schema: { tags, summary: 'Get collections', querystring: PaginationQuerySchema, response: responses(paginated(CollectionSchema), 400, 401, 403) }
-  }, async (request, reply) => {
-    const ctx = ctxOf(request)
-    // The serialised page is cached until the next write of any row (store/read-cache.ts): exact, and it skips the
-    // query, the JSON.parse of each row and the serialiser on repeated reads.
-    const key = `collections:${ctx.caller.workspaceId}:${callerUserId(ctx.caller) ?? ''}:${ctx.compat.pageSize}:${JSON.stringify(request.query)}`
-    const body = stores.readCache.get(key, () => reply.serialize(collections.list(ctx, request.query)))
-    return reply.type('application/json; charset=utf-8').send(body)
-  })
+  }, async (request, reply) => sendCachedPage(request, reply, request.query, collections.list))
 
   app.post('/collections', {
     schema: { tags, summary: 'Create a collection', body: CreateCollectionBodySchema, response: responses(CollectionSchema, 400, 401, 403) }
@@ -44,7 +37,7 @@ const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/collections/:collectionId/scenes', {
     schema: { tags: ['collections', 'scenes'], summary: 'Get scenes of a collection', params: CollectionParamsSchema, querystring: PaginationQuerySchema, response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404) }
-  }, async (request) => scenes.list(ctxOf(request), { ...request.query, ...request.params }))
+  }, async (request, reply) => sendCachedPage(request, reply, { ...request.query, ...request.params }, scenes.list))
 
   app.post('/collections/:collectionId/scenes', {
     schema: { tags: ['collections', 'scenes'], summary: 'Create a scene in a collection', params: CollectionParamsSchema, body: CreateCollectionSceneBodySchema, response: responses(SceneRecordSchema, 400, 401, 403, 404) }

@@ -1,9 +1,11 @@
-// The public scope, prefix /api/v1. Registration order here IS the hook order (DESIGN §2):
+// The public scope, prefix /api/v1. Registration order here IS the hook order (src/README.md, "The order of the
+// hooks of one public request"); each layer writes what it did to the request record (layers/request-record.ts):
 //   onRequest:  journal (arrival) → faults (pre-handler, so a fault never half-writes) → auth (401/403) → stubs → rate limit
 //               (@fastify/rate-limit adds a route-level hook, which Fastify always runs after scope hooks)
 //   preValidation: compat (unknownFields=strip drops undeclared body keys) → route checks
 //   validation (ajv) → handler → services/stores → serialization (response schema)
-//   onSend:     faults (after-commit) → drift (on the serialized copy only) → journal (records what went out)
+//   onSend:     faults (after-commit) → rate limit (X-RateLimit-Reset as epoch when asked) → drift (on the serialized
+//               copy only) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
 import { fail } from '../../errors.js'
 import operations from './operations.js'
@@ -22,7 +24,8 @@ import users from './users.js'
 import invites from './invites.js'
 import logs from './logs.js'
 import mcp from './mcp/index.js'
-import { screenshotRenderer, toolEntries } from './mcp/tools.js'
+import { screenshotRenderer } from './mcp/screenshots.js'
+import { toolEntries } from './mcp/tools/index.js'
 import { instructionsFor } from '../../mcp/format-guides.js'
 
 const publicApi: FastifyPluginAsync = async (app) => {
@@ -54,7 +57,7 @@ const publicApi: FastifyPluginAsync = async (app) => {
   // After the resources: the MCP tools ask the route table (operations.ts) about the routes above.
   await app.register(mcp, { tools: toolEntries(app.config.mcpToolset), instructions: instructionsFor(app.config.mcpToolset), renderer: screenshotRenderer(app) })
   // Unknown routes under /api/v1 get the root's 404, but through this scope's hooks: journaled and faulted like any
-  // other request (issue 12.8). Auth skips them, so the answer stays 404 whatever the key.
+  // other request. Auth skips them, so the answer stays 404 whatever the key.
   app.setNotFoundHandler(async (request) => fail('EMU_ROUTE_NOT_FOUND', request.method, request.url))
 }
 

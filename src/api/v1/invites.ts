@@ -1,4 +1,4 @@
-// /workspaces/invites and /workspaces/invites/{inviteId} (catalogue §6.7-6.11): writes for admins; reads for
+// /workspaces/invites and /workspaces/invites/{inviteId}: writes for admins; reads for
 // admins too unless the memberReads switch is `allow`. POST takes one of two closed shapes, checked here for a message that names the problem.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import type { FastifyRequest } from 'fastify'

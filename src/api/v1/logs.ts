@@ -1,4 +1,4 @@
-// /logs (catalogue §6.12): the workspace's audit log, in cursor mode or page mode; for admins unless the
+// /logs: the workspace's audit log, in cursor mode or page mode; for admins unless the
 // memberReads switch is `allow`.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { responses } from '../../schemas/common.js'

@@ -6,7 +6,7 @@ import fp from 'fastify-plugin'
 import { routeSignature } from '../../lib/routes.js'
 import type { Operation } from '../../services/access.js'
 
-/** Per-route options of the public scope (DESIGN §3.5). */
+/** Per-route options of the public scope (checked when each route is added). */
 export interface OperationRouteConfig {
   /** Only admins (and workspace keys, which act as admins) may call it. */
   adminOnly?: boolean

@@ -1,33 +1,25 @@
-// /scenes/{sceneId}/content: GET, PUT (authoritative replacement) and PATCH (server-side merge) (catalogue §5).
+// /scenes/{sceneId}/content: GET, PUT (authoritative replacement) and PATCH (server-side merge).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema, WrittenSceneContentSchema } from '../../schemas/scene-content.js'
 import { SceneParamsSchema } from '../../schemas/scenes.js'
 import * as sceneContent from '../../services/scene-content.js'
-import { callerUserId, type OpContext } from '../../services/context.js'
 import { ctxOf } from './auth.js'
+import { sendAsNextRead, sendCachedText } from './cached.js'
 
 const tags = ['scenes', 'scene-content']
 const url = '/scenes/:sceneId/content'
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
-/** The read cache's key of one caller's GET of one scene's content (the same caller sees the same document). */
-const contentKey = (ctx: OpContext, sceneId: string) => `content:${ctx.caller.workspaceId}:${callerUserId(ctx.caller) ?? ''}:${sceneId}`
-
 const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { stores } = app
-
+  // Cached (api/v1/cached.ts), built from the stored elements text, which is never parsed.
   app.get(url, {
     schema: { tags, summary: 'Get scene content', params: SceneParamsSchema, response: responses(SceneContentSchema, 401, 403, 404) }
-  }, async (request, reply) => {
-    const ctx = ctxOf(request)
-    // Built once per database version (store/read-cache.ts) from the stored elements text, which is never parsed, and
-    // kept as bytes: a large drawing read again is neither measured nor encoded again.
-    const body = stores.readCache.get(contentKey(ctx, request.params.sceneId), () => Buffer.from(sceneContent.getText(ctx, request.params)))
-    return reply.type(JSON_TYPE).send(body)
-  })
+  }, async (request, reply) => sendCachedText(request, reply, request.params, sceneContent.getText))
 
+
+  // A replacement leaves no file unavailable, so its answer is exactly what GET serves until the next write.
   app.put(url, {
     schema: {
       tags,
@@ -36,13 +28,7 @@ const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PutSceneContentBodySchema,
       response: responses(WrittenSceneContentSchema, 400, 401, 403, 404)
     }
-  }, async (request, reply) => {
-    const ctx = ctxOf(request)
-    const body = Buffer.from(sceneContent.put(ctx, { ...request.params, body: request.body }))
-    // A replacement leaves no file unavailable, so its answer is exactly what GET serves until the next write.
-    stores.readCache.set(contentKey(ctx, request.params.sceneId), body)
-    return reply.type(JSON_TYPE).send(body)
-  })
+  }, async (request, reply) => sendAsNextRead(request, reply, request.params, (ctx, params) => sceneContent.put(ctx, { ...params, body: request.body })))
 
   app.patch(url, {
     schema: {

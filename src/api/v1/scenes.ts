@@ -1,28 +1,21 @@
-// /scenes and /scenes/{sceneId}: scene metadata (catalogue §4).
+// /scenes and /scenes/{sceneId}: scene metadata.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema, paginated, OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import {
   CreateSceneBodySchema, ListScenesQuerySchema, SceneParamsSchema, SceneRecordSchema, UpdateSceneBodySchema
 } from '../../schemas/scenes.js'
 import * as scenes from '../../services/scenes.js'
-import { callerUserId } from '../../services/context.js'
 import { ctxOf } from './auth.js'
+import { sendCachedPage } from './cached.js'
 
 const tags = ['scenes']
 
 const sceneRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { stores } = app
-
+  // Cached (api/v1/cached.ts). The collection check (404 unknown, 403 `private` with a workspace key) runs inside
+  // the list, so a kept page was checked too, and a refusal is never kept.
   app.get('/scenes', {
     schema: { tags, summary: 'Get scenes', querystring: ListScenesQuerySchema, response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404) }
-  }, async (request, reply) => {
-    const ctx = ctxOf(request)
-    // Serialised once per database version, like GET /collections (store/read-cache.ts). The collection check
-    // (404 unknown, 403 `private` with a workspace key) runs inside the list, so a cached page was checked too.
-    const key = `scenes:${ctx.caller.workspaceId}:${callerUserId(ctx.caller) ?? ''}:${ctx.compat.pageSize}:${JSON.stringify(request.query)}`
-    const body = stores.readCache.get(key, () => reply.serialize(scenes.list(ctx, request.query)))
-    return reply.type('application/json; charset=utf-8').send(body)
-  })
+  }, async (request, reply) => sendCachedPage(request, reply, request.query, scenes.list))
 
   app.post('/scenes', {
     schema: { tags, summary: 'Create a scene', body: CreateSceneBodySchema, response: responses(SceneRecordSchema, 400, 401, 403, 404) }

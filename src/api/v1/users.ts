@@ -1,4 +1,4 @@
-// /workspaces/users and /workspaces/users/{userId} (catalogue §6.3-6.6): writes for admins; reads for admins too
+// /workspaces/users and /workspaces/users/{userId}: writes for admins; reads for admins too
 // unless the memberReads switch is `allow`.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { EmptyObjectSchema, PaginationQuerySchema, paginated, OPTIONAL_BODY, responses } from '../../schemas/common.js'
@@ -9,8 +9,8 @@ import { ctxOf } from './auth.js'
 const tags = ['workspace', 'users']
 
 const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // The service's own documents are silent on who reads users; the official CLI says admins (clients-and-format
-  // §1.1), so a member's personal key gets 403 by default (memberReads=deny; `allow` opens both reads).
+  // The service's own documents are silent on who reads users; the official CLI says admins, so a member's
+  // personal key gets 403 by default (memberReads=deny; `allow` opens both reads).
   app.get('/workspaces/users', {
     config: { adminRead: true },
     schema: { tags, summary: 'Get workspace users', querystring: PaginationQuerySchema, response: responses(paginated(WorkspaceUserSchema), 400, 401, 403) }

@@ -1,4 +1,4 @@
-// /workspaces (catalogue §6.1-6.2): the key's workspace, and its rename / avatar change (admins only).
+// /workspaces: the key's workspace, and its rename / avatar change (admins only).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { UpdateWorkspaceBodySchema, WorkspaceSchema } from '../../schemas/workspaces.js'

@@ -1,22 +1,17 @@
-// The drift layer (DESIGN §2, §4.2): an onSend hook of the /api/v1 scope that perturbs the serialized JSON going
+// The drift layer (layers/drift/README.md): an onSend hook of the /api/v1 scope that perturbs the serialized JSON going
 // out, seeded and explained in X-Emulator-Drift, and counts what it did in the ledger. Storage is never touched.
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { createRng, hashString, type Rng } from '../../lib/rng.js'
 import { toOpenApiPath } from '../../lib/routes.js'
 import type { DriftControl, DriftSettings } from './state.js'
-import { kFaultInjected } from '../faults/rules.js'
+import { answeredByHarness, recordOf } from '../request-record.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
-import { STUB_HEADER } from '../stubs/plugin.js'
 import { applySteps } from './replay.js'
 import { DRIFT_SEED_HEADER, DRIFT_WARNING_HEADER, parseDriftRequest, parseDriftSeed, type DriftRequest } from './request.js'
 import type { DriftContext, DriftResult } from './types.js'
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    /** The changes drift made to this response ('<kind> <JSON pointer>' each), or null when it made none. */
-    driftChanges: string[] | null
-  }
   interface FastifyContextConfig {
     /** false: drift never touches this route's responses. */
     drift?: boolean
@@ -24,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** What one request asks of drift, once its headers are read. */
-interface Plan { request: DriftRequest, seed: number | undefined }
+export interface Plan { request: DriftRequest, seed: number | undefined }
 
 /** 'GET /api/v1/scenes/{sceneId}': the route as the ledger and the docs name it. */
 export function routeKey (method: string, url: string): string {
@@ -50,16 +45,16 @@ function parseJson (reply: FastifyReply, payload: unknown): { body: unknown } | 
 }
 
 /** Warnings quote what the client sent: anything a header value may not carry becomes '?', so setting it cannot throw. */
-function warn (reply: FastifyReply, warnings: readonly string[]): void {
+export function warn (reply: FastifyReply, warnings: readonly string[]): void {
   if (warnings.length > 0) reply.header(DRIFT_WARNING_HEADER, warnings.join('; ').replace(/[^\x20-\x7e]/g, '?'))
 }
 
-function noDriftHeaders (request: FastifyRequest): boolean {
+export function noDriftHeaders (request: FastifyRequest): boolean {
   return request.headers[DRIFT_HEADER.toLowerCase()] === undefined && request.headers[DRIFT_SEED_HEADER.toLowerCase()] === undefined
 }
 
 /** Reads the request's drift headers; sets the warning header and returns null when they cannot be read. */
-function readPlan (request: FastifyRequest, reply: FastifyReply): Plan | null {
+export function readPlan (request: FastifyRequest, reply: FastifyReply): Plan | null {
   const asked = parseDriftRequest(request.headers[DRIFT_HEADER.toLowerCase()])
   const seed = parseDriftSeed(request.headers[DRIFT_SEED_HEADER.toLowerCase()])
   const warning = asked.mode === 'invalid' ? asked.warning : typeof seed === 'object' ? seed.warning : undefined
@@ -81,7 +76,7 @@ function requestIdentity (request: FastifyRequest): string {
  * tests cannot shift it); otherwise it is the n-th draw of the global stream. Seeds go through hashString,
  * because neighbouring createRng seeds give similar first draws.
  */
-function rngFor (request: FastifyRequest, plan: Plan, settings: DriftSettings, control: DriftControl): Rng {
+export function rngFor (request: FastifyRequest, plan: Plan, settings: DriftSettings, control: DriftControl): Rng {
   if (plan.seed !== undefined) return createRng(hashString(`request\n${plan.seed}\n${requestIdentity(request)}`))
   if (plan.request.mode === 'forced') return createRng(hashString(`request\n${settings.seed}\n${requestIdentity(request)}`))
   return createRng(hashString(`stream\n${settings.seed}\n${control.nextStreamIndex()}`))
@@ -102,8 +97,9 @@ function send (request: FastifyRequest, reply: FastifyReply, result: DriftResult
     // Link may already carry relations of its own (RFC 8288 allows a comma-separated list).
     reply.header(name, name.toLowerCase() === 'link' && existing !== undefined ? `${String(existing)}, ${value}` : value)
   }
-  reply.header(DRIFT_HEADER, driftHeaderValue(result.changes))
-  request.driftChanges = result.changes
+  const header = driftHeaderValue(result.changes)
+  reply.header(DRIFT_HEADER, header)
+  recordOf(request).drift = { changes: result.changes, header }
   if (result.body !== undefined) return JSON.stringify(result.body)
   // The 204 case: no body, so no Content-Type (Fastify drops Content-Length itself for 204).
   reply.removeHeader('content-type')
@@ -118,12 +114,13 @@ function send (request: FastifyRequest, reply: FastifyReply, result: DriftResult
 function inScope (request: FastifyRequest): boolean {
   const { url, config } = request.routeOptions
   // HEAD has no body to drift; unmatched URLs (url undefined) are the root not-found handler's, not a route's;
-  // a body a fault produced (a 5xx envelope, the HTML 503, a trickled stream) is the fault's, not the API's.
-  return request.method !== 'HEAD' && url !== undefined && config.drift !== false && request[kFaultInjected] === undefined
+  // a body a fault produced (a 5xx envelope, the HTML 503, a trickled stream) is the fault's, not the API's, and a
+  // stubbed answer is what the test asked for verbatim.
+  return request.method !== 'HEAD' && url !== undefined && config.drift !== false && !answeredByHarness(recordOf(request))
 }
 
 /** A fault in a drift kind must not cost the client its (undrifted) response: log it and send the original. */
-function safely (request: FastifyRequest, run: () => ReturnType<typeof perturb>): ReturnType<typeof perturb> {
+export function safely (request: FastifyRequest, run: () => ReturnType<typeof perturb>): ReturnType<typeof perturb> {
   try {
     return run()
   } catch (err) {
@@ -135,8 +132,7 @@ function safely (request: FastifyRequest, run: () => ReturnType<typeof perturb>)
 async function onSend (control: DriftControl, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   // Drift off and no drift header (the usual case): whatever the route, nothing below would change the response.
   if (noDriftHeaders(request) && !control.enabled()) return payload
-  // A stubbed answer (layers/stubs) is what the test asked for verbatim: never perturbed.
-  if (!inScope(request) || reply.hasHeader(STUB_HEADER)) return payload
+  if (!inScope(request)) return payload
   const plan = readPlan(request, reply)
   const settings = control.settings()
   if (plan === null || plan.request.mode === 'off') return payload
@@ -157,7 +153,7 @@ async function onSend (control: DriftControl, request: FastifyRequest, reply: Fa
   return result === null || result.changes.length === 0 ? payload : send(request, reply, result)
 }
 
-/** DESIGN §3.5: a route's `config.drift` is checked when the route is added, so a typo fails at boot. */
+/** A route's `config.drift` is checked when the route is added, so a typo fails at boot. */
 function checkRouteConfig (route: RouteOptions): void {
   const value = (route.config as { drift?: unknown } | undefined)?.drift
   if (value !== undefined && typeof value !== 'boolean') {
@@ -167,7 +163,6 @@ function checkRouteConfig (route: RouteOptions): void {
 
 export default fp(async (app) => {
   const control = app.control.drift
-  app.decorateRequest('driftChanges', null)
   app.addHook('onRoute', checkRouteConfig)
   app.addHook('onSend', async (request, reply, payload) => await onSend(control, request, reply, payload))
 }, { name: 'drift', dependencies: ['runtime'] })

@@ -12,7 +12,7 @@ export interface DriftSettings {
   seed: number
   /** Share of eligible responses perturbed in random mode, 0..1. */
   rate: number
-  /** Kinds random mode draws from, in catalogue order; every kind when not configured. */
+  /** Kinds random mode draws from, in DRIFT_KINDS order; every kind when not configured. */
   kinds: string[]
 }
 
@@ -60,7 +60,7 @@ export function unknownKinds (names: readonly string[]): string[] {
   return [...new Set(names.filter((name) => !isDriftKindName(name)))]
 }
 
-/** Every kind with its description and whether a strict client breaks on it, in catalogue order. */
+/** Every kind with its description and whether a strict client breaks on it, in DRIFT_KINDS order. */
 export function driftKindCatalogue (): DriftKindInfo[] {
   return DRIFT_KINDS.map(({ name, breaking, description }) => ({ name, breaking, description }))
 }
@@ -74,7 +74,7 @@ export function checkPatch (patch: DriftSettingsPatch): string | undefined {
   return unknown.length > 0 ? `body/kinds: ${unknownKindsMessage(unknown)}` : undefined
 }
 
-/** Requested names as a set in catalogue order, so ['b', 'a', 'b'] and ['a', 'b'] read (and draw) alike. */
+/** Requested names as a set in DRIFT_KINDS order, so ['b', 'a', 'b'] and ['a', 'b'] read (and draw) alike. */
 function normaliseKinds (kinds: readonly string[] | null | undefined): string[] {
   if (kinds === undefined || kinds === null) return [...driftKindNames]
   return driftKindNames.filter((name) => kinds.includes(name))
@@ -106,7 +106,7 @@ export function kindsOf (changes: readonly string[]): string[] {
   return [...new Set(changes.map((change) => change.split(' ')[0]))]
 }
 
-/** Counts keyed in catalogue order, so a ledger reads the same whatever order the responses came in. */
+/** Counts keyed in DRIFT_KINDS order, so a ledger reads the same whatever order the responses came in. */
 function ordered (counts: DriftCounts): DriftCounts {
   const byKind = Object.fromEntries(driftKindNames.filter((name) => name in counts.byKind).map((name) => [name, counts.byKind[name]]))
   return { eligible: counts.eligible, perturbed: counts.perturbed, byKind }

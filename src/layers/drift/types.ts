@@ -1,4 +1,4 @@
-// Types of the drift core: what a kind sees (one outgoing response) and what it returns (DESIGN §2 layers/drift).
+// Types of the drift core: what a kind sees (one outgoing response) and what it returns (layers/drift/README.md).
 import type { Rng } from '../../lib/rng.js'
 
 /** One outgoing /api/v1 response, after Fastify's serializer, as plain JSON. Never mutated by drift. */

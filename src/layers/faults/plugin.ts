@@ -1,4 +1,4 @@
-// Fault injection on /api/v1 (issue "Test-harness control plane"; catalogue §1.2 undeclared 500/502/503).
+// Fault injection on /api/v1: the 500/502/503 answers no operation declares, delays, slow bodies and dropped connections.
 // onRequest (registered before auth): delay, then answer "before" faults so no handler runs and nothing half-writes.
 // onSend (first of the onSend chain): "after" faults replace a response whose write has committed; slow bodies trickle.
 import { Readable } from 'node:stream'
@@ -6,20 +6,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { emulatorError, fail, type ErrorCode } from '../../errors.js'
 import type { FaultsControl } from './state.js'
-import {
-  DEFAULT_SLOW_DELAY_MS, FAULT_HEADER, LATENCY_HEADER, chunksOf, kFaultApplied, kFaultInjected, kStreamedBody,
-  parseFaultHeader, parseLatencyHeader, routePath, type FaultFired, type FaultOutcome
-} from './rules.js'
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    [kFaultInjected]?: FaultFired
-    [kFaultApplied]?: FaultOutcome
-  }
-}
+import { DEFAULT_SLOW_DELAY_MS, FAULT_HEADER, LATENCY_HEADER, chunksOf, parseFaultHeader, parseLatencyHeader } from './rules.js'
+import { recordOf, type FaultEntry } from '../request-record.js'
+import { routePath } from '../route-patterns.js'
 
 /**
- * INFER: the real service's HTML 503 is not recorded (catalogue §1.2 only says "non-JSON (HTML) body");
+ * INFER: the real service's HTML 503 is not recorded (the published description only says "non-JSON (HTML) body");
  * this is the kind of page a proxy in front of an app server sends when the app is away.
  */
 export const HTML_503_BODY = '<html>\r\n<head><title>503 Service Temporarily Unavailable</title></head>\r\n' +
@@ -49,36 +41,38 @@ async function before (faults: FaultsControl, request: FastifyRequest, reply: Fa
   const latency = readHeader(request, LATENCY_HEADER, parseLatencyHeader)
   const outcome = faults.decide(request.method, routePath(request.url), header, latency)
   if (outcome.latencyMs === 0 && outcome.fault === null) return
-  request[kFaultApplied] = outcome
+  const entry: FaultEntry = { ...outcome, answered: false, trickled: null }
+  recordOf(request).fault = entry
   if (outcome.latencyMs > 0) await faults.sleep(outcome.latencyMs)
   const fault = outcome.fault
   if (fault === null || fault.phase !== 'before' || fault.kind === 'latency') return
-  request[kFaultInjected] = fault
+  entry.answered = true
   if (fault.kind === 'drop') return drop(reply)
   if (fault.kind === 'html') return reply.code(503).type('text/html; charset=utf-8').send(HTML_503_BODY)
   throw emulatorError(STATUS_ERRORS[fault.kind as number])
 }
 
-/** The real body, trickled: headers and the first piece at once, then one piece per delay. */
-function slowBody (payload: unknown, delayMs: number, sleep: (ms: number) => Promise<void>): unknown {
+/** The real body, trickled: headers and the first piece at once, then one piece per delay. Its bytes go in the record. */
+function slowBody (entry: FaultEntry, payload: unknown, delayMs: number, sleep: (ms: number) => Promise<void>): unknown {
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload
   const body = Buffer.from(payload)
   const chunks = chunksOf(body, SLOW_CHUNKS)
-  const stream = Readable.from((async function * () {
+  entry.trickled = body
+  return Readable.from((async function * () {
     for (const [i, chunk] of chunks.entries()) {
       if (i > 0) await sleep(delayMs)
       yield chunk
     }
   })())
-  return Object.assign(stream, { [kStreamedBody]: body })
 }
 
 async function after (faults: FaultsControl, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
-  const fault = request[kFaultApplied]?.fault
+  const entry = recordOf(request).fault
+  const fault = entry?.fault
   // A body a fault already produced (a "before" fault, or this hook's own error on its second pass) goes out as is.
-  if (!fault || request[kFaultInjected] !== undefined || fault.phase !== 'after') return payload
-  request[kFaultInjected] = fault
-  if (fault.kind === 'slow') return slowBody(payload, fault.delayMs ?? DEFAULT_SLOW_DELAY_MS, faults.sleep)
+  if (!entry || !fault || entry.answered || fault.phase !== 'after') return payload
+  entry.answered = true
+  if (fault.kind === 'slow') return slowBody(entry, payload, fault.delayMs ?? DEFAULT_SLOW_DELAY_MS, faults.sleep)
   if (fault.kind === 'drop') {
     drop(reply)
     // The reply is hijacked and its socket gone: leave the onSend chain unsettled so Fastify writes nothing more.

@@ -1,9 +1,20 @@
-// GET/PUT/DELETE /_emulator/faults: run-time control of the fault layer of /api/v1.
-// PUT replaces (fields left out go back to their start-up values); DELETE and reset restore start-up.
+// GET/PUT/PATCH/DELETE /_emulator/faults: run-time control of the fault layer of /api/v1.
+// PUT replaces (fields left out go back to their start-up values); PATCH changes only the fields given (rules set
+// earlier stay); DELETE and reset restore start-up.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fail } from '../../errors.js'
 import { adminResponses } from '../../schemas/admin.js'
-import { FaultSettingsSchema, PutFaultsBodySchema } from '../../schemas/faults.js'
+import { FaultSettingsSchema, PutFaultsBodySchema, type FaultSettings } from '../../schemas/faults.js'
+
+/** A bad rule (the state throws RangeError) is the caller's mistake: a 400 that names it. */
+function checked (change: () => FaultSettings): FaultSettings {
+  try {
+    return change()
+  } catch (error) {
+    if (error instanceof RangeError) fail('EMU_BAD_REQUEST', `body/${error.message}`)
+    throw error
+  }
+}
 
 const faults: FastifyPluginAsyncTypebox = async (app) => {
   const faultsPart = () => app.control.faults
@@ -18,14 +29,15 @@ const faults: FastifyPluginAsyncTypebox = async (app) => {
       body: PutFaultsBodySchema,
       response: adminResponses(FaultSettingsSchema, 400)
     }
-  }, async (request) => {
-    try {
-      return faultsPart().set(request.body)
-    } catch (error) {
-      if (error instanceof RangeError) fail('EMU_BAD_REQUEST', `body/${error.message}`)
-      throw error
+  }, async (request) => checked(() => faultsPart().set(request.body)))
+
+  app.patch('/faults', {
+    schema: {
+      summary: 'Change only the fault settings given (the others and the rules keep their value, rules their counts)',
+      body: PutFaultsBodySchema,
+      response: adminResponses(FaultSettingsSchema, 400)
     }
-  })
+  }, async (request) => checked(() => faultsPart().update(request.body)))
 
   app.delete('/faults', {
     schema: { summary: 'Back to the start-up fault settings', response: adminResponses(FaultSettingsSchema) }

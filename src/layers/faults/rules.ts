@@ -1,16 +1,7 @@
-// Pure fault vocabulary and matching: kinds, the request marks, route patterns and the X-Emulator-* headers.
-// No state and no Fastify: control/faults.ts decides with these, layers/faults/plugin.ts carries the result out.
-import { FAULT_KINDS, type FaultKind, type FaultPhase } from '../../schemas/faults.js'
-import { withoutApiPrefix } from '../../lib/routes.js'
-
-export { FAULT_KINDS, type FaultKind, type FaultPhase }
-
-/** Set on the request when the response body comes from a fault: drift must leave that body alone (DESIGN §3.5). */
-export const kFaultInjected: unique symbol = Symbol('emulator.faultInjected')
-/** Set on the request when the layer did anything (delay or fault): the journal reports it. */
-export const kFaultApplied: unique symbol = Symbol('emulator.faultApplied')
-/** Carried by a slow-body stream: the bytes it trickles out, so the journal can record them without reading it. */
-export const kStreamedBody: unique symbol = Symbol('emulator.streamedBody')
+// Pure fault vocabulary: kinds, phases, stored rules and the X-Emulator-Fault/-Latency headers. No state and no
+// Fastify: state.ts decides with these, plugin.ts carries the result out (route patterns: ../route-patterns.ts).
+import type { FaultKind, FaultPhase } from '../../schemas/faults.js'
+import type { PatternRule } from '../route-patterns.js'
 
 export const FAULT_HEADER = 'x-emulator-fault'
 export const LATENCY_HEADER = 'x-emulator-latency'
@@ -19,92 +10,14 @@ export const DEFAULT_SLOW_DELAY_MS = 250
 /** Same ceiling as the latency settings in config.ts. */
 export const MAX_DELAY_MS = 600_000
 
-/** One fault that fired, as the journal reports it. */
-export interface FaultFired {
-  kind: FaultKind
-  /** 'before': answered instead of the handler; 'after': the handler ran and committed, then the response was replaced. */
-  phase: FaultPhase
-  /** What asked for it: the X-Emulator-Fault header, a rule, or the global fault rate. */
-  source: 'header' | 'rule' | 'rate'
-  /** Index of the rule in the current rule list; null for other sources. */
-  rule: number | null
-  /** Delay of a latency rule, or the gap between chunks of a slow body; null otherwise. */
-  delayMs: number | null
-}
-
-/** What the fault layer did to one request. */
-export interface FaultOutcome {
-  /** Total delay before the request went on: ambient latency (or X-Emulator-Latency) plus a latency rule. */
-  latencyMs: number
-  fault: FaultFired | null
-}
-
 /** A rule as stored: a compiled pattern plus its remaining firings. */
-export interface FaultRule {
-  method: string
+export interface FaultRule extends PatternRule {
   path: string
   fault: FaultKind
   probability: number
   phase: FaultPhase
   delayMs: number | null
-  /** Firings left; null = unlimited. */
-  remaining: number | null
   fired: number
-  matcher: RegExp
-}
-
-const METHOD = /^(\*|[A-Z]+)$/
-
-/** `/api/v1/scenes/abc?x=1` → `/scenes/abc`: the form rules and patterns are written in. */
-export function routePath (url: string): string {
-  const at = url.indexOf('?')
-  const path = at < 0 ? url : url.slice(0, at)
-  const bare = withoutApiPrefix(path)
-  return trimSlash(bare === '' ? '/' : bare)
-}
-
-function trimSlash (path: string): string {
-  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path
-}
-
-/**
- * Compiles a route pattern, matched segment by segment against the request path without `/api/v1`:
- * `{name}` or `*` alone = exactly one segment, `*` inside a segment = any characters but `/`,
- * a final `**` = zero or more further segments. Everything else is literal. Throws a RangeError when invalid.
- */
-export function compilePattern (pattern: string): RegExp {
-  const path = routePath(pattern)
-  if (!path.startsWith('/')) throw new RangeError(`path "${pattern}" must start with /`)
-  const segments = path === '/' ? [] : path.slice(1).split('/')
-  let source = ''
-  segments.forEach((segment, i) => {
-    if (segment === '**') {
-      if (i !== segments.length - 1) throw new RangeError(`path "${pattern}": ** is only allowed as the last segment`)
-      source += '(?:/[^/]+)*'
-    } else if (segment === '*' || /^\{[^{}/]+\}$/.test(segment)) {
-      source += '/[^/]+'
-    } else {
-      source += '/' + segment.split('*').map(escapeRegExp).join('[^/]*')
-    }
-  })
-  return new RegExp(`^${source === '' ? '/?' : source}$`)
-}
-
-function escapeRegExp (text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-}
-
-/** Whether a rule with `remaining` firings left applies to this method and path. */
-export function ruleMatches (rule: Pick<FaultRule, 'method' | 'matcher' | 'remaining'>, method: string, path: string): boolean {
-  if (rule.remaining !== null && rule.remaining <= 0) return false
-  return (rule.method === '*' || rule.method === method.toUpperCase()) && rule.matcher.test(routePath(path))
-}
-
-/** Checks a method name; returns it upper-cased. */
-export function normalizeMethod (method: string | undefined): string {
-  const upper = (method ?? '*').trim().toUpperCase()
-  if (!METHOD.test(upper)) throw new RangeError(`method "${method}" must be an HTTP method or *`)
-  return upper
 }
 
 /** The phase a kind runs in: latency always before the handler, a slow body always after it. */

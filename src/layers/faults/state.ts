@@ -3,16 +3,20 @@
 import type { Config } from '../../config.js'
 import { createRng, hashString, type Rng } from '../../lib/rng.js'
 import type { FaultSettings, PutFaultsBody } from '../../schemas/faults.js'
-import {
-  compilePattern, normalizeMethod, phaseOf, ruleMatches,
-  type FaultFired, type FaultOutcome, type FaultRule, type HeaderFault
-} from './rules.js'
+import { phaseOf, type FaultRule, type HeaderFault } from './rules.js'
+import type { FaultFired, FaultOutcome } from '../request-record.js'
+import { compilePattern, normalizeMethod, ruleMatches } from '../route-patterns.js'
 import type { ControlPart } from '../control-part.js'
 
 export interface FaultsControl extends ControlPart {
   view (): FaultSettings
   /** Replaces every setting (absent → start-up value) and restarts the seeded sequence. Throws RangeError on a bad rule. */
   set (body: PutFaultsBody): FaultSettings
+  /**
+   * Changes only the settings given: the others keep their value, and the rules (with their counts) stay unless
+   * `rules` is given. The seeded sequence restarts only with a new seed or new rules. Throws RangeError on a bad rule.
+   */
+  update (body: PutFaultsBody): FaultSettings
   /** Decides what happens to the next public request; draws and rule counts advance here only. */
   decide (method: string, path: string, header: HeaderFault | null, headerLatency: number | null): FaultOutcome
   /** Delay seam: real timers by default; tests swap in a recorder so nothing waits and no timing is asserted. */
@@ -58,6 +62,20 @@ export function createFaultsControl (config: Config): FaultsControl {
         faultRate: body.faultRate ?? start.faultRate,
         faultStatus: body.faultStatus ?? start.faultStatus,
         rules
+      }
+      return viewOf(state)
+    },
+    update (body) {
+      const rules = body.rules?.map(buildRule)
+      const restart = rules !== undefined || (body.seed !== undefined && body.seed !== state.seed)
+      state = {
+        seed: body.seed ?? state.seed,
+        latencyMs: body.latencyMs ?? state.latencyMs,
+        latencyJitterMs: body.latencyJitterMs ?? state.latencyJitterMs,
+        faultRate: body.faultRate ?? state.faultRate,
+        faultStatus: body.faultStatus ?? state.faultStatus,
+        rules: rules ?? state.rules,
+        sequence: restart ? 0 : state.sequence
       }
       return viewOf(state)
     },

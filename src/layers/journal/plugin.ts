@@ -1,16 +1,15 @@
-// The request journal of /api/v1 (issue "Test-harness control plane"), in two hooks at the two ends of the chain:
+// The request journal of /api/v1, in two hooks at the two ends of the chain:
 // `journalArrival` (first onRequest) stamps every request and records it when its response closes, even one a fault
 // answered or dropped before any other hook ran; `journal` (last onSend) notes the body that actually went out.
 // Both run on every public request, so they only take references and numbers (record.ts does the rest on read).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { kMcpCall, type JournalControl, type JournalRecord } from './state.js'
-import { DRIFT_HEADER } from '../drift/apply.js'
+import type { JournalControl, JournalRecord } from './state.js'
 import { kRawBody } from '../../lib/json-body.js'
-import { kFaultApplied, kStreamedBody } from '../faults/rules.js'
+import { recordOf } from '../request-record.js'
 
 interface Arrival { at: number, startedAt: number }
-interface Sent { body: string | Buffer | null, contentType: string | null, drift: string | null }
+interface Sent { body: string | Buffer | null, contentType: string | null }
 
 const kArrival = Symbol('emulator.journalArrival')
 const kSent = Symbol('emulator.journalSent')
@@ -22,16 +21,10 @@ declare module 'fastify' {
   }
 }
 
-/** The caller as auth left it; read loosely so this layer does not depend on the api/ module that sets it. */
-function callerOf (request: FastifyRequest): { keyId: string | null, workspaceId: string | null } {
-  const auth = (request as unknown as { auth?: { key?: { id?: string }, workspaceId?: string } | null }).auth
-  return { keyId: auth?.key?.id ?? null, workspaceId: auth?.workspaceId ?? null }
-}
-
-/** The body as sent, by reference: bytes stay bytes until the journal keeps (and cuts) them. */
-function bodyOf (payload: unknown): string | Buffer | null {
+/** The body as sent, by reference: bytes stay bytes until the journal keeps (and cuts) them; a trickled stream's are in the record. */
+function bodyOf (request: FastifyRequest, payload: unknown): string | Buffer | null {
   if (typeof payload === 'string' || Buffer.isBuffer(payload)) return payload
-  return (payload as { [kStreamedBody]?: Buffer } | null)?.[kStreamedBody] ?? null
+  return recordOf(request).fault?.trickled ?? null
 }
 
 /**
@@ -49,10 +42,9 @@ function headerText (value: unknown): string | null {
   return value === undefined || value === null ? null : String(value)
 }
 
-function recordOf (journal: JournalControl, request: FastifyRequest, reply: FastifyReply, arrival: Arrival): JournalRecord {
+function toJournalRecord (journal: JournalControl, request: FastifyRequest, reply: FastifyReply, arrival: Arrival): JournalRecord {
   const sent = request[kSent]
-  const outcome = request[kFaultApplied]
-  const { keyId, workspaceId } = callerOf(request)
+  const { caller, fault, drift, mcp } = recordOf(request)
   return {
     at: arrival.at,
     method: request.method,
@@ -61,12 +53,12 @@ function recordOf (journal: JournalControl, request: FastifyRequest, reply: Fast
     // No headers went out when the connection was dropped: there is no status to report.
     status: reply.raw.headersSent ? reply.statusCode : null,
     durationMs: Math.round((performance.now() - arrival.startedAt) * 10) / 10,
-    keyId,
-    workspaceId,
-    latencyMs: outcome?.latencyMs ?? 0,
-    fault: outcome?.fault ?? null,
-    drift: sent?.drift ?? null,
-    mcp: request[kMcpCall] ?? null,
+    keyId: caller?.keyId ?? null,
+    workspaceId: caller?.workspaceId ?? null,
+    latencyMs: fault?.latencyMs ?? 0,
+    fault: fault?.fault ?? null,
+    drift: drift?.header ?? null,
+    mcp,
     request: journal.keepRequestBody(requestBody(request), headerText(request.headers['content-type'])),
     response: journal.keepResponseBody(sent?.body ?? null, sent?.contentType ?? null)
   }
@@ -84,7 +76,7 @@ export const journalArrival = fp(async (app) => {
     reply.raw.once('close', () => {
       // A throw here would escape every error handler and end the process: lose the entry, never the emulator.
       try {
-        journal.push(recordOf(journal, request, reply, arrival))
+        journal.push(toJournalRecord(journal, request, reply, arrival))
       } catch (error) {
         request.log.error({ err: error }, 'request journal could not record this request')
       }
@@ -98,9 +90,8 @@ export default fp(async (app) => {
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request[kArrival] !== undefined) {
       request[kSent] = {
-        body: bodyOf(payload),
-        contentType: headerText(reply.getHeader('content-type')),
-        drift: headerText(reply.getHeader(DRIFT_HEADER))
+        body: bodyOf(request, payload),
+        contentType: headerText(reply.getHeader('content-type'))
       }
     }
     done(null, payload)

@@ -10,16 +10,6 @@ export { clip, type JournalRecord } from './record.js'
 
 export const DEFAULT_JOURNAL_LIMIT = 100
 
-/** Set on an MCP request by its route (api/v1/mcp/): the JSON-RPC method and tool the journal records. */
-export const kMcpCall = Symbol('emulator.mcpCall')
-export interface McpCall { method: string, tool: string | null }
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    [kMcpCall]?: McpCall
-  }
-}
-
 export interface JournalLimits {
   /** Most entries kept; 0 = off (nothing is recorded). */
   capacity: number

@@ -1,4 +1,4 @@
-// A @fastify/rate-limit store whose windows follow app.clock, so tests move time instead of waiting (DESIGN §3.9).
+// A @fastify/rate-limit store whose windows follow app.clock, so tests move time instead of waiting.
 // Fixed windows per key, like the plugin's LocalStore: a window opens on a key's first request and lasts timeWindow.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { Clock } from '../../lib/clock.js'

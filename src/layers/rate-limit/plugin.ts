@@ -1,10 +1,11 @@
-// Rate limit on /api/v1 (catalogue §1.5), per client IP (the documented figure) or per key (the rateLimitBy switch),
+// Rate limit on /api/v1, per client IP (the documented figure) or per key (the rateLimitBy switch),
 // built on @fastify/rate-limit with windows on the virtual clock. Its per-route onRequest hook runs after the scope's
-// auth hook (DESIGN §2), so the key and its workspace's switches are known and 401/403s don't count.
+// auth hook (src/README.md, the hook order), so the key and its workspace's switches are known and 401/403s don't count.
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { emulatorError } from '../../errors.js'
+import { recordOf } from '../request-record.js'
 import { RATE_LIMIT_WINDOW_MS } from './state.js'
 
 const RESET_HEADER = 'x-ratelimit-reset'
@@ -13,8 +14,11 @@ export default fp(async (app) => {
   const control = app.control.rateLimit
   const compat = app.control.compat
   /** The window a request counts in: its client address, or its key, as its workspace's rateLimitBy says. */
-  const keyOf = (request: FastifyRequest): string =>
-    compat.effective(request.auth.workspaceId).rateLimitBy === 'ip' ? `ip:${request.ip}` : `key:${request.auth.key.id}`
+  const keyOf = (request: FastifyRequest): string => {
+    // This route-level hook runs after auth, which has attributed every request it let through.
+    const caller = recordOf(request).caller
+    return caller === null || compat.effective(caller.workspaceId).rateLimitBy === 'ip' ? `ip:${request.ip}` : `key:${caller.keyId}`
+  }
   const { store } = control
   await app.register(rateLimit, {
     global: true,

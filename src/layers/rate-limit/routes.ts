@@ -2,7 +2,7 @@
 // PUT replaces (fields left out go back to their start-up values); reset restores start-up.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { adminResponses } from '../../schemas/admin.js'
-import { PutRateLimitBodySchema, RateLimitSettingsSchema } from '../../schemas/faults.js'
+import { PutRateLimitBodySchema, RateLimitSettingsSchema } from '../../schemas/rate-limit.js'
 
 const rateLimitRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const rateLimitPart = () => app.control.rateLimit

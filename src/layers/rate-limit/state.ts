@@ -1,15 +1,15 @@
 // Rate-limit state: the settings in force and the windows of every key, on the emulator's clock.
 // Written by PUT /_emulator/rate-limit (routes.ts) and reset, read by plugin.ts once per public request.
 import type { Clock } from '../../lib/clock.js'
-import type { PutRateLimitBody, RateLimitSettings, ResetHeaderMode } from '../../schemas/faults.js'
+import type { PutRateLimitBody, RateLimitSettings, ResetHeaderMode } from '../../schemas/rate-limit.js'
 import type { ControlPart } from '../control-part.js'
 import { createClockStore, type ClockStore } from './clock-store.js'
 
-/** The limit is "per minute" (catalogue §1.5). */
+/** The limit is "per minute". */
 export const RATE_LIMIT_WINDOW_MS = 60_000
 /**
- * INFER: whether the real X-RateLimit-Reset is "seconds until reset" or a Unix timestamp is unknown (catalogue §1.5;
- * some clients assume the timestamp). The service's other framework answers (the 413 body) are Fastify's defaults,
+ * INFER: whether the real X-RateLimit-Reset is "seconds until reset" or a Unix timestamp is not published
+ * (some clients assume the timestamp). The service's other framework answers (the 413 body) are Fastify's defaults,
  * and @fastify/rate-limit's default is seconds until reset, so that is the default here; PUT /_emulator/rate-limit
  * `{"resetHeader": "epoch"}` switches to the timestamp so a client can be tested against both.
  */

@@ -1,24 +1,24 @@
-// The stub layer of /api/v1 (issue 16.8): after auth (so a stub can be scoped to a workspace or key, and the key is
+// The stub layer of /api/v1: after auth (so a stub can be scoped to a workspace or key, and the key is
 // still checked as the service would), a matching stub rule answers instead of the route. Its answer goes out
-// through the same onSend hooks as any other, so the journal records it; drift leaves it alone.
-import type { FastifyRequest } from 'fastify'
+// through the same onSend hooks as any other, so the journal records it; the request record names the stub, so
+// drift leaves it alone.
 import fp from 'fastify-plugin'
+import { recordOf } from '../request-record.js'
 import type { StubCaller } from './state.js'
 
-/** Set on a stubbed reply so drift does not perturb an answer the test asked for verbatim. */
-export const STUB_HEADER = 'x-emulator-stub'
+/** Tells the client which stub answered. */
+const STUB_HEADER = 'x-emulator-stub'
 
-/** The caller as auth left it; read loosely so this layer does not depend on the api/ module that sets it. */
-function callerOf (request: FastifyRequest): StubCaller {
-  const auth = (request as unknown as { auth?: { key?: { id?: string }, workspaceId?: string } | null }).auth
-  return { keyId: auth?.key?.id ?? null, workspaceId: auth?.workspaceId ?? null }
-}
+/** A request auth did not attribute (an unknown route): only unscoped stubs answer it. */
+const NO_CALLER: StubCaller = { keyId: null, workspaceId: null }
 
 export default fp(async (app) => {
   const stubs = app.control.stubs
   app.addHook('onRequest', async (request, reply) => {
-    const stub = stubs.take(request.method, request.url, callerOf(request))
+    const record = recordOf(request)
+    const stub = stubs.take(request.method, request.url, record.caller ?? NO_CALLER)
     if (stub === undefined) return
+    record.stub = { id: stub.id }
     reply.code(stub.status).headers(stub.headers).header(STUB_HEADER, String(stub.id))
     if (stub.body === null) return reply.send()
     if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8')

@@ -1,4 +1,4 @@
-// GET/POST/DELETE /_emulator/stubs and DELETE /_emulator/stubs/{id}: stub rules of /api/v1 (issue 16.8).
+// GET/POST/DELETE /_emulator/stubs and DELETE /_emulator/stubs/{id}: stub rules of /api/v1.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fail } from '../../errors.js'
 import { adminResponses } from '../../schemas/admin.js'

@@ -1,6 +1,6 @@
-// Stub rules (issue 16.8): answer a route pattern with a given status, headers and JSON body, once, N times or
+// Stub rules: answer a route pattern with a given status, headers and JSON body, once, N times or
 // always, optionally for one workspace or key. Written by routes.ts, read by plugin.ts.
-import { compilePattern, normalizeMethod, ruleMatches } from '../faults/rules.js'
+import { compilePattern, normalizeMethod, ruleMatches } from '../route-patterns.js'
 import type { StubRuleBody, StubView } from '../../schemas/stubs.js'
 import type { ControlPart } from '../control-part.js'
 

@@ -1,5 +1,5 @@
 // The `add` step of edit_scene_content: skeletons without ids become complete elements; `tempId`s resolve inside
-// the call (frameId, containerId, binding targets) and `label` creates a bound text (mcp-and-demo §1.3).
+// the call (frameId, containerId, binding targets) and `label` creates a bound text.
 import type { Element } from '../../schemas/elements.js'
 import { toolError } from '../tool-errors.js'
 import { arrowTargets, linkBound, syncArrowLinks } from './bound.js'

@@ -1,4 +1,4 @@
-// Deletion with the real tool's cascades (mcp-and-demo §1.3, §1.8.6): a frame takes its children, a container its
+// Deletion with the real tool's cascades: a frame takes its children, a container its
 // label; arrows left bound to a deleted shape are unbound; a shape and its bound arrow cannot go in one call.
 import { FRAME_TYPES, type Element } from '../../schemas/elements.js'
 import { toolError } from '../tool-errors.js'

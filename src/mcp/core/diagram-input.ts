@@ -1,12 +1,13 @@
 // create_diagram argument checks: any bad node id, over-long label, dangling edge or unknown direction rejects
-// the whole call (mcp-and-demo §1.2), before anything is drawn.
+// the whole call, before anything is drawn.
 import { toolError } from '../tool-errors.js'
 import type { Direction } from './layout.js'
-import { DIAGRAM_DIRECTIONS, LABEL_MAX_LENGTH, NODE_ID_PATTERN } from './limits.js'
+import { DIAGRAM_DIRECTIONS, DIAGRAM_MAX_EDGES, DIAGRAM_MAX_GROUPS, DIAGRAM_MAX_NODES, LABEL_MAX_LENGTH, NODE_ID_PATTERN } from './limits.js'
 
 export interface DiagramNode { id: string, label: string, kind?: string }
 export interface DiagramEdge { from: string, to: string, label?: string, kind?: string, startArrowhead?: string }
-export interface DiagramGroup { label?: string, nodes: string[] }
+/** A boundary around nodes; `parent` is the group it sits inside (groups nest when one holds all of another's nodes). */
+export interface DiagramGroup { label?: string, nodes: string[], parent: number | null }
 
 export interface DiagramInput {
   nodes: DiagramNode[]
@@ -20,20 +21,20 @@ export interface DiagramInput {
 }
 
 const NODE_ID = new RegExp(NODE_ID_PATTERN)
-export const DEFAULT_NODE_SPACING = 60
-// Wide enough for a two-line edge label between ranks ("reserves room for edge labels").
-export const DEFAULT_RANK_SPACING = 160
+export const DEFAULT_NODE_SPACING = 50
+/** Between ranks; an edge label gets room of its own on top of this. */
+export const DEFAULT_RANK_SPACING = 60
 
 export function readDiagramInput (args: Record<string, unknown>): DiagramInput {
-  const nodes = list(args.nodes, 'nodes').map((n, i) => readNode(n, `nodes[${i}]`))
+  const nodes = list(args.nodes, 'nodes', DIAGRAM_MAX_NODES).map((n, i) => readNode(n, `nodes[${i}]`))
   if (nodes.length === 0) toolError('nodes must hold at least one node')
   const known = new Set<string>()
   for (const node of nodes) {
     if (known.has(node.id)) toolError(`node id "${node.id}" is used twice`)
     known.add(node.id)
   }
-  const edges = list(args.edges ?? [], 'edges').map((e, i) => readEdge(e, `edges[${i}]`, known))
-  const groups = list(args.groups ?? [], 'groups').map((g, i) => readGroup(g, `groups[${i}]`, known))
+  const edges = list(args.edges ?? [], 'edges', DIAGRAM_MAX_EDGES).map((e, i) => readEdge(e, `edges[${i}]`, known))
+  const groups = nestGroups(list(args.groups ?? [], 'groups', DIAGRAM_MAX_GROUPS).map((g, i) => readGroup(g, `groups[${i}]`, known)))
   return {
     nodes,
     edges,
@@ -46,8 +47,9 @@ export function readDiagramInput (args: Record<string, unknown>): DiagramInput {
   }
 }
 
-function list (value: unknown, name: string): unknown[] {
+function list (value: unknown, name: string, max = Infinity): unknown[] {
   if (!Array.isArray(value)) toolError(`${name} must be an array`)
+  if (value.length > max) toolError(`${name} holds ${value.length} items, more than ${max}: split the diagram into smaller ones`)
   return value
 }
 
@@ -96,12 +98,36 @@ function readEdge (value: unknown, where: string, known: ReadonlySet<string>): D
   }
 }
 
-function readGroup (value: unknown, where: string, known: ReadonlySet<string>): DiagramGroup {
+function readGroup (value: unknown, where: string, known: ReadonlySet<string>): Omit<DiagramGroup, 'parent'> {
   const group = object(value, where)
   const members = list(group.nodes, `${where}.nodes`).map((id, i) => nodeId(id, `${where}.nodes[${i}]`))
   if (members.length === 0) toolError(`${where}.nodes must name at least one node`)
   for (const id of members) if (!known.has(id)) toolError(`${where}.nodes: no node has the id "${id}"`)
-  return { label: group.label === undefined ? undefined : label(group.label, `${where}.label`), nodes: members }
+  return { label: group.label === undefined ? undefined : label(group.label, `${where}.label`), nodes: [...new Set(members)] }
+}
+
+/**
+ * Groups form a tree, as boundaries drawn around their members can only nest: a group sits inside the smallest
+ * group holding all its nodes (of two with the same nodes, the later one inside the earlier). Two groups that
+ * share some nodes but not all reject the call.
+ */
+function nestGroups (groups: ReadonlyArray<Omit<DiagramGroup, 'parent'>>): DiagramGroup[] {
+  const sets = groups.map((g) => new Set(g.nodes))
+  const outer = (a: number, b: number): boolean => sets[a].size > sets[b].size || (sets[a].size === sets[b].size && a < b)
+  return groups.map((group, i) => {
+    let parent: number | null = null
+    for (let j = 0; j < groups.length; j++) {
+      if (j === i) continue
+      const shared = group.nodes.filter((id) => sets[j].has(id))
+      if (shared.length === 0) continue
+      const holds = outer(j, i) && shared.length === sets[i].size
+      if (!holds && !(outer(i, j) && shared.length === sets[j].size)) {
+        toolError(`groups[${Math.min(i, j)}] and groups[${Math.max(i, j)}] share the node "${shared[0]}" but neither holds all of the other's nodes: a node belongs to one group, or to groups drawn one inside the other`)
+      }
+      if (holds && (parent === null || outer(parent, j))) parent = j
+    }
+    return { ...group, parent }
+  })
 }
 
 /** INFER: agents were seen sending "RIGHT" and "down"/"right", so the value is read case-insensitively. */

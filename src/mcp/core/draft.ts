@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js'
 import { hashString } from '../../lib/rng.js'
 import type { Element } from '../../schemas/elements.js'
 import type { FileRecord } from '../../schemas/scene-content.js'
-import { indexAfter, maxIndex } from './fractional-index.js'
+import { indexAfter, maxIndex } from '../../content/fractional-index.js'
 
 /** What the tools read of a scene: its elements in document order, and its files when images matter. */
 export interface SceneSnapshot {

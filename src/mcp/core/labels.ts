@@ -5,7 +5,7 @@ import { toolError } from '../tool-errors.js'
 import { linkBound } from './bound.js'
 import type { Draft } from './draft.js'
 import { completeElement } from './skeleton.js'
-import { DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, measureText, wrapText } from './text.js'
+import { boundTextMaxWidth, DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, measureText, wrapText } from '../../content/text-metrics.js'
 
 export const LABEL_CONTAINERS: ReadonlySet<string> = new Set(['rectangle', 'diamond', 'ellipse', 'arrow'])
 
@@ -17,9 +17,6 @@ export interface LabelSpec {
   strokeColor?: string
   textAlign?: 'left' | 'center' | 'right'
 }
-
-// The editor keeps 5 px between a label and its container's edge (BOUND_TEXT_PADDING).
-const PADDING = 5
 
 /** Checks a `label` value: an object whose known fields have the right types. `needText` for new labels. */
 export function readLabelSpec (value: unknown, where: string, needText: boolean): LabelSpec {
@@ -86,12 +83,12 @@ export function refitLabelOf (draft: Draft, containerId: string): void {
   if (container !== undefined && text !== undefined) draft.change(text.id, fitLabel(text, container))
 }
 
-/** Wrapped text, size and position of a label centred on `container`. */
+/** Wrapped text, size and position of a label centred on `container`, wrapped as the editor wraps it. */
 function fitLabel (text: Element, container: Element): Record<string, unknown> {
   const original = typeof text.originalText === 'string' ? text.originalText : String(text.text)
   const fontSize = typeof text.fontSize === 'number' ? text.fontSize : DEFAULT_FONT_SIZE
   const lineHeight = typeof text.lineHeight === 'number' ? text.lineHeight : DEFAULT_LINE_HEIGHT
-  const wrapped = container.type === 'arrow' ? original : wrapText(original, innerWidth(container), fontSize)
+  const wrapped = wrapText(original, boundTextMaxWidth(container, fontSize), fontSize)
   const size = measureText(wrapped, fontSize, lineHeight)
   const centre = centreOf(container)
   return {
@@ -105,27 +102,18 @@ function fitLabel (text: Element, container: Element): Record<string, unknown> {
   }
 }
 
-/** Width a label may use inside a shape: a diamond or an ellipse offers less than its box. */
-export function innerWidth (container: { type: string, width?: unknown }): number {
-  const width = container.width as number
-  const usable = container.type === 'diamond' ? width / 2 : container.type === 'ellipse' ? width * Math.SQRT1_2 : width
-  return Math.max(1, usable - 2 * PADDING)
-}
-
-/** A shape's centre, or the point halfway along an arrow's path. */
+/**
+ * A shape's centre, or where the editor draws an arrow's label: its middle point when the arrow has an odd number
+ * of points, else the middle of its middle segment (getBoundTextElementCenter).
+ */
 export function centreOf (element: Element): { x: number, y: number } {
   const x = element.x as number
   const y = element.y as number
   if (element.type !== 'arrow') return { x: x + (element.width as number) / 2, y: y + (element.height as number) / 2 }
   const points = element.points as number[][]
-  const lengths = points.slice(1).map((p, i) => Math.hypot(p[0] - points[i][0], p[1] - points[i][1]))
-  let remaining = lengths.reduce((a, b) => a + b, 0) / 2
-  for (let i = 0; i < lengths.length; i++) {
-    if (remaining <= lengths[i] && lengths[i] > 0) {
-      const t = remaining / lengths[i]
-      return { x: x + points[i][0] + t * (points[i + 1][0] - points[i][0]), y: y + points[i][1] + t * (points[i + 1][1] - points[i][1]) }
-    }
-    remaining -= lengths[i]
-  }
-  return { x: x + points[0][0], y: y + points[0][1] }
+  if (points.length === 0) return { x, y }
+  const half = Math.floor(points.length / 2)
+  if (points.length % 2 === 1) return { x: x + points[half][0], y: y + points[half][1] }
+  const [a, b] = [points[half - 1], points[half]]
+  return { x: x + (a[0] + b[0]) / 2, y: y + (a[1] + b[1]) / 2 }
 }

@@ -1,8 +1,9 @@
 // Skeleton completion: an agent's partial element becomes a complete record every field of which the content
 // engine's element schemas require (src/schemas/elements.ts), with the defaults the editor gives new elements.
+import { elementDefaults } from '../../content/element-defaults.js'
 import { ELEMENT_SCHEMAS, type Element } from '../../schemas/elements.js'
 import { toolError } from '../tool-errors.js'
-import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, measureText } from './text.js'
+import { DEFAULT_FONT_FAMILY, DEFAULT_FONT_SIZE, DEFAULT_LINE_HEIGHT, measureText } from '../../content/text-metrics.js'
 
 /** What completion cannot choose by itself: identity, stacking, time and randomness. */
 export interface Stamp {
@@ -14,25 +15,6 @@ export interface Stamp {
 }
 
 type Fields = Record<string, unknown>
-
-/** Defaults of clients-and-format §3.3 (the editor's values for a new element). */
-const BASE_DEFAULTS: Readonly<Fields> = {
-  x: 0,
-  y: 0,
-  angle: 0,
-  strokeColor: '#1e1e1e',
-  backgroundColor: 'transparent',
-  fillStyle: 'solid',
-  strokeWidth: 2,
-  strokeStyle: 'solid',
-  roughness: 1,
-  opacity: 100,
-  groupIds: [],
-  frameId: null,
-  boundElements: null,
-  link: null,
-  locked: false
-}
 
 const BOX_SIZE = 100
 const ADAPTIVE_ROUND = new Set(['rectangle', 'iframe', 'embeddable'])
@@ -60,7 +42,7 @@ export function completeElement (skeleton: Fields, stamp: Stamp, where: string):
     toolError(`${where}: type must be one of ${Object.keys(ELEMENT_SCHEMAS).join(', ')}`)
   }
   const element: Fields = { ...skeleton }
-  for (const [key, value] of Object.entries(BASE_DEFAULTS)) fill(element, key, structuredClone(value))
+  for (const [key, value] of Object.entries(elementDefaults())) fill(element, key, value)
   fill(element, 'seed', stamp.seed)
   fill(element, 'index', stamp.index)
   Object.assign(element, { id: stamp.id, version: 1, versionNonce: stamp.nonce, isDeleted: false, updated: stamp.now })
@@ -107,7 +89,7 @@ function completeBox (element: Fields): void {
 
 /**
  * Text boxes are sized from their text when no size is given. A centre-aligned standalone text is placed so
- * the given `x` is its centre, as the real tool does (mcp-and-demo §1.3).
+ * the given `x` is its centre, as the real tool does.
  */
 function completeText (element: Fields, where: string): void {
   if (typeof element.text !== 'string') toolError(`${where}: a text element needs "text" (a string)`)
@@ -183,7 +165,7 @@ function isPointList (value: unknown): value is number[][] {
 /**
  * A binding is kept when it names its target and a fixedPoint (mode defaults to "inside"), or when it is a
  * legacy {focus, gap} one. INFER: a binding without a fixedPoint is dropped, as the real service drops bindings
- * that are not explicit (mcp-and-demo §1.3).
+ * that are not explicit.
  */
 export function normaliseBinding (binding: unknown): Fields | null {
   if (typeof binding !== 'object' || binding === null || Array.isArray(binding)) return null

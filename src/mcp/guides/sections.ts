@@ -1,5 +1,6 @@
 // Sections shared by the emulator's format guides: the element format and the edit rules, in the emulator's own
-// words (written from clients-and-format §3 and the tool behaviour implemented in src/mcp; no vendor text).
+// words (written from the open-source editor's element format and the tool behaviour implemented in src/mcp; no
+// vendor text).
 
 export const ELEMENT_FORMAT = `## Elements
 

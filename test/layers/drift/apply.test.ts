@@ -88,7 +88,14 @@ t.test('the registry', async (t) => {
     'change-error-envelope': true,
     'change-id-format': false,
     'older-shape': true,
-    deprecation: false
+    deprecation: false,
+    'mcp-rename-tool': true,
+    'mcp-drop-tool': true,
+    'mcp-rename-argument': true,
+    'mcp-require-argument': true,
+    'mcp-rename-result-field': true,
+    'mcp-structured-result': true,
+    'mcp-switch-error-channel': true
   }, 'names, stable order and breaking flags')
   t.same(driftKindNames, DRIFT_KINDS.map((kind) => kind.name))
   for (const kind of DRIFT_KINDS) t.match(kind.description, /^[^\n]{10,120}$/, `${kind.name} has a one-line description`)

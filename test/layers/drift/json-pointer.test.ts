@@ -1,10 +1,10 @@
 // RFC 6901 helpers and the plain and schema-aware walks the drift kinds build on.
 import t from 'tap'
 import { Type } from 'typebox'
+import { buildPointer, escapeToken, getAt, parsePointer, walk } from '../../../src/layers/drift/json-pointer.js'
 import {
-  accepts, allowsNull, buildPointer, enumOf, escapeToken, getAt, isMapSchema, isOpenSchema, matchBranch, parsePointer,
-  walk, walkWithSchema
-} from '../../../src/layers/drift/json-pointer.js'
+  accepts, allowsNull, enumOf, isMapSchema, isOpenSchema, matchBranch, walkWithSchema
+} from '../../../src/layers/drift/schema-walk.js'
 
 t.test('pointers', async (t) => {
   t.equal(escapeToken('a/b~c'), 'a~1b~0c', 'escapes ~ before /')

@@ -4,6 +4,7 @@ import t from 'tap'
 import { buildApp } from '../../../src/app.js'
 import { ConfigError, MINIMAL_FIXTURES, loadConfig } from '../../../src/config.js'
 import { driftKindNames } from '../../../src/layers/drift/kinds/index.js'
+import { recordOf } from '../../../src/layers/request-record.js'
 import { build } from '../../helper.js'
 import { SEQUENCE, admin, kindsIn, raw } from './drift-helper.js'
 
@@ -164,10 +165,10 @@ t.test('errors are eligible too: change-error-envelope on a 404', async (t) => {
   t.same(res.json(), { error: { code: 'NOT_FOUND', message: 'Scene scnNope0001 not found' } })
 })
 
-t.test('request.driftChanges carries the applied changes for the journal', async (t) => {
+t.test('the request record carries the applied changes for the journal', async (t) => {
   const app = await build(t)
   const seenChanges: unknown[] = []
-  app.addHook('onResponse', async (request) => { seenChanges.push(request.driftChanges) })
+  app.addHook('onResponse', async (request) => { seenChanges.push(recordOf(request).drift?.changes ?? null) })
   await raw(app, 'GET', '/api/v1/scenes?limit=1', { headers: { 'x-emulator-drift': 'unwrap-envelope' } })
   await raw(app, 'GET', '/api/v1/scenes?limit=1')
   t.same(seenChanges, [['unwrap-envelope /data'], null])

@@ -1,4 +1,5 @@
-// The marks the fault layer leaves for the hooks after it: kFaultInjected (drift skips that body) and kFaultApplied.
+// The marks the fault layer leaves for the hooks after it, in the request record: what it applied, and whether the
+// body is its own (drift skips that body).
 // A bare Fastify app with just the runtime seams, the error handler, the fault layer and a probe where drift would sit.
 import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
@@ -6,7 +7,7 @@ import { resolveConfig, type Config } from '../../../src/config.js'
 import { createClock } from '../../../src/lib/clock.js'
 import { createIdFactory } from '../../../src/lib/ids.js'
 import faults from '../../../src/layers/faults/plugin.js'
-import { kFaultApplied, kFaultInjected, type FaultFired, type FaultOutcome } from '../../../src/layers/faults/rules.js'
+import { recordOf, type FaultFired, type FaultOutcome } from '../../../src/layers/request-record.js'
 import errorHandler from '../../../src/plugins/error-handler.js'
 import runtime from '../../../src/plugins/runtime.js'
 import control from '../../../src/layers/control.js'
@@ -24,7 +25,9 @@ async function probeApp (t: { teardown (fn: () => unknown): void }, config: Part
     await scope.register(faults)
     // Where drift sits: after the fault layer's onSend.
     scope.addHook('onSend', async (request, reply, payload) => {
-      seen.push({ injected: request[kFaultInjected], applied: request[kFaultApplied], status: reply.statusCode })
+      const entry = recordOf(request).fault
+      const applied = entry === null ? undefined : { latencyMs: entry.latencyMs, fault: entry.fault }
+      seen.push({ injected: entry?.answered === true ? entry.fault ?? undefined : undefined, applied, status: reply.statusCode })
       return payload
     })
     scope.post('/things', async () => ({ ok: true }))

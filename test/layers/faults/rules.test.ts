@@ -1,8 +1,7 @@
 // Pure fault matching: route patterns, methods, phases, the X-Emulator-* headers and slow-body chunking.
 import t from 'tap'
-import {
-  chunksOf, compilePattern, normalizeMethod, parseFaultHeader, parseLatencyHeader, phaseOf, routePath, ruleMatches
-} from '../../../src/layers/faults/rules.js'
+import { chunksOf, parseFaultHeader, parseLatencyHeader, phaseOf } from '../../../src/layers/faults/rules.js'
+import { compilePattern, normalizeMethod, routePath, ruleMatches } from '../../../src/layers/route-patterns.js'
 
 const rule = (method: string, path: string, remaining: number | null = null) =>
   ({ method, matcher: compilePattern(path), remaining })

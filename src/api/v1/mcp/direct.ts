@@ -1,17 +1,14 @@
 // The direct path for the common exchange (one tools/call or tools/list request): the message goes straight to a
-// pooled SDK server, which does all the JSON-RPC and MCP work, and the answer is framed exactly as the SDK's
-// web-standard transport frames it, without the web Request, ReadableStream and Response it builds (issue 13).
-// Anything else goes through the transport itself (exchange.ts); test/mcp/direct-path.test.ts proves both agree.
+// pooled SDK server over the SDK's public Transport interface, which does all the JSON-RPC and MCP work, and the
+// answer is written in the Streamable HTTP wire format (an SSE `message` event, or the JSON response), without the
+// web Request, ReadableStream and Response the SDK's transport builds (README, Performance). Anything else goes
+// through that transport (exchange.ts); test/mcp/direct-path.test.ts proves both answer alike.
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js'
-import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js'
-import { armSseKeepAlive, DEFAULT_SSE_KEEP_ALIVE_MS } from '@modelcontextprotocol/sdk/server/sseKeepAlive.js'
 import {
-  isJSONRPCErrorResponse, isJSONRPCResultResponse, JSONRPCRequestSchema, SUPPORTED_PROTOCOL_VERSIONS,
-  type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo
-} from '@modelcontextprotocol/sdk/types.js'
+  isJSONRPCRequest, isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS,
+  type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo, type Transport, type TransportSendOptions
+} from '@modelcontextprotocol/server'
 import type { Answer, ExchangeInput } from './exchange-types.js'
-import { jsonText } from './json-text.js'
 
 /** The methods worth a fast path; each is answered by a handler of ours and needs no state across requests. */
 const DIRECT_METHODS = new Set(['tools/call', 'tools/list'])
@@ -28,7 +25,7 @@ function header (headers: IncomingHttpHeaders, name: string): string | null {
 
 /**
  * The request when the transport would hand it to the server unchanged and answer 200 (each check below is one of
- * its refusals: 406, 415, batches, -32700, 400 on the protocol version); undefined sends the exchange through it.
+ * its refusals: 406, 415, batches, 400 on the protocol version); undefined sends the exchange through it.
  */
 export function directRequest ({ headers, parsedBody }: ExchangeInput): JSONRPCRequest | undefined {
   if (parsedBody === undefined || Array.isArray(parsedBody)) return undefined
@@ -37,10 +34,11 @@ export function directRequest ({ headers, parsedBody }: ExchangeInput): JSONRPCR
   if (!isJsonContentType(header(headers, 'content-type'))) return undefined
   const version = header(headers, 'mcp-protocol-version')
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined
-  // The transport parses a JSONRPCMessageSchema union, whose first member is this schema: a request parses alike.
-  const parsed = JSONRPCRequestSchema.safeParse(parsedBody)
-  return parsed.success && DIRECT_METHODS.has(parsed.data.method) ? parsed.data : undefined
+  return isJSONRPCRequest(parsedBody) && DIRECT_METHODS.has(parsedBody.method) ? parsedBody : undefined
 }
+
+/** A response, rather than a request or a notification the server sends while it works. */
+const isResponse = (message: JSONRPCMessage): boolean => 'result' in message || 'error' in message
 
 /** One request in flight on a DirectTransport: what the transport would write to that request's stream. */
 class Pending {
@@ -52,12 +50,12 @@ class Pending {
   take (message: JSONRPCMessage, options: TransportSendOptions | undefined): void {
     // Once the response is written the transport closes the request's stream: nothing more goes to it.
     if (this.response !== undefined) return
-    const isResponse = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)
-    const requestId = isResponse ? message.id : options?.relatedRequestId
+    const response = isResponse(message)
+    const requestId = response && 'id' in message ? message.id : options?.relatedRequestId
     // Without a request it would go to the standalone GET stream, which a stateless server never has.
     if (requestId !== this.id) return
-    if (this.sse) this.text += `event: message\ndata: ${jsonText(message)}\n\n`
-    if (!isResponse) return
+    if (this.sse) this.text += `event: message\ndata: ${JSON.stringify(message)}\n\n`
+    if (!response) return
     this.response = message
     this.done()
   }
@@ -82,18 +80,14 @@ export class DirectTransport implements Transport {
 
   /** Hands `request` to the server and answers as the web-standard transport would once the server has responded. */
   async exchange (request: JSONRPCRequest, extra: MessageExtraInfo, sse: boolean): Promise<Answer> {
-    let keepAlive: ReturnType<typeof setInterval> | undefined
     const pending = await new Promise<Pending>((resolve) => {
       const pending: Pending = new Pending(request.id, sse, () => { resolve(pending) })
       this.pending = pending
       this.onmessage?.(request, extra)
-      // The transport arms its SSE keep-alive here too; the answer is buffered all the same, so it only adds text.
-      if (sse) keepAlive = armSseKeepAlive(DEFAULT_SSE_KEEP_ALIVE_MS, () => { pending.text += ': keepalive\n\n' })
     })
-    clearInterval(keepAlive)
     this.pending = undefined
     return sse
       ? { status: 200, headers: SSE_HEADERS, text: pending.text }
-      : { status: 200, headers: JSON_HEADERS, text: jsonText(pending.response as JSONRPCMessage) }
+      : { status: 200, headers: JSON_HEADERS, text: JSON.stringify(pending.response) }
   }
 }

@@ -1,13 +1,16 @@
-// POST /api/v1/mcp: the service's MCP interface (Streamable HTTP, stateless; mcp-and-demo §1.7-1.8) on the same
-// keys, state and layers as REST. The SDK's web-standard transport answers into a normal reply.send(), never
-// reply.hijack(), so the journal, faults and rate limit see MCP traffic like any other (§1.7.3).
+// POST /api/v1/mcp: the service's MCP interface (Streamable HTTP, stateless) on the same keys, state and layers as
+// REST. The SDK answers into a normal reply.send(), never reply.hijack(), so the journal, faults and rate limit see
+// MCP traffic like any other; drift perturbs the answer here, under the same settings and ledger (drift.ts).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-body.js'
-import { kMcpCall, type McpCall } from '../../../layers/journal/state.js'
+import { recordOf, type McpEntry } from '../../../layers/request-record.js'
 import { ctxOf } from '../auth.js'
 import type { McpServerOptions } from './server.js'
 import type { Answer } from './exchange-types.js'
-import type { ScreenshotRenderer, ToolEntry } from './registry.js'
+import { driftAnswer } from './drift.js'
+import { INVALID_REQUEST, invalidRequest, jsonRpcError } from './protocol.js'
+import type { ScreenshotRenderer } from './registry.js'
+import type { ToolEntry } from './tools/unit.js'
 
 export interface McpRouteOptions {
   tools: readonly ToolEntry[]
@@ -18,11 +21,11 @@ export interface McpRouteOptions {
 /** The body as parsed JSON, or the text the client sent when it is not JSON (the SDK then answers -32700). */
 interface McpBody { parsed?: unknown, text: string }
 
-const JSON_RPC_HEADERS = { 'content-type': 'application/json' }
-const jsonRpcError = (code: number, message: string) => JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null })
+/** What the SDK's transport sends with its own refusals. */
+const JSON_RPC_HEADERS: Answer['headers'] = [['content-type', 'application/json']]
 
 /** The journal's view of a request: its JSON-RPC method, and the tool for tools/call (the first of a batch). */
-function mcpCallOf (parsed: unknown): McpCall | undefined {
+function mcpCallOf (parsed: unknown): McpEntry | undefined {
   const message = Array.isArray(parsed) ? parsed[0] : parsed
   if (message === null || typeof message !== 'object' || typeof (message as { method?: unknown }).method !== 'string') return undefined
   const { method, params } = message as { method: string, params?: { name?: unknown } }
@@ -35,7 +38,7 @@ async function sendResponse (reply: FastifyReply, { status, headers, text }: Ans
   return await reply.send(text === '' ? undefined : text)
 }
 
-/** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives (issue 13). */
+/** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives. */
 let loading: Promise<typeof import('./exchange.js')> | undefined
 let sdkSide: typeof import('./exchange.js') | undefined
 const loadSdkSide = async () => (sdkSide = await (loading ??= import('./exchange.js')))
@@ -54,19 +57,17 @@ function keepJsonText (app: FastifyInstance): void {
   })
 }
 
-/** One exchange (stateless): the SDK side answers it whole, then it goes out through reply.send(). */
-async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
-  const body = (request.body ?? { text: '' }) as McpBody
-  if (body.parsed !== undefined) {
-    const call = mcpCallOf(body.parsed)
-    if (call !== undefined) request[kMcpCall] = call
-    if (pathBeyondDepth(body.parsed, MAX_JSON_DEPTH) !== null) {
-      return await reply.code(400).headers(JSON_RPC_HEADERS).send(jsonRpcError(-32600, `Invalid Request: nested deeper than ${MAX_JSON_DEPTH} levels`))
-    }
-  }
+/** Why a parsed body is refused before the SDK sees it (-32600): too deep to walk, or no JSON-RPC message. */
+function refusal (parsed: unknown): string | undefined {
+  if (pathBeyondDepth(parsed, MAX_JSON_DEPTH) !== null) return `Invalid Request: nested deeper than ${MAX_JSON_DEPTH} levels`
+  return invalidRequest(parsed)
+}
+
+/** The SDK side's answer to a body the route did not refuse. */
+async function sdkAnswer (request: FastifyRequest, body: McpBody, options: McpRouteOptions, serverOptions: McpServerOptions): Promise<Answer> {
   const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
   const { respond } = sdkSide ?? await loadSdkSide()
-  const answer = await respond({
+  return await respond({
     context,
     headers: request.headers,
     url: `http://${request.host}${request.url}`,
@@ -74,9 +75,21 @@ async function exchange (request: FastifyRequest, reply: FastifyReply, options: 
     text: body.text,
     jsonResponse: request.server.config.mcpResponse === 'json'
   }, serverOptions)
-  return await sendResponse(reply, answer)
 }
 
+/** One exchange (stateless): answered whole (by the route or the SDK side), drifted, then sent through reply.send(). */
+async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
+  const body = (request.body ?? { text: '' }) as McpBody
+  const call = body.parsed === undefined ? undefined : mcpCallOf(body.parsed)
+  if (call !== undefined) recordOf(request).mcp = call
+  const refused = body.parsed === undefined ? undefined : refusal(body.parsed)
+  const answer = refused === undefined
+    ? await sdkAnswer(request, body, options, serverOptions)
+    : { status: 400, headers: JSON_RPC_HEADERS, text: jsonRpcError(INVALID_REQUEST, refused) }
+  return await sendResponse(reply, driftAnswer(request, reply, answer, { call, tools: options.tools }))
+}
+
+// drift: false keeps the drift layer's onSend off these answers: drift.ts perturbs them in their own framing.
 const ROUTE = { config: { mcp: true, drift: false }, schema: { hide: true } }
 
 const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
@@ -93,9 +106,9 @@ const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
     if (missing.length > 0) throw new Error(`MCP tools backed by no route: ${missing.map((tool) => tool.declaration.name).join(', ')}`)
   })
   app.post('/mcp', ROUTE, async (request, reply) => await exchange(request, reply, options, serverOptions))
-  // Stateless: no stream to open (GET) and no session to end (DELETE) (mcp-and-demo §1.8.2).
+  // Stateless: no stream to open (GET) and no session to end (DELETE).
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
-    await reply.code(405).header('allow', 'POST').headers(JSON_RPC_HEADERS).send(jsonRpcError(-32000, 'Method not allowed.'))
+    await reply.code(405).header('allow', 'POST').header('content-type', 'application/json').send(jsonRpcError(-32000, 'Method not allowed.'))
   app.get('/mcp', ROUTE, notAllowed)
   app.delete('/mcp', ROUTE, notAllowed)
 }

@@ -1,9 +1,9 @@
 // Idle MCP servers by tool set, each connected to a DirectTransport of its own: building a server and connecting,
-// then closing it, was a large part of each exchange (issue 13). A server serves one request at a time (the SDK
+// then closing it, was a large part of each exchange. A server serves one request at a time (the SDK
 // keys its in-flight requests by JSON-RPC id, and every client starts at 1), so concurrent requests take one each.
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import type { Server } from '@modelcontextprotocol/server'
 import { DirectTransport } from './direct.js'
-import { buildMcpServer, type McpServerOptions, type ToolSet } from './server.js'
+import { buildMcpServer, connectChecked, type McpServerOptions, type ToolSet } from './server.js'
 
 export interface Pooled { server: Server, transport: DirectTransport }
 
@@ -31,7 +31,7 @@ export class ServerPool {
   private async connect (visible: ToolSet): Promise<Pooled> {
     const server = buildMcpServer(visible.tools, this.options)
     const transport = new DirectTransport()
-    await server.connect(transport)
+    await connectChecked(server, transport)
     return { server, transport }
   }
 

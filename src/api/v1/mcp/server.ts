@@ -1,20 +1,20 @@
-// An MCP server for one set of visible tools (stateless, mcp-and-demo §1.8): tools/list shows the tools the caller's
-// key may use, tools/call validates the arguments and runs the tool on the same services as REST, under the same rule.
-// The caller comes with each message (callerAuth), so one server serves every key that sees the same tools.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js'
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js'
-import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js'
+// An MCP server for one set of visible tools (stateless): tools/list shows the tools the caller's key may use,
+// tools/call checks the arguments and runs the tool on the same services as REST, under the same rule. The caller
+// comes with each message (callerAuth), so one server serves every key that sees the same tools.
 import {
-  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool
-} from '@modelcontextprotocol/sdk/types.js'
+  ProtocolError, ProtocolErrorCode, Server,
+  type AuthInfo, type CallToolResult, type JsonSchemaType, type JsonSchemaValidator, type jsonSchemaValidator,
+  type ListToolsResult, type Tool, type Transport
+} from '@modelcontextprotocol/server'
 import { EmulatorError } from '../../../errors.js'
 import { isAllowed, type Operation } from '../../../services/access.js'
 import type { Compat } from '../../../schemas/compat.js'
 import type { Caller } from '../../../services/context.js'
 import { compileStrict } from '../../../lib/ajv.js'
-import { formatSchemaErrors } from '../../../lib/schema-errors.js'
 import { McpInternalError, McpToolError } from '../../../mcp/tool-errors.js'
-import type { ToolContext, ToolEntry, ToolOutput } from './registry.js'
+import { INVALID_PARAMS, invalidParams } from './protocol.js'
+import type { ToolContext, ToolOutput } from './registry.js'
+import type { ToolEntry } from './tools/unit.js'
 
 export interface McpServerOptions {
   version: string
@@ -29,7 +29,7 @@ export interface McpServerOptions {
 /** The tools one caller sees, and a key naming exactly that set (one flag per tool of the toolset). */
 export interface ToolSet { key: string, tools: ToolEntry[] }
 
-/** A tool is listed and callable iff the caller may run the REST operation behind it (mcp-and-demo §1.8.3). */
+/** A tool is listed and callable iff the caller may run the REST operation behind it. */
 export function visibleTools (caller: Caller, options: McpServerOptions, compat: Pick<Compat, 'memberReads'>): ToolSet {
   const tools: ToolEntry[] = []
   let key = ''
@@ -45,7 +45,7 @@ export function visibleTools (caller: Caller, options: McpServerOptions, compat:
 }
 
 /**
- * The caller as the SDK hands it to a handler (`extra.authInfo`, the SDK's channel for per-request auth): the
+ * The caller as the SDK hands it to a handler (`ctx.http.authInfo`, the SDK's channel for per-request auth): the
  * context travels with its message, so a server shared between requests never answers with another caller's key.
  */
 export function callerAuth (context: ToolContext): AuthInfo {
@@ -55,64 +55,94 @@ export function callerAuth (context: ToolContext): AuthInfo {
 function contextOf (authInfo: AuthInfo | undefined): ToolContext {
   const context = authInfo?.extra?.toolContext
   // Every exchange passes one (exchange.ts); a message without it must not run a tool as nobody.
-  if (context === undefined) throw new McpError(ErrorCode.InternalError, 'Internal error')
+  if (context === undefined) throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error')
   return context as ToolContext
 }
 
-function listPage (tools: readonly ToolEntry[], cursor: string | undefined, pageSize: number): { tools: Tool[], nextCursor?: string } {
-  const start = cursor === undefined ? 0 : Number.parseInt(cursor, 10)
-  if (!Number.isSafeInteger(start) || start < 0 || start > tools.length) {
-    throw new McpError(ErrorCode.InvalidParams, `Invalid cursor: ${cursor}`)
+function listPage (tools: readonly ToolEntry[], cursor: string | undefined, pageSize: number): ListToolsResult {
+  const start = cursor === undefined ? 0 : Number(cursor)
+  if (!/^\d+$/.test(cursor ?? '0') || start > tools.length) {
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid cursor ${JSON.stringify(cursor)}: pass the nextCursor of the previous tools/list page, or no cursor for the first page`)
   }
   const end = pageSize === 0 ? tools.length : Math.min(tools.length, start + pageSize)
-  const page = tools.slice(start, end).map(({ declaration: { name, description, inputSchema } }) =>
+  const page: Tool[] = tools.slice(start, end).map(({ declaration: { name, description, inputSchema } }) =>
+    // A TypeBox schema is plain JSON Schema; the SDK types schemas as JSON values, which TypeBox's types are not.
     ({ name, description, inputSchema: inputSchema as unknown as Tool['inputSchema'] }))
   return end < tools.length ? { tools: page, nextCursor: String(end) } : { tools: page }
 }
 
-const asText = (value: unknown): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify(value) }] })
 const toolError = (message: string): CallToolResult => ({ content: [{ type: 'text', text: JSON.stringify({ error: message }) }], isError: true })
 
 function resultOf (output: ToolOutput): CallToolResult {
   if ('image' in output) return { content: [{ type: 'image', data: output.image.toString('base64'), mimeType: 'image/png' }] }
   if ('text' in output) return { content: [{ type: 'text', text: output.text }] }
-  return asText(output.json)
+  return { content: [{ type: 'text', text: JSON.stringify(output.json) }] }
 }
 
-/** Tool failures answer `isError` with the REST message; anything unexpected is a JSON-RPC internal error. */
+/**
+ * Arguments that do not fit the input schema and failures the agent can fix answer `isError` with a message (the REST
+ * message for REST failures); anything unexpected is a JSON-RPC internal error, its detail only in the log.
+ */
 async function runTool (entry: ToolEntry, context: ToolContext, args: Record<string, unknown>): Promise<CallToolResult> {
-  const validate = compileStrict(entry.declaration.inputSchema as object)
-  if (!validate(args)) return toolError(`Input validation error: ${formatSchemaErrors(validate.errors ?? [], 'arguments').message}`)
   try {
-    return resultOf(await entry.run(context, args))
+    const outcome = await entry.call(context, args)
+    if ('refused' in outcome) return toolError(`Input validation error: ${outcome.refused}`)
+    return resultOf(outcome)
   } catch (error) {
     if (error instanceof EmulatorError || error instanceof McpToolError) return toolError(error.message)
-    if (error instanceof McpError) throw error
-    // Unparsable `add`/`update` strings are the service's -32603 too (mcp-and-demo §1.4); only the log sees why.
+    if (error instanceof ProtocolError) throw error
+    // Unparsable `add`/`update` strings are the service's -32603 too; only the log sees why.
     context.log(error instanceof McpInternalError ? error.detail : error)
-    throw new McpError(ErrorCode.InternalError, 'Internal error')
+    throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error')
   }
 }
 
 /**
- * The SDK's schema validator (for elicitation, which this server never asks for) is the same for every exchange:
- * one for the process instead of a new ajv engine per request, which was a quarter of each exchange (issue 13).
+ * The SDK's schema validator serves elicitation, which this server never asks for: one on the routes' strict ajv
+ * engine for the process, instead of a new ajv engine per server.
  */
-let validator: AjvJsonSchemaValidator | undefined
-const sharedValidator = (): AjvJsonSchemaValidator => (validator ??= new AjvJsonSchemaValidator())
+const validator: jsonSchemaValidator = {
+  getValidator<T> (schema: JsonSchemaType): JsonSchemaValidator<T> {
+    const validate = compileStrict<T>(schema)
+    return (input) => validate(input)
+      ? { valid: true, data: input, errorMessage: undefined }
+      : { valid: false, data: undefined, errorMessage: JSON.stringify(validate.errors) }
+  }
+}
 
 /** A server listing and running `visible` (the tools of one ToolSet) for whichever caller each message carries. */
 export function buildMcpServer (visible: readonly ToolEntry[], options: McpServerOptions): Server {
   const server = new Server(
     { name: 'drawing-api-emulator', version: options.version },
-    { capabilities: { tools: {} }, instructions: options.instructions, jsonSchemaValidator: sharedValidator() }
+    { capabilities: { tools: {} }, instructions: options.instructions, jsonSchemaValidator: validator }
   )
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => listPage(visible, request.params?.cursor, options.pageSize))
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const entry = visible.find(({ declaration }) => declaration.name === request.params.name)
+  server.setRequestHandler('tools/list', async (request) => listPage(visible, request.params?.cursor, options.pageSize))
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const { name } = request.params
+    const entry = visible.find(({ declaration }) => declaration.name === name)
     // A hidden tool is as unknown as a missing one: a protocol error, and nothing runs (MCP spec, tools/call).
-    if (entry === undefined) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found`)
-    return await runTool(entry, contextOf(extra.authInfo), request.params.arguments ?? {})
+    if (entry === undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Tool ${name} not found; tools/list names the tools this key may call`)
+    return await runTool(entry, contextOf(ctx.http?.authInfo), request.params.arguments ?? {})
   })
   return server
+}
+
+/**
+ * Connects `server` to `transport` with the params of tools/call and tools/list checked first: a request whose params
+ * do not fit is answered -32602 with a message saying what to send, before the SDK parses it (the SDK's own answer
+ * to those is a dump of its schema errors, or -32603). Done on the transport's public `onmessage`, so the pooled
+ * servers (direct.ts) and the SDK's transport (exchange.ts) answer alike.
+ */
+export async function connectChecked (server: Server, transport: Transport): Promise<void> {
+  await server.connect(transport)
+  const deliver = transport.onmessage
+  transport.onmessage = (message, extra) => {
+    const problem = 'method' in message && 'id' in message ? invalidParams(message) : undefined
+    if (problem === undefined || !('id' in message)) {
+      deliver?.(message, extra)
+      return
+    }
+    transport.send({ jsonrpc: '2.0', id: message.id, error: { code: INVALID_PARAMS, message: problem } })
+      .catch((error: unknown) => { transport.onerror?.(error instanceof Error ? error : new Error(String(error))) })
+  }
 }

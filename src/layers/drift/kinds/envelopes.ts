@@ -1,5 +1,5 @@
-// Envelope drift: the offset page (catalogue §1.4) renamed, unwrapped or switched to cursors; the error
-// envelope (§1.2) reshaped the way many JSON APIs write theirs.
+// Envelope drift: the offset page renamed, unwrapped or switched to cursors; the error
+// envelope reshaped the way many JSON APIs write theirs.
 import type { JsonObject } from '../json-pointer.js'
 import type { DriftContext, DriftKind } from '../types.js'
 import { change, defineKey, isErrorEnvelope, isPagedEnvelope, isSuccessBody, renameKey, result } from './util.js'

@@ -1,5 +1,6 @@
-// Field-level drift: a field renamed, dropped, added or nulled, one site per application (catalogue §2 shapes).
-import { allowsNull, escapeToken, getAt, isMapSchema, isObject, isOpenSchema, type JsonObject } from '../json-pointer.js'
+// Field-level drift: a field renamed, dropped, added or nulled, one site per application.
+import { escapeToken, getAt, isObject, type JsonObject } from '../json-pointer.js'
+import { allowsNull, isMapSchema, isOpenSchema } from '../schema-walk.js'
 import type { DriftKind } from '../types.js'
 import {
   defineKey, fieldKind, isField, parentIn, renameKey, rootAndPositions, schemaPositions,
@@ -21,7 +22,7 @@ export function toCamelCase (key: string): string | undefined {
 }
 
 // INFER: a beta API's naming slips both ways: a camelCase model serialized by a snake_case layer, and the
-// one snake_case model (log entries, catalogue §2.7) "fixed" to camelCase.
+// one snake_case model (log entries) "fixed" to camelCase.
 export const renameField: DriftKind = fieldKind<RenameSite>({
   name: 'rename-field',
   description: 'Renames one field: camelCase to snake_case, or snake_case (log entries) to camelCase',

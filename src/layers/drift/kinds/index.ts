@@ -5,6 +5,7 @@ import { addUnknownField, dropOptionalField, dropRequiredField, nullField, renam
 import { olderShapeKind } from './older-shape.js'
 import { changeSuccessStatus, deprecation } from './protocol.js'
 import { changeIdFormat, changeScalarType, unknownEnumValueKind } from './values.js'
+import { MCP_DRIFT_KINDS } from './mcp.js'
 
 export const DRIFT_KINDS: readonly DriftKind[] = Object.freeze([
   renameField,
@@ -21,7 +22,9 @@ export const DRIFT_KINDS: readonly DriftKind[] = Object.freeze([
   changeErrorEnvelope,
   changeIdFormat,
   olderShapeKind,
-  deprecation
+  deprecation,
+  // Last: they apply only to MCP answers, so REST responses draw exactly as before they existed.
+  ...MCP_DRIFT_KINDS
 ])
 
 export const driftKindNames: readonly string[] = Object.freeze(DRIFT_KINDS.map((kind) => kind.name))
@@ -37,6 +40,13 @@ export function driftKind (name: string): DriftKind {
 
 export function isDriftKindName (name: string): boolean {
   return BY_NAME.has(name)
+}
+
+const MCP_NAMES = new Set(MCP_DRIFT_KINDS.map((kind) => kind.name))
+
+/** Whether `name` is one of the kinds that perturb MCP answers (and only those). */
+export function isMcpDriftKind (name: string): boolean {
+  return MCP_NAMES.has(name)
 }
 
 /** 'unknown drift kind "x"; valid kinds: a, b, ...': one line, for start-up, the admin API and request warnings. */

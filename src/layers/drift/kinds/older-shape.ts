@@ -1,14 +1,14 @@
-// Older-shape drift: every record of the response in the shape the older docs showed (catalogue §9), as when
+// Older-shape drift: every record of the response in the shape the older docs showed, as when
 // a request lands on a server instance that has not been upgraded yet.
 import { getAt, isObject, type JsonObject } from '../json-pointer.js'
 import type { DriftContext, DriftKind } from '../types.js'
 import { change, isSuccessBody, positions, result } from './util.js'
 
-/** Scene metadata fields that older docs did not show (§9 "Scene metadata"). */
+/** Scene metadata fields that older docs did not show. */
 export const NEWER_SCENE_FIELDS = ['contentEpoch', 'isPrivate', 'isUntitled', 'readComments', 'writeComments', 'allowCalls', 'isSlidesSharingEnabled']
-/** User preferences added after the older docs (§9 "User preferences": 6 keys, then these 4). */
+/** User preferences added after the older docs (they listed 6 keys, then came these 4). */
 export const NEWER_USER_PREFERENCES = ['pushToTalkEnabled', 'theme', 'locale', 'localeSuggestionDismissed']
-/** Workspace preferences added after the older docs (§9 "Workspace preferences"). */
+/** Workspace preferences added after the older docs. */
 export const NEWER_WORKSPACE_PREFERENCES = ['userApiKeysEnabled']
 
 const has = (record: JsonObject, ...keys: string[]): boolean => keys.every((key) => Object.hasOwn(record, key))
@@ -25,7 +25,7 @@ function drops (target: unknown, keys: readonly string[]): Edit[] {
 export function olderShapeEdits (record: JsonObject): Edit[] {
   if (has(record, 'sceneVersion', 'linkSharing', 'totalElements')) return drops(record, NEWER_SCENE_FIELDS)
   if (has(record, 'redeemedBy', 'resolvedAt', 'status') && typeof record.id === 'string') {
-    // INFER: older docs' invite example shows `"id": null` (§9); read as "ids were not exposed yet".
+    // INFER: older docs' invite example shows `"id": null`; read as "ids were not exposed yet".
     return [{ target: record, key: 'id', drop: false }]
   }
   if (has(record, 'uid', 'workspaceTeams')) return [...drops(record, ['role']), ...drops(record.preferences, NEWER_USER_PREFERENCES)]

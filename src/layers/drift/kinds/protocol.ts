@@ -1,4 +1,4 @@
-// Protocol drift: success statuses that stop being "always 200" (catalogue §1.8) and deprecation headers.
+// Protocol drift: success statuses that stop being "always 200" and deprecation headers.
 import { isObject } from '../json-pointer.js'
 import type { DriftContext, DriftKind } from '../types.js'
 import { change, result } from './util.js'

@@ -1,5 +1,6 @@
 // Shared helpers of the drift kinds: response guards, result building, and the one-site "field kind" pattern.
-import { isObject, matchBranch, parsePointer, walkWithSchema, type JsonObject, type SchemaWalkEntry, type Token } from '../json-pointer.js'
+import { isObject, parsePointer, type JsonObject, type Token } from '../json-pointer.js'
+import { matchBranch, walkWithSchema, type SchemaWalkEntry } from '../schema-walk.js'
 import type { DriftContext, DriftKind, DriftResult } from '../types.js'
 
 /** A 2xx response that has a JSON body: the only responses the shape kinds touch (errors have their own kind). */
@@ -7,13 +8,13 @@ export function isSuccessBody (ctx: DriftContext): boolean {
   return ctx.statusCode >= 200 && ctx.statusCode < 300 && ctx.body !== undefined
 }
 
-/** The offset envelope of catalogue §1.4: {limit, offset, hasNextPage, data}. */
+/** The offset envelope of the lists: {limit, offset, hasNextPage, data}. */
 export function isPagedEnvelope (body: unknown): body is JsonObject & { data: unknown[] } {
   return isObject(body) && Array.isArray(body.data) && typeof body.hasNextPage === 'boolean' &&
     typeof body.offset === 'number' && typeof body.limit === 'number'
 }
 
-/** The error envelope of catalogue §1.2 ({statusCode, error, message}, maybe with Fastify's `code`). */
+/** The service's error envelope ({statusCode, error, message}, maybe with Fastify's `code`). */
 export function isErrorEnvelope (body: unknown): body is JsonObject & { statusCode: number, error: string, message: string } {
   return isObject(body) && typeof body.statusCode === 'number' && typeof body.error === 'string' &&
     typeof body.message === 'string'

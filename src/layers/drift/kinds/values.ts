@@ -1,13 +1,14 @@
-// Value-level drift: a scalar changes JSON type, an enum grows a member, an id changes format (catalogue §1.6, §1.7).
+// Value-level drift: a scalar changes JSON type, an enum grows a member, an id changes format.
 import { createIdFactory } from '../../../lib/ids.js'
 import { hashString } from '../../../lib/rng.js'
-import { accepts, enumOf, isObject, parsePointer, type JsonObject, type SchemaWalkEntry } from '../json-pointer.js'
+import { isObject, parsePointer, type JsonObject } from '../json-pointer.js'
+import { accepts, enumOf, type SchemaWalkEntry } from '../schema-walk.js'
 import type { DriftContext, DriftKind } from '../types.js'
 import { change, defineKey, fieldKind, parentIn, positions, result, schemaPositions, type KeyedSite } from './util.js'
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/
 const DECIMAL = /^-?(0|[1-9]\d*)(\.\d+)?$/
-// INFER: integers in this range read as epoch milliseconds (years 2001-2286), as element `updated` is (§1.7).
+// INFER: integers in this range read as epoch milliseconds (years 2001-2286), as element `updated` is.
 const EPOCH_MS_MIN = 1e12
 const EPOCH_MS_MAX = 1e13
 

@@ -1,0 +1,34 @@
+// GET answers served from the exact read cache (services/cached-read.ts), so a cached route's handler stays one
+// line. The read is named by the route, so a write of the same URL (PUT content) keeps what its GET serves next.
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { cachedRead, keepRead } from '../../services/cached-read.js'
+import type { OpContext } from '../../services/context.js'
+import { ctxOf } from './auth.js'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** 'GET /api/v1/scenes/:sceneId/content', whatever the method of the route at that URL. */
+const readOf = (request: FastifyRequest): string => `GET ${request.routeOptions.url as string}`
+
+/** A page, serialised by the route's response schema once per database version and key. */
+export function sendCachedPage<I> (request: FastifyRequest, reply: FastifyReply, input: I, list: (ctx: OpContext, input: I) => unknown): FastifyReply {
+  const ctx = ctxOf(request)
+  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => reply.serialize(list(ctx, input))))
+}
+
+/**
+ * A document the service already answers as JSON text (scene content), kept as bytes: a large drawing read
+ * again is neither measured nor encoded again.
+ */
+export function sendCachedText<I> (request: FastifyRequest, reply: FastifyReply, input: I, read: (ctx: OpContext, input: I) => string): FastifyReply {
+  const ctx = ctxOf(request)
+  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => Buffer.from(read(ctx, input))))
+}
+
+/** A write answering exactly what the GET of its URL serves until the next write: kept as that GET's answer. */
+export function sendAsNextRead<I> (request: FastifyRequest, reply: FastifyReply, input: I, write: (ctx: OpContext, input: I) => string): FastifyReply {
+  const ctx = ctxOf(request)
+  const body = Buffer.from(write(ctx, input))
+  keepRead(ctx, readOf(request), input, body)
+  return reply.type(JSON_TYPE).send(body)
+}

@@ -1,0 +1,105 @@
+// The scene-content tools and the format guides (README "Use it from an MCP client"): get_scene_content is the REST
+// GET body; search, edit and screenshot are the service's MCP-only tools, their pure logic in src/mcp/.
+import { Type } from 'typebox'
+import { SceneContentSchema } from '../../../../schemas/scene-content.js'
+import * as sceneContent from '../../../../services/scene-content.js'
+import * as scenes from '../../../../services/scenes.js'
+import { planEdit } from '../../../../mcp/edit.js'
+import { FORMAT_GUIDES, type GuideTool } from '../../../../mcp/format-guides.js'
+import { searchSceneContent } from '../../../../mcp/search.js'
+import { toolError } from '../../../../mcp/tool-errors.js'
+import { AGENTS_ONLY, BOTH, DOCS_ONLY } from '../../../../mcp/toolsets.js'
+import { json, type ToolContext, type ToolOutput } from '../registry.js'
+import { args, limit, sceneId, stringEnum } from './arguments.js'
+import { clockOf, snapshot, snapshotOf, write } from './scene-io.js'
+import { defineTool, type ToolEntry } from './unit.js'
+
+const FRAME_TYPES = new Set(['frame', 'magicframe'])
+
+interface ScreenshotArgs { sceneId: string, frameId?: string, maxWidth?: number, padding?: number }
+
+/** A PNG of the scene, or of one of its frames; a frame the scene does not hold is the agent's to fix, not a picture. */
+async function screenshot ({ op, renderer }: ToolContext, { sceneId, frameId, maxWidth, padding }: ScreenshotArgs): Promise<ToolOutput> {
+  const { metadata } = scenes.get(op, { sceneId })
+  const content = sceneContent.get(op, { sceneId })
+  if (frameId !== undefined && !snapshotOf(content).elements.some((e) => e.id === frameId && FRAME_TYPES.has(e.type) && e.isDeleted !== true)) {
+    toolError(`frame ${frameId} is not in scene ${sceneId}: search_scene_content with types ["frame"] lists its frames; leave frameId out to render the whole scene`)
+  }
+  const image = await renderer.png({
+    sceneId: metadata.id,
+    sceneVersion: metadata.sceneVersion,
+    contentEpoch: metadata.contentEpoch,
+    content,
+    frameId,
+    padding: padding ?? 20,
+    maxWidth
+  })
+  return { image }
+}
+
+const guide = (name: GuideTool, description: string, docs: boolean): ToolEntry => defineTool({
+  name,
+  description,
+  inputSchema: args({}),
+  backing: null,
+  surfaces: docs ? DOCS_ONLY : AGENTS_ONLY,
+  run: () => ({ text: FORMAT_GUIDES[name] })
+})
+
+export const CONTENT_TOOLS: readonly ToolEntry[] = [
+  defineTool({
+    name: 'get_scene_content',
+    description: 'Returns the whole drawing of a scene: every element (deleted ones included, isDeleted: true), appState, files and sceneVersion. Large scenes give large answers; prefer search_scene_content to find specific elements.',
+    inputSchema: args({ sceneId: sceneId() }),
+    backing: 'GET /scenes/{sceneId}/content',
+    surfaces: BOTH,
+    result: SceneContentSchema,
+    run: ({ op }, ref) => json(sceneContent.get(op, ref))
+  }),
+  defineTool({
+    name: 'search_scene_content',
+    description: 'Finds elements of a scene by their visible text and returns the full matching elements with a count. Searches standalone texts, shape and arrow labels (the shape or arrow is returned, its label in labelText) and frame names. matchMode "contains" (default) ignores case, spaces and the characters - _ . , : ; / \\ so "auth-flow" finds "Auth Flow"; "glob" matches the whole text with * and ?. Without a query every element passing the filters is returned.',
+    inputSchema: args({
+      sceneId: sceneId(),
+      query: Type.Optional(Type.String({ description: 'Text to look for.' })),
+      matchMode: Type.Optional(stringEnum(['contains', 'glob'], { default: 'contains', description: '"contains" (default) or "glob".' })),
+      types: Type.Optional(Type.Array(Type.String(), { description: 'Only these element types, such as ["rectangle", "text"].' })),
+      frameId: Type.Optional(Type.String({ description: 'Only elements inside this frame.' })),
+      includeDeleted: Type.Optional(Type.Boolean({ default: false, description: 'Also search deleted elements (default false).' })),
+      limit: limit(100, 25)
+    }),
+    backing: 'GET /scenes/{sceneId}/content',
+    surfaces: BOTH,
+    run: ({ op }, { sceneId, ...options }) => json(searchSceneContent(snapshot(op, sceneId).elements, options))
+  }),
+  defineTool({
+    name: 'edit_scene_content',
+    description: 'Changes the drawing of a scene in one step: first delete, then update, then add. add is a JSON string of an array of element skeletons without "id"; give a "tempId" to refer to a new element from frameId, containerId or startBinding/endBinding.elementId in the same call. update is a JSON string of an array of patches, each with the "id" of an existing element; the answer counts only the elements a patch changed and lists in notApplied what could not be applied. delete is an array of element ids; deleting a frame deletes its children. label: {text} on a rectangle, diamond, ellipse or arrow adds a centred bound text. Colours are "#" hex values or "transparent". Read the format guide before the first write.',
+    inputSchema: args({
+      sceneId: sceneId(),
+      add: Type.Optional(Type.String({ description: 'JSON array string of new element skeletons (no "id"; use "tempId").' })),
+      update: Type.Optional(Type.String({ description: 'JSON array string of element patches; each patch must include "id".' })),
+      delete: Type.Optional(Type.Array(Type.String(), { description: 'Ids of the elements to delete.' }))
+    }),
+    backing: 'PATCH /scenes/{sceneId}/content',
+    surfaces: BOTH,
+    run: ({ op }, { sceneId, ...edit }) => write(op, sceneId, (current) => planEdit(current, edit, op.ids, clockOf(op)))
+  }),
+  defineTool({
+    name: 'take_screenshot',
+    description: 'Renders a scene, or one frame of it, as a PNG image no larger than 1920x1080. Render frame by frame to see detail in big scenes.',
+    inputSchema: args({
+      sceneId: sceneId(),
+      frameId: Type.Optional(Type.String({ description: 'Render only this frame.' })),
+      maxWidth: Type.Optional(Type.Integer({ minimum: 1, description: 'Maximum image width in pixels (never above 1920).' })),
+      padding: Type.Optional(Type.Integer({ minimum: 0, default: 20, description: 'Margin around the drawing in pixels (default 20).' }))
+    }),
+    backing: 'GET /scenes/{sceneId}/content',
+    surfaces: BOTH,
+    run: screenshot
+  }),
+  guide('read_excalidraw_format', 'Returns the guide to the element format and to edit_scene_content. Read it once before the first content write of a session.', true),
+  guide('read_diagram_format', 'Returns the guide to drawing diagrams (flowcharts, architecture, sequences) with create_diagram and edit_scene_content. Read it once before the first diagram write of a session.', false),
+  guide('read_presentation_format', 'Returns the guide to building slide decks from frames with create_slide, update_slide, list_slides and edit_scene_content. Read it once before the first slide write of a session.', false),
+  guide('read_freeform_format', 'Returns the guide to free-form drawing (sketches, annotations, images) with edit_scene_content and add_image. Read it once before the first free-form write of a session.', false)
+]

@@ -1,0 +1,83 @@
+// One record per public request, which each layer writes its part to and the journal and the request log read
+// (WireMock's ServeEvent is the model): who called (auth), what the fault layer did, which stub answered, what drift
+// changed, what an MCP request asked. Layers learn about each other only through this record, never through each
+// other's files, headers or casts of the request.
+import type { FastifyRequest } from 'fastify'
+import type { FaultKind, FaultPhase } from '../schemas/faults.js'
+
+/** Who called, as auth found the key: set before authorize, so a 403 is still attributed. */
+export interface RecordedCaller {
+  keyId: string
+  workspaceId: string
+}
+
+/** One fault that fired, as the journal reports it. */
+export interface FaultFired {
+  kind: FaultKind
+  /** 'before': answered instead of the handler; 'after': the handler ran and committed, then the response was replaced. */
+  phase: FaultPhase
+  /** What asked for it: the X-Emulator-Fault header, a rule, or the global fault rate. */
+  source: 'header' | 'rule' | 'rate'
+  /** Index of the rule in the current rule list; null for other sources. */
+  rule: number | null
+  /** Delay of a latency rule, or the gap between chunks of a slow body; null otherwise. */
+  delayMs: number | null
+}
+
+/** What the fault layer decided for one request. */
+export interface FaultOutcome {
+  /** Total delay before the request went on: ambient latency (or X-Emulator-Latency) plus a latency rule. */
+  latencyMs: number
+  fault: FaultFired | null
+}
+
+/** The fault layer's entry: what it decided, and whether the body going out is its own. */
+export interface FaultEntry extends FaultOutcome {
+  /**
+   * True once the body going out is the fault's (an envelope or page answered before the handler, or the
+   * response replaced or trickled after it): drift leaves it alone, and the fault layer's own second pass too.
+   */
+  answered: boolean
+  /** The bytes a slow body trickles out, so the journal records them without reading the stream. */
+  trickled: Buffer | null
+}
+
+/** The stub rule that answered instead of the route. */
+export interface StubEntry { id: number }
+
+/** What drift changed in the response. */
+export interface DriftEntry {
+  /** '<kind> <JSON pointer>' each. */
+  changes: string[]
+  /** The X-Emulator-Drift header it sent. */
+  header: string
+}
+
+/** What an MCP request asked for: the JSON-RPC method and, for tools/call, the tool (the first of a batch). */
+export interface McpEntry { method: string, tool: string | null }
+
+export interface RequestRecord {
+  caller: RecordedCaller | null
+  fault: FaultEntry | null
+  stub: StubEntry | null
+  drift: DriftEntry | null
+  mcp: McpEntry | null
+}
+
+const kRecord = Symbol('emulator.requestRecord')
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    [kRecord]?: RequestRecord
+  }
+}
+
+/** This request's record, empty until a layer writes to it. */
+export function recordOf (request: FastifyRequest): RequestRecord {
+  return (request[kRecord] ??= { caller: null, fault: null, stub: null, drift: null, mcp: null })
+}
+
+/** Whether the body going out is a harness layer's (a fault's or a stub's) rather than the route's. */
+export function answeredByHarness (record: RequestRecord): boolean {
+  return record.stub !== null || record.fault?.answered === true
+}

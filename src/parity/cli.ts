@@ -1,0 +1,15 @@
+// The CLI's subcommands of this folder: `parity` and `import`, with the console as their output.
+import { parityCommand, type Io } from './command.js'
+import { importCommand } from './import/command.js'
+
+export const SUBCOMMANDS = ['parity', 'import'] as const
+export type Subcommand = typeof SUBCOMMANDS[number]
+
+export function consoleIo (version: string): Io {
+  return { out: (text) => console.log(text), err: (text) => console.error(text), env: process.env, version }
+}
+
+/** Runs a subcommand; resolves with its exit code. */
+export async function runSubcommand (name: Subcommand, argv: string[], io: Io): Promise<number> {
+  return name === 'parity' ? await parityCommand(argv, io) : await importCommand(argv, io)
+}

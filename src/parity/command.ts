@@ -1,0 +1,169 @@
+// `drawing-api-emulator parity`: a live run against a target (with clean-up, also on Ctrl-C), or `--verify` of a
+// recording; prints the table, writes the report and the recording, and says how the run went in its exit code.
+import { writeFileSync } from 'node:fs'
+import { NetworkError, createClient, type ApiClient } from './client.js'
+import { createRegistry, removeLeftovers, trackAnswer, type CleanupResult, type MadeRegistry } from './cleanup.js'
+import { startLocal, type LocalEmulator } from './local.js'
+import { PARITY_USAGE, parseParityOptions, type LiveOptions, type VerifyOptions } from './options.js'
+import { describeProfile } from './profile.js'
+import { createRedactor } from './redact.js'
+import { firstAnswerCheck } from './target-check.js'
+import { checkRecordingDir, readRecording, writeRecording, RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep } from './recording.js'
+import { buildReport, formatTable, type ParityReport } from './report.js'
+import { runScenario, type RunOutcome } from './runner.js'
+import { liveSide, recordedSide, withFirstAnswer } from './sides.js'
+import { Interrupted, RunError, type Answer } from './types.js'
+
+export interface Io {
+  out (text: string): void
+  err (text: string): void
+  env: NodeJS.ProcessEnv
+  version: string
+}
+
+/** Aborts the run on SIGINT or SIGTERM; the run then cleans up before the process ends. */
+function interruptOn (controller: AbortController): () => void {
+  const handler = (signal: NodeJS.Signals) => controller.abort(signal)
+  process.on('SIGINT', handler)
+  process.on('SIGTERM', handler)
+  return () => {
+    process.off('SIGINT', handler)
+    process.off('SIGTERM', handler)
+  }
+}
+
+function explain (error: unknown): string {
+  if (error instanceof RunError) return error.message
+  if (error instanceof NetworkError) return error.message
+  return `the run failed: ${(error as Error).stack ?? String(error)}`
+}
+
+function cleanupLines (cleanup: CleanupResult): string[] {
+  return cleanup.failed.map((item) => `parity: could not remove ${item.kind} ${item.id} the run made (${item.reason}): remove it by hand`)
+}
+
+function finish (report: ParityReport, io: Io, reportFile: string | undefined, figures: string): number {
+  io.out(formatTable(report))
+  io.out(figures)
+  if (reportFile !== undefined) writeFileSync(reportFile, `${JSON.stringify(report, null, 2)}\n`)
+  return report.summary.differs > 0 ? 1 : 0
+}
+
+interface LiveRun { outcome: RunOutcome, recorded: RecordedStep[] }
+
+interface LiveContext {
+  options: LiveOptions
+  client: ApiClient
+  /** The answer to the first step (GET /workspaces), already checked. */
+  first: Answer
+  local: LocalEmulator
+  registry: MadeRegistry
+  startedAt: string
+}
+
+/** Runs the scenario until it ends or SIGINT/SIGTERM stops it; the caller cleans up either way. */
+async function runLive (ctx: LiveContext): Promise<LiveRun> {
+  const { options } = ctx
+  const controller = new AbortController()
+  const release = interruptOn(controller)
+  const recorded: RecordedStep[] = []
+  try {
+    const outcome = await runScenario({
+      target: withFirstAnswer(liveSide(ctx.client), ctx.first),
+      local: ctx.local,
+      scenario: { runId: ctx.startedAt, readOnly: options.readOnly, includeMcp: options.includeMcp },
+      signal: controller.signal,
+      onTargetAnswer (step, request, answer, vars) {
+        trackAnswer(ctx.registry, step, answer, vars)
+        recorded.push({ step: recorded.length + 1, operation: step.operation, request, answer })
+      }
+    })
+    return { outcome, recorded }
+  } finally {
+    release()
+  }
+}
+
+function saveRecording (ctx: LiveContext, recorded: RecordedStep[], version: string): void {
+  const { options, startedAt } = ctx
+  if (options.record === undefined) return
+  writeRecording(options.record, {
+    header: {
+      format: RECORDING_FORMAT, version: RECORDING_VERSION, tool: `drawing-api-emulator ${version}`, target: options.target,
+      startedAt, runId: startedAt, readOnly: options.readOnly, includeMcp: options.includeMcp, redactedPeople: options.redactPeople, steps: recorded.length
+    },
+    steps: recorded
+  }, options.key)
+}
+
+function liveFigures (ctx: LiveContext, outcome: RunOutcome, started: number): string {
+  const throttled = ctx.client.throttled() > 0 ? `, waited out ${ctx.client.throttled()} answers 429` : ''
+  const seconds = ((Date.now() - started) / 1000).toFixed(1)
+  return `key: ${describeProfile(outcome.profile, outcome.routes)}; ${ctx.client.requests()} requests to the target, ${outcome.emulatorRequests} to the emulator${throttled}; ${outcome.skipped} step${outcome.skipped === 1 ? '' : 's'} skipped; ${seconds} s`
+}
+
+async function live (options: LiveOptions, io: Io): Promise<number> {
+  const started = Date.now()
+  if (options.record !== undefined) checkRecordingDir(options.record)
+  const client = createClient({ baseUrl: options.target, key: options.key })
+  // Before anything starts: is this the API, does it take the key? (One line and exit 2 if not.)
+  const first = await client.send({ method: 'GET', path: '/workspaces' })
+  firstAnswerCheck(options.target)(first)
+  const ctx: LiveContext = { options, client, first, local: await startLocal(io.env), registry: createRegistry(), startedAt: new Date(started).toISOString() }
+  const run = await runLive(ctx).catch((error: unknown) => error)
+  const cleanup = await removeLeftovers(client, ctx.registry)
+  await ctx.local.close()
+  for (const line of cleanupLines(cleanup)) io.err(line)
+  if (!isLiveRun(run)) {
+    const removed = cleanup.removed.length > 0 ? `; removed the ${cleanup.removed.length} things it had made` : ''
+    io.err(`parity: ${run instanceof Interrupted ? run.message : explain(run)}${removed}`)
+    return 2
+  }
+  saveRecording(ctx, run.recorded, io.version)
+  const report = buildReport(options.target, ctx.startedAt, run.outcome.operations)
+  return finish(report, io, options.report, liveFigures(ctx, run.outcome, started))
+}
+
+const isLiveRun = (value: unknown): value is LiveRun => typeof value === 'object' && value !== null && 'outcome' in value
+
+/** The emulator's answers redacted as the recording's were: same stand-ins for the same people, in step order. */
+function redacting (): (answer: Answer) => Answer {
+  const redact = createRedactor()
+  return (answer) => ({ ...answer, body: redact(answer.body) })
+}
+
+async function verify (options: VerifyOptions, io: Io): Promise<number> {
+  const started = Date.now()
+  const recording = readRecording(options.dir)
+  const { header } = recording
+  const local = await startLocal(io.env)
+  try {
+    const outcome = await runScenario({
+      target: recordedSide(recording, options.dir),
+      local,
+      scenario: { runId: header.runId, readOnly: header.readOnly, includeMcp: header.includeMcp },
+      signal: new AbortController().signal,
+      emulatorView: header.redactedPeople ? redacting() : undefined
+    })
+    const report = buildReport(header.target, header.startedAt, outcome.operations)
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    const figures = `recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} steps; key: ${describeProfile(outcome.profile, outcome.routes)}; ${seconds} s`
+    return finish(report, io, options.report, figures)
+  } finally {
+    await local.close()
+  }
+}
+
+export async function parityCommand (argv: string[], io: Io): Promise<number> {
+  try {
+    const options = parseParityOptions(argv)
+    if (options.mode === 'help') {
+      io.out(PARITY_USAGE)
+      return 0
+    }
+    return options.mode === 'verify' ? await verify(options, io) : await live(options, io)
+  } catch (error) {
+    io.err(`parity: ${explain(error)}`)
+    return 2
+  }
+}

@@ -1,0 +1,48 @@
+// `drawing-api-emulator import --from <url> --key <key> --out <dir>`: a workspace read through the public API,
+// written as a fixture set the emulator serves with EMULATOR_FIXTURES=<dir>.
+import { createClient, NetworkError } from '../client.js'
+import type { Io } from '../command.js'
+import { IMPORT_USAGE, parseImportOptions } from '../options.js'
+import { RunError } from '../types.js'
+import { readWorkspace, type ImportedWorkspace } from './reader.js'
+import { checkOut, writeFixtureSet, type WrittenSet } from './writer.js'
+
+function unreadable (data: ImportedWorkspace): string[] {
+  return [
+    ...(data.invites === null ? ['the key may not read invites: invites.json is empty'] : []),
+    ...(data.logs === null ? ['the key may not read the audit log: logs.json is empty'] : [])
+  ]
+}
+
+function summary (written: WrittenSet, data: ImportedWorkspace, requests: number, seconds: string): string[] {
+  return [
+    `import: wrote ${written.workspaceDir}: ${data.collections.filter((c) => c.id !== 'private').length} collections, ${written.scenes} scenes, ${(data.users ?? []).length} users, ${(data.invites ?? []).length} invites, ${(data.logs ?? []).length} audit entries (${requests} requests, ${seconds} s)`,
+    ...written.skipped.map((s) => `import: skipped scene ${s.id} "${s.name}": ${s.reason}`),
+    ...[...written.notes, ...unreadable(data)].map((note) => `import: ${note}`),
+    `Serve it: EMULATOR_FIXTURES=${written.dir} npx drawing-api-emulator`,
+    'Its keys (the source key is not stored):',
+    ...written.keys.map((key) => `  ${key.secret.padEnd(24)} ${key.label}`)
+  ]
+}
+
+export async function importCommand (argv: string[], io: Io): Promise<number> {
+  const started = Date.now()
+  try {
+    const options = parseImportOptions(argv)
+    if ('help' in options) {
+      io.out(IMPORT_USAGE)
+      return 0
+    }
+    checkOut(options.out)
+    const client = createClient({ baseUrl: options.from, key: options.key })
+    const data = await readWorkspace(client, (line) => io.err(`import: ${line}`))
+    const written = await writeFixtureSet(options.out, data, options.key)
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    for (const line of summary(written, data, client.requests(), seconds)) io.out(line)
+    return 0
+  } catch (error) {
+    const known = error instanceof RunError || error instanceof NetworkError
+    io.err(`import: ${known ? (error as Error).message : `failed: ${(error as Error).stack ?? String(error)}`}`)
+    return 2
+  }
+}

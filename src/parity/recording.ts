@@ -1,0 +1,109 @@
+// Recordings: what the target answered, step by step, as readable JSON files, and their reading back for
+// `parity --verify`. Layout (the README's "Check it against the real service" section shows it):
+//   <dir>/recording.json                     format, version, tool, target, startedAt, runId, options, steps
+//   <dir>/steps/0001-GET-workspaces.json     {step, operation, request: {method, path, query?, body?}, answer: {status, headers, body, json}}
+// The key is never written: requests are stored without headers, and any text holding the key is masked.
+import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { createRedactor } from './redact.js'
+import { RunError, type Answer, type HttpRequest } from './types.js'
+
+export const RECORDING_FORMAT = 'drawing-api-emulator parity recording'
+export const RECORDING_VERSION = 1
+
+export interface RecordingHeader {
+  format: typeof RECORDING_FORMAT
+  version: number
+  tool: string
+  target: string
+  startedAt: string
+  runId: string
+  readOnly: boolean
+  includeMcp: boolean
+  redactedPeople: boolean
+  steps: number
+}
+
+export interface RecordedStep { step: number, operation: string, request: HttpRequest, answer: Answer }
+
+export interface Recording { header: RecordingHeader, steps: RecordedStep[] }
+
+/** `0012-GET-scenes-sceneId-content.json`. */
+function fileName (step: RecordedStep): string {
+  const slug = step.operation.replace(/^\w+ \/api\/v1\//, '').replace(/[^A-Za-z0-9_]+/g, '-').replace(/^-|-$/g, '')
+  return `${String(step.step).padStart(4, '0')}-${step.operation.split(' ')[0]}-${slug}.json`
+}
+
+/** The text of a file, with the key masked wherever an answer echoed it. */
+function masked (value: unknown, key: string): string {
+  const text = `${JSON.stringify(value, null, 2)}\n`
+  return key === '' ? text : text.split(key).join('[the key]')
+}
+
+/** A recording is never written over: checked before the run starts, and again before writing. */
+export function checkRecordingDir (dir: string): void {
+  if (existsSync(join(dir, 'recording.json'))) throw new RunError(`${dir} already holds a recording: give another --record folder`)
+}
+
+/** Writes a whole recording into `dir` (which must not hold one yet), through a sibling folder renamed at the end. */
+export function writeRecording (dir: string, recording: Recording, key: string): void {
+  checkRecordingDir(dir)
+  const redact = recording.header.redactedPeople ? createRedactor() : (value: unknown) => value
+  const staging = `${dir}.partial-${process.pid}`
+  rmSync(staging, { recursive: true, force: true })
+  mkdirSync(join(staging, 'steps'), { recursive: true })
+  for (const step of recording.steps) {
+    const stored = { ...step, answer: { ...step.answer, body: redact(step.answer.body) } }
+    writeFileSync(join(staging, 'steps', fileName(step)), masked(stored, key))
+  }
+  writeFileSync(join(staging, 'recording.json'), masked(recording.header, key))
+  mkdirSync(dirname(dir), { recursive: true })
+  if (existsSync(dir)) {
+    for (const name of readdirSync(staging)) renameSync(join(staging, name), join(dir, name))
+    rmSync(staging, { recursive: true, force: true })
+  } else {
+    renameSync(staging, dir)
+  }
+}
+
+function readJson (file: string): any {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch {
+    throw new RunError(`cannot read the recording: ${file} is missing or unreadable`)
+  }
+  try {
+    return JSON.parse(text)
+  } catch (error) {
+    throw new RunError(`cannot read the recording: ${file} is not JSON (${(error as Error).message})`)
+  }
+}
+
+function checkHeader (header: any, dir: string): RecordingHeader {
+  if (header?.format !== RECORDING_FORMAT) throw new RunError(`cannot read the recording: ${dir}/recording.json is not a parity recording`)
+  if (header.version !== RECORDING_VERSION) {
+    throw new RunError(`cannot read the recording: ${dir} is format version ${String(header.version)}, this drawing-api-emulator reads version ${RECORDING_VERSION}: record it again with this version`)
+  }
+  return header as RecordingHeader
+}
+
+function checkStep (value: any, file: string): RecordedStep {
+  const ok = typeof value?.operation === 'string' && typeof value?.request?.method === 'string' &&
+    typeof value?.answer?.status === 'number' && typeof value?.answer?.headers === 'object' && typeof value?.answer?.json === 'boolean'
+  if (!ok) throw new RunError(`cannot read the recording: ${file} is not a recorded step (operation, request, answer)`)
+  return value as RecordedStep
+}
+
+export function readRecording (dir: string): Recording {
+  const header = checkHeader(readJson(join(dir, 'recording.json')), dir)
+  let names: string[]
+  try {
+    names = readdirSync(join(dir, 'steps')).filter((name) => name.endsWith('.json')).sort()
+  } catch {
+    throw new RunError(`cannot read the recording: ${join(dir, 'steps')} is missing`)
+  }
+  const steps = names.map((name) => checkStep(readJson(join(dir, 'steps', name)), join(dir, 'steps', name)))
+  if (steps.length !== header.steps) throw new RunError(`cannot read the recording: ${dir} should hold ${header.steps} steps and holds ${steps.length}`)
+  return { header, steps }
+}

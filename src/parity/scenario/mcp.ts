@@ -1,0 +1,70 @@
+// The MCP steps (--include-mcp): tools/list (names and input schemas), then each read-only tool the target lists,
+// through the protocol only (JSON-RPC over POST /api/v1/mcp, no session), so nothing here depends on how the
+// emulator builds its tools. The JSON a REST-backed tool answers is compared like the REST answer.
+import { isObject } from '../compare/records.js'
+import { toolContentView, withoutOwnWords, type Mode } from '../compare/rules.js'
+import { API_BASE, need, type Step, type Vars } from './steps.js'
+
+const MCP_HEADERS = { accept: 'application/json, text/event-stream' }
+
+/** tools/list with the tools keyed by name (order is not part of the protocol) and the emulator's words out. */
+function toolsView (message: unknown): unknown {
+  if (!isObject(message) || !isObject(message.result) || !Array.isArray(message.result.tools)) return message
+  const tools = Object.fromEntries(message.result.tools.map((tool: any) => [String(tool?.name), withoutOwnWords(tool)]))
+  return { ...message, result: { ...message.result, tools } }
+}
+
+function callView (message: unknown): unknown {
+  if (!isObject(message) || !isObject(message.result) || !Array.isArray(message.result.content)) return message
+  return { ...message, result: { ...message.result, content: message.result.content.map(toolContentView) } }
+}
+
+function mcpStep (label: string, method: string, params: (vars: Vars) => unknown, mode: Mode, view: Step['view']): Step {
+  return {
+    operation: `POST ${API_BASE}/mcp ${label}`,
+    mode,
+    request: (vars) => ({ method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: { jsonrpc: '2.0', id: 1, method, params: params(vars) } }),
+    view
+  }
+}
+
+const learnTools: Step['learn'] = (answer, vars) => {
+  const tools = (answer.body as { result?: { tools?: Array<{ name?: unknown }> } } | null)?.result?.tools
+  for (const tool of Array.isArray(tools) ? tools : []) if (typeof tool?.name === 'string') vars[`tool:${tool.name}`] = 'listed'
+}
+
+/** A tools/call step, sent only when the target listed the tool. */
+function toolStep (name: string, args: (vars: Vars) => Record<string, unknown>, mode: Mode): Step {
+  return mcpStep(`tools/call ${name}`, 'tools/call', (vars) => {
+    need(vars, `tool:${name}`)
+    return { name, arguments: args(vars) }
+  }, mode, callView)
+}
+
+const GUIDES = ['read_excalidraw_format', 'read_diagram_format', 'read_presentation_format', 'read_freeform_format']
+
+/** `own`: the run made a scene and a collection (full keys): tools read those, by value; else the first ones, by shape. */
+export function mcpSteps (own: boolean): Step[] {
+  const scene = own ? 'sceneA' : 'firstScene'
+  const collection = own ? 'collection' : 'firstCollection'
+  const mode: Mode = own ? 'value' : 'shape'
+  const sceneArgs = (v: Vars) => ({ sceneId: need(v, scene) })
+  return [
+    { ...mcpStep('tools/list', 'tools/list', () => ({}), 'value', toolsView), learn: learnTools },
+    toolStep('list_scenes', () => ({ limit: 3 }), 'shape'),
+    toolStep('get_scene', sceneArgs, mode),
+    toolStep('get_scene_content', sceneArgs, mode),
+    toolStep('search_scene_content', (v) => ({ ...sceneArgs(v), query: 'Hello' }), mode),
+    toolStep('list_slides', sceneArgs, mode),
+    toolStep('list_collections', () => ({}), 'shape'),
+    toolStep('get_collection', (v) => ({ collectionId: need(v, collection) }), mode),
+    toolStep('list_collection_scenes', (v) => ({ collectionId: need(v, collection) }), mode),
+    toolStep('get_workspace', () => ({}), 'shape'),
+    toolStep('list_workspace_users', () => ({}), 'shape'),
+    toolStep('get_workspace_user', (v) => ({ userId: need(v, 'firstUser') }), 'shape'),
+    toolStep('list_invites', () => ({}), 'shape'),
+    toolStep('get_invite', (v) => ({ inviteId: need(v, 'firstInvite') }), 'shape'),
+    toolStep('list_logs', () => ({ limit: 5 }), 'shape'),
+    ...GUIDES.map((name) => toolStep(name, () => ({}), 'value'))
+  ]
+}

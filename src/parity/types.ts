@@ -1,0 +1,52 @@
+// The shapes a parity run passes around: requests, answers, differences, and the one error that ends a run early.
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** A request to the public API: `path` is below the base URL (`/scenes/abc`), `query` already filled in. */
+export interface HttpRequest {
+  method: Method
+  path: string
+  query?: Record<string, string>
+  body?: unknown
+  /** Extra request headers (MCP's Accept); never the key, which the client adds itself. */
+  headers?: Record<string, string>
+}
+
+/** What one side answered: status 0 means nothing was sent (see `notSent`). */
+export interface Answer {
+  status: number
+  /** The headers a client reads (see compare/headers.ts), lower-cased names. */
+  headers: Record<string, string>
+  /** Parsed JSON, or the text when the body is not JSON, or null when there is none. */
+  body: unknown
+  /** false when the body was not JSON (an HTML error page, an empty 204). */
+  json: boolean
+  /** Why the step was not sent on this side (an id an earlier answer did not give). */
+  notSent?: string
+}
+
+/** One difference between the emulator's answer and the target's, as the report lists it. */
+export interface Difference {
+  /** Where: `status`, `header/x-ratelimit-limit`, or a JSON pointer into the body below `body`. */
+  path: string
+  /** status, header, missing, extra, type, value, enum, format, length, order, id, schema, body, not-sent */
+  kind: string
+  emulator: unknown
+  target: unknown
+}
+
+/** The run cannot be made (bad URL, not the API, wrong key, dead port, unreadable recording): exit 2, one line. */
+export class RunError extends Error {
+  constructor (message: string) {
+    super(message)
+    this.name = 'RunError'
+  }
+}
+
+/** The run was interrupted (SIGINT, SIGTERM): it stops sending scenario steps and cleans up. */
+export class Interrupted extends Error {
+  constructor (signal: string) {
+    super(`interrupted by ${signal}`)
+    this.name = 'Interrupted'
+  }
+}

@@ -1,0 +1,73 @@
+// Pictures drawn at build time: `npm run build` draws every scene and frame of the bundled fixture sets
+// (scripts/prerender-pictures.mjs) and stores each SVG under the digest of what it shows; the renderer serves one
+// without a worker while a scene's content still has that digest (after an edit the digest differs: drawn live).
+import { createHash } from 'node:crypto'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
+
+/** The parts of scene content a picture depends on (what the worker is sent). */
+export interface DigestContent {
+  elements: readonly unknown[]
+  appState?: { viewBackgroundColor?: unknown }
+  files?: unknown
+}
+
+/** Bumped when the worker's output for the same content changes, so an older build's pictures are not served. */
+const FORMAT = 1
+
+interface StoredPicture { elements: number, svg: string }
+interface StoredRecord { format: number, pictures: Record<string, StoredPicture> }
+
+export interface PrerenderedPictures {
+  /** The stored SVG of exactly this content, frame and padding, if the build drew it. */
+  lookup: (content: DigestContent, frameId: string | undefined, padding: number) => string | undefined
+  readonly size: number
+}
+
+/**
+ * sha256 over the elements as given, the background, the files, the frame and the padding. Any change to any
+ * element (even one that would not show, like versionNonce) gives another digest: such a scene is drawn live.
+ */
+export function pictureDigest (content: DigestContent, frameId: string | undefined, padding: number): string {
+  const shown = [content.elements, content.appState?.viewBackgroundColor ?? null, content.files ?? null, frameId ?? null, padding]
+  return createHash('sha256').update(JSON.stringify(shown)).digest('base64url')
+}
+
+/** The build's record, brotli-compressed (the embedded fonts are base64, which compresses by about a quarter). */
+export function writePrerendered (file: string, pictures: ReadonlyArray<{ digest: string, elements: number, svg: string }>): number {
+  const record: StoredRecord = { format: FORMAT, pictures: {} }
+  for (const { digest, elements, svg } of pictures) record.pictures[digest] = { elements, svg }
+  const bytes = brotliCompressSync(JSON.stringify(record), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+  writeFileSync(file, bytes)
+  return bytes.length
+}
+
+const NONE: PrerenderedPictures = { lookup: () => undefined, size: 0 }
+
+function readRecord (file: string): Map<string, StoredPicture> {
+  const record = JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')) as Partial<StoredRecord>
+  if (record.format !== FORMAT || record.pictures === null || typeof record.pictures !== 'object') return new Map()
+  return new Map(Object.entries(record.pictures).filter(([, p]) => typeof p?.svg === 'string' && typeof p.elements === 'number'))
+}
+
+/**
+ * The build's pictures from `file`, or none (no file: run from src/ or built without the renderer's packages;
+ * an unreadable or older record). Only contents whose element count some picture has are hashed.
+ */
+export function loadPrerendered (file: string | undefined): PrerenderedPictures {
+  if (file === undefined) return NONE
+  let pictures: Map<string, StoredPicture>
+  try {
+    pictures = readRecord(file)
+  } catch {
+    return NONE
+  }
+  const counts = new Set([...pictures.values()].map((p) => p.elements))
+  return {
+    lookup (content, frameId, padding) {
+      if (!counts.has(content.elements.length)) return undefined
+      return pictures.get(pictureDigest(content, frameId, padding))?.svg
+    },
+    get size () { return pictures.size }
+  }
+}

@@ -1,0 +1,47 @@
+// A scene's card on the demo page, as app.js fetches it again when the scene changes: the same card the workspace
+// page shows, with the scene's current name, counts, version and picture, behind the same guard.
+import t from 'tap'
+import { build, call } from '../helper.js'
+import { cid, rect } from '../content/element-builders.js'
+
+const UI = '/_emulator/ui'
+const SCENE = 'scnShapes01'
+
+t.test('the card route answers the card the workspace page shows, and follows the scene after a write', async (t) => {
+  const app = await build(t, { renderer: false })
+  const page = (await app.inject({ url: `${UI}/workspaces/wsMain00001` })).body
+  const card = await app.inject({ url: `${UI}/cards/${SCENE}` })
+  t.equal(card.statusCode, 200)
+  t.match(card.headers['content-type'], /^text\/html/)
+  t.match(card.headers['content-security-policy'], /script-src 'self'/)
+  t.match(card.body, new RegExp(`^<div class="card" data-card="${SCENE}">`), 'one card')
+  t.ok(page.includes(card.body), 'the very card of the workspace page')
+
+  const { body: before } = await call(t, app, 'GET', `/api/v1/scenes/${SCENE}`)
+  const patched = await call(t, app, 'PATCH', `/api/v1/scenes/${SCENE}/content`, {
+    body: { elements: [rect(cid('cardRect'), { index: 'a9' })] }
+  })
+  t.equal(patched.status, 200)
+  await call(t, app, 'PATCH', `/api/v1/scenes/${SCENE}`, { body: { name: 'Renamed <b>shapes</b>' } })
+  const { body: after } = await call(t, app, 'GET', `/api/v1/scenes/${SCENE}`)
+  const fresh = (await app.inject({ url: `${UI}/cards/${SCENE}` })).body
+  const version = `${after.metadata.sceneVersion}:${after.metadata.contentEpoch}`
+  t.not(version, `${before.metadata.sceneVersion}:${before.metadata.contentEpoch}`)
+  t.match(fresh, `data-version="${version}"`, 'the picture of the new version')
+  t.match(fresh, `src="${UI}/scenes/${SCENE}.svg?v=${encodeURIComponent(version)}"`)
+  t.match(fresh, `${after.metadata.totalElements - after.metadata.deletedElements} elements · v<code>${after.metadata.sceneVersion}</code>`, 'the new counts')
+  t.match(fresh, '<strong>Renamed &lt;b&gt;shapes&lt;/b&gt;</strong>', 'the new name, escaped')
+  t.ok((await app.inject({ url: `${UI}/workspaces/wsMain00001` })).body.includes(fresh), 'as a reload would show it')
+})
+
+t.test('an unknown or trashed scene has no card; with an admin token the route needs the sign-in', async (t) => {
+  const app = await build(t, { renderer: false })
+  const unknown = await app.inject({ url: `${UI}/cards/nope` })
+  t.equal(unknown.statusCode, 404)
+  t.match(unknown.json(), { statusCode: 404, error: 'Not Found' })
+  t.equal((await call(t, app, 'DELETE', '/api/v1/scenes/scnEmpty001')).status, 200)
+  t.equal((await app.inject({ url: `${UI}/cards/scnEmpty001` })).statusCode, 404, 'trashed')
+
+  const guarded = await build(t, { renderer: false, adminToken: 'let-me-in' })
+  t.equal((await guarded.inject({ url: `${UI}/cards/${SCENE}` })).statusCode, 401)
+})

@@ -1,0 +1,114 @@
+// `parity` against another emulator process, the inputs around a run: --read-only, the emulator key matched to
+// the target key (a member's personal key, a route-restricted key), Ctrl-C in the middle of a run (what it made is
+// removed), and each input that cannot make a run (one line, exit 2, nothing written).
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
+import t from 'tap'
+import { ROOT } from '../processes.js'
+import { filesIn, holdings, parity, startTarget, type Target } from './parity-helper.js'
+
+let target: Target
+const work = mkdtempSync(join(tmpdir(), 'parity-'))
+t.teardown(() => rmSync(work, { recursive: true, force: true }))
+t.before(async () => { target = await startTarget(t) })
+
+/** A port nothing listens on: one the system just gave out and took back. */
+function deadPort (): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+t.test('--read-only sends GET requests only, with a read key', async (t) => {
+  await target.reset()
+  const key = await target.mintKey('read')
+  await target.admin('DELETE', '/_emulator/requests')
+  const run = await parity('--target', target.api, '--key', key, '--read-only')
+  t.equal(run.code, 0, run.out + run.err)
+  t.match(run.out, /key: workspace key, read permission/)
+  const journal = await target.admin('GET', '/_emulator/requests?limit=1000')
+  t.ok(journal.data.length > 15)
+  t.same([...new Set(journal.data.map((r: any) => r.method))], ['GET'])
+})
+
+t.test('the emulator key matches the target key: a member\'s personal key, a key restricted to some routes', async (t) => {
+  await target.reset()
+  const member = await parity('--target', target.api, '--key', 'uk-demo-member')
+  t.equal(member.code, 0, member.out + member.err)
+  t.match(member.out, /\nkey: personal key of a member, full permission; /)
+  t.match(member.out, /\nGET \/api\/v1\/workspaces\/users +1 +1 +0\n/, 'refused on both sides')
+  t.match(member.out, /\nPOST \/api\/v1\/collections +3 +3 +0\n/, 'a member makes collections and scenes')
+  t.match(member.out, /\nPOST \/api\/v1\/workspaces\/invites +1 +1 +0\n/, 'but only probes the admin\'s invites')
+  const restricted = await parity('--target', target.api, '--key', 'sk-demo-scenes', '--read-only')
+  t.equal(restricted.code, 0, restricted.out + restricted.err)
+  t.match(restricted.out, /\nkey: workspace key, read permission, restricted to 3 routes; /)
+})
+
+t.test('Ctrl-C in the middle of a run: what it made is removed, exit 2', async (t) => {
+  await target.reset()
+  const key = await target.mintKey()
+  const before = await holdings(target.api, key)
+  // Slow scene writes down, so the signal lands after the run has made its collection and a scene.
+  await target.admin('PUT', '/_emulator/faults', { rules: [{ path: '/scenes/**', fault: 'latency', delayMs: 400 }] })
+  t.teardown(() => target.admin('DELETE', '/_emulator/faults'))
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'parity', '--target', target.api, '--key', key], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  for (let made = false; !made; await delay(100)) {
+    const journal = await target.admin('GET', '/_emulator/requests?method=POST&path=/scenes&status=200')
+    made = journal.data.length > 0
+  }
+  child.kill('SIGINT')
+  t.equal(await exited, 2)
+  t.match(stderr, /^parity: interrupted by SIGINT; removed the [2-9] things it had made\n$/)
+  t.same(await holdings(target.api, key), before, 'the same collections and scenes as before the run')
+})
+
+t.test('what cannot make a run: one line, exit 2, nothing written', async (t) => {
+  await target.reset()
+  const key = await target.mintKey()
+  const report = join(work, 'bad.json')
+  const record = join(work, 'bad-recording')
+  const dead = await deadPort()
+  const cases: Array<[string, string[], RegExp]> = [
+    ['not a URL', ['--target', 'api.example.com/api/v1', '--key', key], /^parity: --target is not a URL: api\.example\.com\/api\/v1$/],
+    ['not http', ['--target', 'localhost:4000/api/v1', '--key', key], /^parity: --target must be an http or https URL \(got localhost:4000\/api\/v1\)$/],
+    ['not the API base', ['--target', target.url, '--key', key], /^parity: --target must be the API's base URL ending in \/api\/v1/],
+    ['a dead port', ['--target', `http://127.0.0.1:${dead}/api/v1`, '--key', key], new RegExp(`^parity: cannot reach http://127\\.0\\.0\\.1:${dead}/api/v1/workspaces \\(connection refused\\)$`)],
+    ['not the API', ['--target', `${target.url}/docs/api/v1`, '--key', key], /^parity: http:\/\/.+\/docs\/api\/v1 does not answer as the drawing API: GET \/workspaces answered 404 /],
+    ['a wrong key', ['--target', target.api, '--key', 'sk-not-a-key'], /^parity: the target refused the key: GET .+\/workspaces answered 401 \(check --key\)$/],
+    ['no key', ['--target', target.api], /^parity: --key is required$/],
+    ['read-only with MCP', ['--target', target.api, '--key', key, '--read-only', '--include-mcp'], /^parity: --include-mcp sends POST \/api\/v1\/mcp, which --read-only forbids/],
+    ['a missing recording', ['--verify', join(work, 'nowhere')], /^parity: cannot read the recording: .+nowhere\/recording\.json is missing or unreadable$/]
+  ]
+  for (const [name, argv, line] of cases) {
+    const run = await parity(...argv, '--report', report, ...(argv.includes('--verify') ? [] : ['--record', record]))
+    t.equal(run.code, 2, name)
+    t.equal(run.out, '', `${name}: nothing on stdout`)
+    t.match(run.err, line, name)
+    t.notMatch(run.err, /\n/, `${name}: one line`)
+    t.notOk(existsSync(report) || existsSync(record), `${name}: nothing written`)
+  }
+  const other = join(work, 'other-version')
+  rmSync(other, { recursive: true, force: true })
+  const made = await parity('--target', target.api, '--key', key, '--record', other, '--read-only')
+  t.equal(made.code, 0)
+  const header = JSON.parse(readFileSync(join(other, 'recording.json'), 'utf8'))
+  writeFileSync(join(other, 'recording.json'), JSON.stringify({ ...header, version: 99 }))
+  const refused = await parity('--verify', other)
+  t.same([refused.code, refused.err], [2, `parity: cannot read the recording: ${other} is format version 99, this drawing-api-emulator reads version 1: record it again with this version`])
+  writeFileSync(join(other, 'recording.json'), JSON.stringify(header))
+  const [firstStep] = filesIn(join(other, 'steps'))
+  writeFileSync(firstStep.file, '{"operation": "GET /api/v1/workspaces", ')
+  const corrupt = await parity('--verify', other)
+  t.equal(corrupt.code, 2)
+  t.match(corrupt.err, /^parity: cannot read the recording: .+0001-GET-workspaces\.json is not JSON \([^\n]+\)$/)
+})

@@ -1,0 +1,82 @@
+// Shared by the parity tests: a target emulator process standing in for the real service, its admin API, the
+// parity and import commands run in-process with their output captured, and a look at what a folder holds.
+import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Test } from 'tap'
+import { parityCommand, type Io } from '../../src/parity/command.js'
+import { importCommand } from '../../src/parity/import/command.js'
+import { startProcess, stopProcess, type Running } from '../processes.js'
+
+export const ACME = 'MzPkz6jWA0f'
+
+export interface Target {
+  running: Running
+  url: string
+  api: string
+  admin (method: string, path: string, body?: unknown): Promise<any>
+  /** A fresh workspace key of Acme (minted keys have ids like the emulator's own, as a real service's would). */
+  mintKey (permission?: 'full' | 'read'): Promise<string>
+  /** Back to the fixtures: drift, compat, journal and data. */
+  reset (): Promise<void>
+}
+
+export async function startTarget (t: Test): Promise<Target> {
+  const running = await startProcess('src/server.ts', [], { EMULATOR_RENDERER: 'off', EMULATOR_JOURNAL_SIZE: '5000' })
+  t.teardown(() => stopProcess(running.child))
+  const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
+    const response = await fetch(`${running.url}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+    return response.status === 204 ? null : await response.json()
+  }
+  return {
+    running,
+    url: running.url,
+    api: `${running.url}/api/v1`,
+    admin,
+    mintKey: async (permission = 'full') => (await admin('POST', '/_emulator/keys', { workspaceId: ACME, kind: 'workspace', permission })).key,
+    reset: async () => { await admin('POST', '/_emulator/reset') }
+  }
+}
+
+export interface Captured { code: number, out: string, err: string }
+
+function captureIo (): { io: Io, read: () => Omit<Captured, 'code'> } {
+  const out: string[] = []
+  const err: string[] = []
+  return {
+    io: { out: (text) => out.push(text), err: (text) => err.push(text), env: {}, version: '0.1.0' },
+    read: () => ({ out: out.join('\n'), err: err.join('\n') })
+  }
+}
+
+export async function parity (...argv: string[]): Promise<Captured> {
+  const { io, read } = captureIo()
+  const code = await parityCommand(argv, io)
+  return { code, ...read() }
+}
+
+export async function importWorkspace (...argv: string[]): Promise<Captured> {
+  const { io, read } = captureIo()
+  const code = await importCommand(argv, io)
+  return { code, ...read() }
+}
+
+/** Every page of a list, as `id name` lines, sorted: what a workspace holds, to compare before and after. */
+export async function holdings (api: string, key: string): Promise<string[]> {
+  const lines: string[] = []
+  for (const path of ['/collections', '/scenes']) {
+    for (let offset = 0; ; offset += 100) {
+      const page = await (await fetch(`${api}${path}?limit=100&offset=${offset}`, { headers: { authorization: `Bearer ${key}` } })).json() as any
+      for (const item of page.data) lines.push(`${path} ${item.id ?? item.metadata.id} ${item.name ?? item.metadata.name}`)
+      if (!page.hasNextPage) break
+    }
+  }
+  return lines.sort()
+}
+
+/** Every file below `dir`, with its text. */
+export function filesIn (dir: string): Array<{ file: string, text: string }> {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesIn(path) : [{ file: path, text: readFileSync(path, 'utf8') }]
+  })
+}
