@@ -1,7 +1,7 @@
 # drawing-api-emulator container image.
 #
 # Three stages on the same official base. `deps` and `build` do not depend on each other, so
-# BuildKit (and `podman build --jobs 2`) runs them side by side; nothing is compiled in any of them
+# BuildKit runs them side by side (podman 4.3's --jobs races: leave it out); nothing is compiled in any of them
 # (better-sqlite3 ships prebuilt Node-API binaries for glibc and musl, x64 and arm64):
 #   deps    - what the server loads from node_modules at run time: the package's one dependency
 #             (better-sqlite3, keeping only this platform's binary) and the optional peers the image serves
@@ -33,7 +33,7 @@
 #         Docker 23, is needed for `RUN --mount`)
 #   Behind a TLS-intercepting proxy, give npm the CA bundle as a build secret (optional):
 #   docker build --secret id=npm_ca,src=/etc/ssl/certs/ca-certificates.crt -t drawing-api-emulator .
-#   With podman, add --format docker (its default OCI format has no HEALTHCHECK) and --jobs 2.
+#   With podman, add --format docker (its default OCI format has no HEALTHCHECK).
 #   (scripts/docker-smoke.sh builds this with podman on machines without a Docker engine.)
 #
 # Run:    docker run --rm -p 4000:4000 drawing-api-emulator

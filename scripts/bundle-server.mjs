@@ -13,7 +13,7 @@
 // `dependencies` and `peerDependencies`; everything bundled is a devDependency. The build fails when package.json
 // and this rule disagree, naming the package and what to do.
 //   node scripts/bundle-server.mjs [outdir]   (default dist/; the smoke test bundles into a folder of its own)
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import console from 'node:console'
 import process from 'node:process'
@@ -28,7 +28,6 @@ const OUT_DIR = resolve(process.argv[2] ?? join(ROOT, 'dist'))
 /** Packages loaded from node_modules at run time, and why each cannot be bundled. */
 const RUN_TIME_PACKAGES = {
   'better-sqlite3': 'a native addon (its package holds the prebuilt binary for each platform)',
-  elkjs: 'create_diagram\'s layout engine: a worker thread loads its elk.bundled.js by path (mcp/core/elk.ts)',
   '@resvg/resvg-js': 'the renderer (optional peer): a native addon per platform',
   jsdom: 'the renderer (optional peer): loaded by the render worker thread, reads files next to itself',
   '@excalidraw/utils': 'the renderer (optional peer): loaded by the render worker thread with its fonts',
@@ -40,6 +39,16 @@ const RUN_TIME_PACKAGES = {
 const TYPES_ONLY_PACKAGES = {
   fastify: 'emulator.app and buildApp() are typed as its FastifyInstance'
 }
+
+/**
+ * Package files a module loads by path (`import.meta.resolve('<file>')`, e.g. as a worker thread's script), copied
+ * into dist/vendor/ with the package's licence, so the package need not install all of it: in the bundle each such
+ * call names the copy instead. elkjs: create_diagram's layout engine (mcp/core/elk.ts) needs its 1.6 MB
+ * single-file build of the 7.9 MB package.
+ */
+const VENDORED_FILES = { 'elkjs/lib/elk.bundled.js': 'LICENSE.md' }
+/** The copy's path below dist/vendor/: CommonJS files become .cjs, as the package is an ES module one. */
+const vendoredPath = (file) => file.replace(/\.js$/, '.cjs')
 
 /**
  * Own folders kept as tsc wrote them, imported from the bundle at run time: their modules find files next to
@@ -65,14 +74,23 @@ function checkManifest () {
   return problems
 }
 
-/** Bare imports of the kept folders' compiled files: they load from node_modules, so they must be declared. */
+/**
+ * Imports of the kept folders' compiled files: a package loads from node_modules, so it must be declared; an own
+ * module outside the kept folders loads from dist/ as tsc wrote it, so package.json's `files` must name it.
+ */
 function undeclaredKeptImports () {
-  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*)["']([^"'./][^"']*)["']/g
+  const pattern = /(?:\bfrom\s*|\bimport\s*\(\s*)["']([^"']+)["']/g
   const problems = []
   for (const folder of KEPT_FOLDERS) {
     const dir = join(ROOT, 'dist', folder)
     for (const file of readdirSync(dir, { recursive: true }).filter((name) => /\.m?js$/.test(name))) {
       for (const [, specifier] of readFileSync(join(dir, file), 'utf8').matchAll(pattern)) {
+        if (specifier.startsWith('.')) {
+          const target = relative(ROOT, resolve(dir, dirname(file), specifier)).split(sep).join('/')
+          const inKept = KEPT_FOLDERS.some((kept) => target.startsWith(`dist/${kept}/`))
+          if (!inKept && !manifest.files.includes(target)) problems.push(`dist/${folder}/${file} imports ${target}: add it to package.json's files`)
+          continue
+        }
         const name = packageOf(specifier)
         if (!specifier.startsWith('node:') && !(name in RUN_TIME_PACKAGES)) problems.push(`dist/${folder}/${file} imports ${name} at run time: declare it (RUN_TIME_PACKAGES and package.json)`)
       }
@@ -100,7 +118,10 @@ const layout = {
       if (dirname(path) !== SRC && source.includes('import.meta.url')) {
         return { errors: [{ text: `${relative(ROOT, path)} uses import.meta.url: add its folder to KEPT_FOLDERS in scripts/bundle-server.mjs` }] }
       }
-      return { contents: source, loader: 'ts' }
+      // The bundle's modules sit in dist/ itself, so the copy is ./vendor/<file> from each of them.
+      const contents = Object.keys(VENDORED_FILES).reduce((text, file) =>
+        text.replaceAll(`import.meta.resolve('${file}')`, `new URL('./vendor/${vendoredPath(file)}', import.meta.url).href`), source)
+      return { contents, loader: 'ts' }
     })
   }
 }
@@ -141,6 +162,12 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true
 })
+for (const [file, licence] of Object.entries(VENDORED_FILES)) {
+  const target = join(OUT_DIR, 'vendor', vendoredPath(file))
+  mkdirSync(dirname(target), { recursive: true })
+  copyFileSync(join(ROOT, 'node_modules', file), target)
+  copyFileSync(join(ROOT, 'node_modules', packageOf(file), licence), join(OUT_DIR, 'vendor', packageOf(file), licence))
+}
 // The Testcontainers module stands alone: a user's suite imports it without loading the emulator.
 await build({ ...common, entryPoints: [join(SRC, 'testcontainers.ts')] })
 writeFileSync(join(OUT_DIR, 'testcontainers.d.ts'), await testcontainersDeclarations())

@@ -24,8 +24,9 @@
 #     network namespace per RUN step, so npm/apt use the host's network directly. (Default OCI
 #     isolation also worked in a quick test here; chroot is kept as the known-good path.)
 #   - --format docker: podman's default OCI image format has no HEALTHCHECK and drops it.
-#   - --jobs 2: the Dockerfile's `deps` and `build` stages are independent; podman builds stages
-#     one at a time unless told otherwise (BuildKit runs them side by side by itself).
+#   - No --jobs: podman 4.3 building stages side by side ran the runtime stage's
+#     `COPY --from=build /app/dist` while the build stage was still installing (seen here), so the
+#     stages are built one at a time (about a minute longer cold; BuildKit waits as it should).
 #   - --secret id=npm_ca: TLS to the npm registry is intercepted here (SELF_SIGNED_CERT_IN_CHAIN
 #     without it); the Dockerfile reads the optional secret for `npm ci` only, no layer keeps it.
 #   - podman's healthcheck timer needs systemd, which does not run here, so the script polls
@@ -120,7 +121,7 @@ log "building $IMAGE ..."
 if podman image exists "$IMAGE"; then podman untag "$IMAGE" "$IMAGE" >/dev/null; fi
 BUILD_LOG="$(mktemp /tmp/docker-smoke-build-XXXXXX.log)"
 t0=$(now)
-if ! podman build --pull=never --isolation=chroot --format docker --jobs 2 "${LIMITS[@]}" \
+if ! podman build --pull=never --isolation=chroot --format docker "${LIMITS[@]}" \
     "${SECRET_ARGS[@]}" -t "$IMAGE" -f Dockerfile . </dev/null >"$BUILD_LOG" 2>&1; then
   tail -n 60 "$BUILD_LOG" >&2
   fail "image build failed (full log: $BUILD_LOG)"

@@ -30,6 +30,18 @@ const mcp = await fetch(`${emulator.apiUrl}/mcp`, {
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
 })
 assert.equal(mcp.status, 200, 'MCP')
+// create_diagram's layout engine is the package's own copy of elkjs' single-file build (dist/vendor/).
+const diagram = await fetch(`${emulator.apiUrl}/mcp`, {
+  method: 'POST',
+  headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({
+    jsonrpc: '2.0', id: 2, method: 'tools/call',
+    params: { name: 'create_diagram', arguments: { sceneId: scenes.data[0].metadata.id, nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], edges: [{ from: 'a', to: 'b' }] } }
+  })
+})
+const laidOut = await diagram.text()
+assert.equal(diagram.status, 200, 'create_diagram')
+assert.doesNotMatch(laidOut, /"isError":true/, `create_diagram laid the diagram out: ${laidOut}`)
 await emulator.close()
 
 if (mode === 'lean') {
@@ -39,4 +51,4 @@ if (mode === 'lean') {
   assert.equal(placeholder, false, 'with the renderer packages the scene is drawn')
   assert.match(svg, /^<svg/)
 }
-console.log(`package smoke (${mode}): REST, MCP, /docs/json, pictures ${placeholder ? 'as the placeholder' : 'drawn'}: OK`)
+console.log(`package smoke (${mode}): REST, MCP (create_diagram too), /docs/json, pictures ${placeholder ? 'as the placeholder' : 'drawn'}: OK`)

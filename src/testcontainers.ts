@@ -45,7 +45,10 @@ export class DrawingApiEmulatorContainer extends GenericContainer {
       .withStartupTimeout(60_000)
   }
 
-  /** A fixture set folder of this machine (README, Fixtures), mounted read-only; its keys replace the demo keys. */
+  /**
+   * A fixture set folder of this machine (README, Fixtures), mounted read-only; its keys replace the demo keys. The
+   * emulator runs as uid 1000 in the container: on Linux the folder must be readable by it (a mkdtemp folder is not).
+   */
   withFixtures (hostFolder: string): this {
     return this.withBindMounts([{ source: hostFolder, target: '/fixtures', mode: 'ro' }])
       .withEnvironment({ EMULATOR_FIXTURES: '/fixtures' })

@@ -1,5 +1,6 @@
 // `npm start` runs one bundled file (scripts/bundle-server.mjs, issue 13), which the other tests, run from src/,
-// never load: this one bundles the current sources into a folder beside dist/ and checks it serves REST, docs, MCP.
+// never load: this one bundles the current sources into a folder beside dist/ and checks it serves REST, docs, MCP
+// (create_diagram included: its layout engine is a file the bundler copies).
 import { spawn } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -40,4 +41,19 @@ t.test('the bundled server starts and serves REST, /docs and MCP', { skip: exist
   })
   t.equal(mcp.status, 200, 'MCP, its SDK loaded on first use')
   t.match(await mcp.text(), /"tools":\[/)
+
+  // create_diagram's layout engine is the bundle's own copy (dist/vendor/): the package does not install elkjs.
+  const scene = (await (await fetch(`${url}/api/v1/scenes?limit=1`, { headers })).json()).data[0].metadata.id
+  const diagram = await fetch(`${url}/api/v1/mcp`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0', id: 2, method: 'tools/call',
+      params: { name: 'create_diagram', arguments: { sceneId: scene, nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], edges: [{ from: 'a', to: 'b' }] } }
+    })
+  })
+  const answer = await diagram.text()
+  t.equal(diagram.status, 200, answer)
+  t.notMatch(answer, /"isError":true/, 'create_diagram laid the diagram out')
+  t.match(answer, /"added/, 'and says what it added')
 })

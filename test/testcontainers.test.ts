@@ -1,7 +1,7 @@
 // The Testcontainers module (drawing-api-emulator/testcontainers) against a real container engine and the image:
 // scripts/docker/run-snippets.sh runs it with TESTCONTAINERS_PROJECT (a project that installed the packed package
 // and testcontainers) and DOCKER_HOST (podman's Docker-compatible API). Anywhere else it skips with one line.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -95,6 +95,8 @@ t.test('DrawingApiEmulatorContainer', { skip }, async (t) => {
     const folder = mkdtempSync(join(tmpdir(), 'emulator-tc-fixtures-'))
     t.teardown(() => rmSync(folder, { recursive: true, force: true }))
     cpSync(join(ROOT, 'fixtures', 'minimal'), folder, { recursive: true })
+    // The container runs as uid 1000: a mkdtemp folder (0700, root's here) would be unreadable to it (EACCES).
+    chmodSync(folder, 0o755)
     const started = await new mod.DrawingApiEmulatorContainer(image).withFixtures(folder).withSettings({ EMULATOR_COMPAT: 'pageSize=3' }).start()
     t.teardown(() => started.stop())
     const res = await fetch(`${started.getApiUrl()}/scenes`, { headers: { authorization: 'Bearer sk-test-full' } })
