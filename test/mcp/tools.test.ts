@@ -60,24 +60,6 @@ t.test('toolsets and paging', async (t) => {
   t.notOk(names.includes('read_excalidraw_format'))
 })
 
-t.test('REST-backed tools: the REST body, the same state, the same audit log', async (t) => {
-  const app = await build(t)
-  const made = textJson(await callTool(app, KEYS.admin, 'create_collection', { name: 'From MCP' }))
-  const rest = await call(t, app, 'GET', `/api/v1/collections/${made.id}`, { key: KEYS.admin })
-  t.same(rest.body, made, 'REST reads what the tool wrote, byte for byte')
-  const log = await call(t, app, 'GET', '/api/v1/logs?limit=1', { key: KEYS.admin })
-  t.match(log.body.logs[0], { action: 'collection', operation: 'create', source_id: 'key_test_admin', user_id: 'usrAdmin001' })
-  const scene = await call(t, app, 'POST', '/api/v1/scenes', { body: { name: 'From REST', collectionId: made.id, pinned: false } })
-  const listed = textJson(await callTool(app, KEYS.full, 'list_collection_scenes', { collectionId: made.id }))
-  t.same(listed.data.map((s: any) => s.metadata.id), [scene.body.metadata.id], 'the tool reads what REST wrote')
-  const renamed = textJson(await callTool(app, KEYS.full, 'update_scene', { sceneId: scene.body.metadata.id, name: 'Renamed', pinned: true }))
-  t.match(renamed.metadata, { name: 'Renamed', pinned: true })
-  t.same(textJson(await callTool(app, KEYS.full, 'delete_scene', { sceneId: scene.body.metadata.id })), {})
-  t.equal((await call(t, app, 'GET', `/api/v1/scenes/${scene.body.metadata.id}`)).status, 404, 'soft-deleted for REST too')
-  const link = textJson(await callTool(app, KEYS.full, 'create_invite_link', { role: 'member', maxUses: 'unlimited' }))
-  t.match(link, { type: 'link', maxUses: 'unlimited', role: 'member' })
-})
-
 t.test('REST failures are isError with the REST message; bad arguments are isError too', async (t) => {
   const app = await build(t)
   const missing = await callTool(app, KEYS.full, 'get_scene', { sceneId: 'nope' })
