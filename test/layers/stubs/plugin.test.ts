@@ -2,10 +2,10 @@
 // through the admin API and the typed helper; the journal records the stubbed answer; drift leaves it alone.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { KEYS, build, call, errorBody } from '../helper.js'
-import { startEmulator, type Stub, type StubRule } from '../../src/index.js'
-import type { StubView } from '../../src/schemas/stubs.js'
-import type { StubRuleBody } from '../../src/schemas/stubs.js'
+import { KEYS, build, call, errorBody } from '../../helper.js'
+import { startEmulator, type Stub, type StubRule } from '../../../src/index.js'
+import type { StubView } from '../../../src/schemas/stubs.js'
+import type { StubRuleBody } from '../../../src/schemas/stubs.js'
 
 export const typeChecks = {
   view: (answer: StubView): Stub => answer as Stub,

@@ -1,7 +1,7 @@
 // GET /_emulator/requests (filters, limit, newest first) and DELETE /_emulator/requests.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { KEYS, build, call, errorBody } from '../helper.js'
+import { KEYS, build, call, errorBody } from '../../helper.js'
 
 const requests = async (app: FastifyInstance, query = '') => {
   const res = await app.inject({ method: 'GET', url: `/_emulator/requests${query}` })

@@ -1,9 +1,9 @@
 // /_emulator/drift: settings (GET/PUT), the kinds catalogue, the ledger, reset, the admin token, and no drift
 // on the admin scope itself.
 import t from 'tap'
-import { DRIFT_KINDS, driftKindNames } from '../../src/layers/drift/kinds/index.js'
-import { build, errorBody } from '../helper.js'
-import { raw } from '../layers/drift/drift-helper.js'
+import { DRIFT_KINDS, driftKindNames } from '../../../src/layers/drift/kinds/index.js'
+import { build, errorBody } from '../../helper.js'
+import { raw } from './drift-helper.js'
 
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)
 
