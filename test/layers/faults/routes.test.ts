@@ -1,8 +1,8 @@
-// GET/PUT/DELETE /_emulator/faults and GET/PUT /_emulator/rate-limit.
+// GET/PUT/DELETE /_emulator/faults.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { loadConfig } from '../../src/config.js'
-import { build, call, errorBody } from '../helper.js'
+import { loadConfig } from '../../../src/config.js'
+import { build, call, errorBody } from '../../helper.js'
 
 const admin = async (app: FastifyInstance, method: string, url: string, payload?: object) => {
   const res = await app.inject({ method: method as 'GET', url: `/_emulator${url}`, payload })
@@ -85,18 +85,4 @@ t.test('DELETE /_emulator/faults and POST /_emulator/reset go back to start-up',
   await admin(app, 'PUT', '/faults', { faultRate: 1 })
   t.equal((await admin(app, 'POST', '/reset')).status, 200)
   t.same((await admin(app, 'GET', '/faults')).body, START)
-})
-
-t.test('GET and PUT /_emulator/rate-limit', async (t) => {
-  const app = await build(t)
-  t.same(await admin(app, 'GET', '/rate-limit'), { status: 200, body: { limit: 600, windowMs: 60000, resetHeader: 'seconds' } })
-  t.same(await admin(app, 'PUT', '/rate-limit', { limit: 2, resetHeader: 'epoch' }), { status: 200, body: { limit: 2, windowMs: 60000, resetHeader: 'epoch' } })
-  t.same((await admin(app, 'GET', '/rate-limit')).body, { limit: 2, windowMs: 60000, resetHeader: 'epoch' })
-  t.same(await admin(app, 'PUT', '/rate-limit', { limit: -1 }), { status: 400, body: errorBody(400, 'Bad Request', 'body/limit must be >= 0') })
-  t.same(await admin(app, 'PUT', '/rate-limit', { resetHeader: 'unix' }),
-    { status: 400, body: errorBody(400, 'Bad Request', 'body/resetHeader must be equal to one of the allowed values: "seconds", "epoch"') })
-  t.same((await admin(app, 'PUT', '/rate-limit', {})).body, { limit: 600, windowMs: 60000, resetHeader: 'seconds' }, 'fields left out go back to start-up')
-  await admin(app, 'PUT', '/rate-limit', { limit: 0 })
-  await admin(app, 'POST', '/reset')
-  t.same((await admin(app, 'GET', '/rate-limit')).body, { limit: 600, windowMs: 60000, resetHeader: 'seconds' }, 'reset restores it')
 })
