@@ -53,6 +53,13 @@ export function sharedApp (owner: TestLike, config: ConfigOptions = {}): () => P
   }
 }
 
+/** Sets `target[key]` (a seam such as `app.control.faults.sleep`) until `t` ends: a shared app outlives its subtests. */
+export function swap<T extends object, K extends keyof T> (t: Pick<Test, 'teardown'>, target: T, key: K, value: T[K]): void {
+  const original = target[key]
+  target[key] = value
+  t.teardown(() => { target[key] = original })
+}
+
 export interface CallOptions {
   key?: string | null
   body?: unknown

@@ -3,8 +3,7 @@ import t, { type Test } from 'tap'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { HTML_503_BODY } from '../../../src/layers/faults/plugin.js'
-import type { FaultsControl } from '../../../src/layers/faults/state.js'
-import { KEYS, build, call, errorBody, sharedApp } from '../../helper.js'
+import { KEYS, build, call, errorBody, sharedApp, swap } from '../../helper.js'
 
 const fresh = sharedApp(t)
 /** Every public request faulted: the global fault rate at 1. */
@@ -12,17 +11,10 @@ const alwaysFaulting = sharedApp(t, { faultRate: 1, faultStatus: 502 })
 
 const faultsOf = (app: FastifyInstance) => app.control.faults
 
-/** Swaps the delay seam for `sleep` until the test ends (a reset leaves seams alone; the app is shared). */
-function swapSleep (t: Test, app: FastifyInstance, sleep: FaultsControl['sleep']): void {
-  const original = faultsOf(app).sleep
-  faultsOf(app).sleep = sleep
-  t.teardown(() => { faultsOf(app).sleep = original })
-}
-
 /** Replaces the delay seam: records each delay and returns at once, so no test waits or measures time. */
 function recordDelays (t: Test, app: FastifyInstance): number[] {
   const delays: number[] = []
-  swapSleep(t, app, async (ms) => { delays.push(ms) })
+  swap(t, faultsOf(app), 'sleep', async (ms) => { delays.push(ms) })
   return delays
 }
 
@@ -132,7 +124,7 @@ t.test('slow over a real socket: the headers arrive while the body is still comi
   // The first delay holds until released: the response must already be readable by then.
   let release = () => {}
   let waits = 0
-  swapSleep(t, app, (ms) => {
+  swap(t, faultsOf(app), 'sleep', (ms) => {
     waits++
     t.equal(ms, 250)
     return waits === 1 ? new Promise<void>((resolve) => { release = resolve }) : Promise.resolve()

@@ -3,7 +3,7 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { resolveConfig } from '../../../src/config.js'
 import { createFaultsControl } from '../../../src/layers/faults/state.js'
-import { KEYS, build, errorBody, sharedApp } from '../../helper.js'
+import { KEYS, build, errorBody, sharedApp, swap } from '../../helper.js'
 
 const fresh = sharedApp(t)
 
@@ -107,9 +107,7 @@ t.test('rules: a latency rule delays, and a phase=after rule replaces the commit
   const app = await fresh()
   const control = app.control.faults
   const delays: number[] = []
-  const realSleep = control.sleep
-  control.sleep = async (ms) => { delays.push(ms) }
-  t.teardown(() => { control.sleep = realSleep })
+  swap(t, control, 'sleep', async (ms) => { delays.push(ms) })
   await putFaults(app, {
     rules: [
       { method: 'GET', path: '/scenes', fault: 'latency', delayMs: 700 },
