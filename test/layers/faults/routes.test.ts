@@ -2,7 +2,9 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig } from '../../../src/config.js'
-import { build, call, errorBody } from '../../helper.js'
+import { build, call, errorBody, sharedApp } from '../../helper.js'
+
+const fresh = sharedApp(t)
 
 const admin = async (app: FastifyInstance, method: string, url: string, payload?: object) => {
   const res = await app.inject({ method: method as 'GET', url: `/_emulator${url}`, payload })
@@ -12,7 +14,7 @@ const admin = async (app: FastifyInstance, method: string, url: string, payload?
 const START = { seed: 42, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, rules: [] }
 
 t.test('GET /_emulator/faults shows the start-up settings', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.same(await admin(app, 'GET', '/faults'), { status: 200, body: START }, 'the fault seed falls back to EMULATOR_SEED')
 })
 
@@ -58,7 +60,7 @@ t.test('PUT /_emulator/faults replaces the settings', async (t) => {
 })
 
 t.test('PUT /_emulator/faults: 400 on a bad rule, and the old settings stay', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await admin(app, 'PUT', '/faults', { faultRate: 0.2 })
   const cases: Array<[object, string]> = [
     [{ rules: [{ path: 'scenes', fault: 503 }] }, 'body/rules/0: path "scenes" must start with /'],
@@ -78,7 +80,7 @@ t.test('PUT /_emulator/faults: 400 on a bad rule, and the old settings stay', as
 })
 
 t.test('DELETE /_emulator/faults and POST /_emulator/reset go back to start-up', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await admin(app, 'PUT', '/faults', { faultRate: 1, rules: [{ path: '/**', fault: 500 }] })
   t.same(await admin(app, 'DELETE', '/faults'), { status: 200, body: START })
   t.equal((await call(t, app, 'GET', '/api/v1/scenes')).status, 200)
