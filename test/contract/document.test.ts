@@ -2,8 +2,10 @@
 // document by meaning, operation by operation (parameters, request body, response schema per status, security),
 // and every difference is printed with its JSON path. Spelling that means the same is normalised first.
 import t from 'tap'
-import { build } from '../helper.js'
+import { sharedApp } from '../helper.js'
 import { REFERENCE_PATH, loadReference, missingReference } from '../reference.js'
+
+const fresh = sharedApp(t)
 
 type Json = Record<string, any>
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
@@ -85,7 +87,7 @@ function contract (operation: Json, document: Json): Json {
 
 t.test('GET /docs/json equals the reference document by meaning, for all 27 operations', { skip: loadReference() === null }, async (t) => {
   const reference = loadReference() as unknown as Json
-  const app = await build(t)
+  const app = await fresh()
   const ours = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as Json
   const found: string[] = []
   let operations = 0
@@ -107,7 +109,7 @@ t.test('GET /docs/json equals the reference document by meaning, for all 27 oper
 
 t.test('GET /docs/json spells a log entry\'s details as the reference does, {"type":"null"} branches included', { skip: loadReference() === null }, async (t) => {
   const reference = loadReference() as unknown as Json
-  const app = await build(t)
+  const app = await fresh()
   const ours = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as Json
   const details = (document: Json) =>
     document.paths['/api/v1/logs'].get.responses['200'].content['application/json'].schema.properties.logs.items.properties.details
