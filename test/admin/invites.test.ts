@@ -1,4 +1,4 @@
-// Issue 12.9: POST /_emulator/invites/{inviteId}/accept and /reject play the invited person; the public API follows
+// POST /_emulator/invites/{inviteId}/accept and /reject play the invited person; the public API follows
 // (users, the invite's status and uses, the list of pending invites, the audit log). Refusals store nothing.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'

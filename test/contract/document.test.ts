@@ -1,4 +1,4 @@
-// The published document equals the real one (issue 12): GET /docs/json is compared with the reference OpenAPI
+// The published document equals the real one: GET /docs/json is compared with the reference OpenAPI
 // document by meaning, operation by operation (parameters, request body, response schema per status, security),
 // and every difference is printed with its JSON path. Spelling that means the same is normalised first.
 import t from 'tap'
@@ -15,7 +15,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /**
  * FIDELITY: the reference marks the page-mode totals of GET /logs required, but the live service sends them only in
- * page mode (catalogue §2.7); the emulator publishes what it sends, so this one difference is expected.
+ * page mode; the emulator publishes what it sends, so this one difference is expected.
  */
 const EXPECTED = new Set([
   'GET /api/v1/logs responses/200/content/application/json/schema/required: ours ["logs","nextCursor","hasMore","availableActions"], reference ["logs","nextCursor","hasMore","availableActions","totalCount","totalPages","currentPage"]'

@@ -1,4 +1,4 @@
-// POST /api/v1/mcp, the protocol edges (mcp-and-demo §1.7.2, §1.8.4): stateless, SSE or JSON, the SDK's
+// POST /api/v1/mcp, the protocol edges: stateless, SSE or JSON, the SDK's
 // refusals, our 401 envelope without WWW-Authenticate, 405 on GET/DELETE, -32700 and -32602, the journal, faults.
 import t from 'tap'
 import { KEYS, build, sharedApp } from '../helper.js'

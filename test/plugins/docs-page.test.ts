@@ -1,4 +1,4 @@
-// Issue 16.9: the docs page shows each operation once and names the demo keys; the document served to anything but
+// The docs page shows each operation once and names the demo keys; the document served to anything but
 // the page stays as the reference publishes it; the roots send a person somewhere useful.
 import t from 'tap'
 import { sharedApp } from '../helper.js'

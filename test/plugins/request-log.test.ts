@@ -1,4 +1,4 @@
-// Issue 16.6: one readable line per completed request by default (health probes at debug), JSON with LOG_FORMAT=json.
+// One readable line per completed request by default (health probes at debug), JSON with LOG_FORMAT=json.
 import t from 'tap'
 import { formatLogLine } from '../../src/lib/text-log.js'
 import { startProcess, stopProcess } from '../processes.js'

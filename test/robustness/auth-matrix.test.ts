@@ -1,4 +1,4 @@
-// Issue 14, the auth matrix: every public operation × every kind of key, each cell's status and message from the
+// The auth matrix: every public operation × every kind of key, each cell's status and message from the
 // rules as the README states them (not from the code), and no refused cell changing a stored row.
 import { createHash } from 'node:crypto'
 import t from 'tap'

@@ -1,4 +1,4 @@
-// Issue 14.1, 14.2 and 12.1: JSON bodies. A deeply nested one once killed the process (the journal re-serialised it in a
+// JSON bodies. A deeply nested one once killed the process (the journal re-serialised it in a
 // listener) and answered 500 from the content store. Now: a 400 naming the path, before any handler, nothing stored.
 import t from 'tap'
 import { MAX_JSON_DEPTH, describeTooDeep, pathBeyondDepth } from '../../src/lib/json-body.js'

@@ -1,4 +1,4 @@
-// Issue 12.5 and 12.8: the journal shows what a refused client sent (never its key), and unknown /api/v1 routes are
+// The journal shows what a refused client sent (never its key), and unknown /api/v1 routes are
 // journaled and faulted like any other request, still answering 404 whatever the key.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'

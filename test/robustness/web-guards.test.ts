@@ -1,4 +1,4 @@
-// Issue 14.4, 14.5, 14.8 and secret query parameters: what a web page, a foreign Host or an odd URL gets.
+// What a web page, a foreign Host, an odd URL or a secret in the query string gets.
 import t from 'tap'
 import { createHostCheck, hostnameOf } from '../../src/plugins/request-guard.js'
 import { redactUrl } from '../../src/lib/redact.js'

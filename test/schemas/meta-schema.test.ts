@@ -1,5 +1,5 @@
 // Every schema the routes and MCP tools validate with is a valid JSON Schema (draft 7): the validators skip that
-// check at run time (lib/ajv.ts, issue 13), so it is made here, once, for all of them.
+// check at run time (lib/ajv.ts), so it is made here, once, for all of them.
 import t from 'tap'
 import { Ajv } from 'ajv'
 import { addFormats } from '../../src/lib/ajv.js'

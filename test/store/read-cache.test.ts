@@ -1,4 +1,4 @@
-// The exact read cache (issue 13): cached keys, users and list pages are reused only until the next write of any
+// The exact read cache: cached keys, users and list pages are reused only until the next write of any
 // row, whoever makes it (public API, admin API, snapshot restore), so no read ever misses a write.
 import t from 'tap'
 import { KEYS, call, sharedApp } from '../helper.js'

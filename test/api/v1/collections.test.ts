@@ -90,7 +90,7 @@ t.test('POST /collections', async (t) => {
     const list = await call(t, app, 'GET', '/api/v1/collections')
     t.equal(list.body.data.length, 3, 'only the collection of the first test was added')
   })
-  t.test('an empty name is allowed: the reference publishes no minLength (issue 12)', async (t) => {
+  t.test('an empty name is allowed: the reference publishes no minLength', async (t) => {
     const res = await call(t, app, 'POST', '/api/v1/collections', { body: { name: '' } })
     t.same([res.status, res.body.name], [200, ''])
     const renamed = await call(t, app, 'PATCH', `/api/v1/collections/${res.body.id}`, { body: { name: '' } })
@@ -118,7 +118,7 @@ t.test('PATCH /collections/:collectionId', async (t) => {
   t.equal((await call(t, app, 'PATCH', '/api/v1/collections/colNope0001', { body: { name: 'x' } })).status, 404)
 })
 
-t.test('the default collection can be renamed (issue 12.6: no source forbids it) and stays the default', async (t) => {
+t.test('the default collection can be renamed (no source forbids it) and stays the default', async (t) => {
   const app = await fresh()
   const res = await call(t, app, 'PATCH', '/api/v1/collections/colDefault1', { body: { name: 'Everything' } })
   t.same([res.status, res.body], [200, { ...general, name: 'Everything', updated: NOW_ISO }])

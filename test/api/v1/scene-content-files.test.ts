@@ -21,7 +21,7 @@ type Sample = Record<string, any> & { elements: Array<Record<string, unknown>> }
 const loadSample = (name: string): Sample => JSON.parse(readFileSync(resolve(samplesDir, name), 'utf8'))
 
 /**
- * The hand-built samples' stickynote lacks `baseHeight`, which the live service requires (catalogue §7.3 [LIVE]);
+ * The hand-built samples' stickynote lacks `baseHeight`, which the live service requires;
  * the raw sample is a 400 and the round trip uses a copy with one.
  */
 const withBaseHeight = (sample: Sample): Sample =>

@@ -1,4 +1,4 @@
-// Content rules through the API (catalogue §5.3, §7.4, §7.5): every 400 family, id rewriting, merge tie-breaks.
+// Content rules through the API: every 400 family, id rewriting, merge tie-breaks.
 // The core's unit tests (test/services/) cover each rule's details; these pin what reaches the wire.
 import type { FastifyInstance } from 'fastify'
 import t, { type Test } from 'tap'

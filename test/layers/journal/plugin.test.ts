@@ -56,7 +56,7 @@ t.test('requests rejected by auth are journaled: a 401 without a key, a 403 with
   const [second, first] = (await journal(app)).data
   t.same([first.status, first.keyId, first.workspaceId, first.response], [401, null, null, jsonBody(unauthorized.raw.body)])
   // auth knows the key before it refuses the route, so a 403 is attributed to its key and workspace.
-  // The body is read after auth refused it, so the journal shows what the failing client sent (issue 12.5).
+  // The body is read after auth refused it, so the journal shows what the failing client sent.
   t.same([second.status, second.keyId, second.workspaceId, second.request], [403, 'key_test_read', 'wsMain00001', { ...jsonBody('{"name":"x"}'), contentType: 'application/json' }], 'rejected, with the body it sent')
   t.same(second.response, jsonBody(forbidden.raw.body))
 })

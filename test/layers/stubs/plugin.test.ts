@@ -1,4 +1,4 @@
-// Issue 16.8: stub rules force one answer on a route pattern, once, N times or always, for one workspace or key,
+// Stub rules force one answer on a route pattern, once, N times or always, for one workspace or key,
 // through the admin API and the typed helper; the journal records the stubbed answer; drift leaves it alone.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
