@@ -1,6 +1,6 @@
 // Part of `npm run build`, after tsc: loads each bundled fixture set in fixtures/ with every check and records the
 // digest of its files in dist/verified-fixtures.json, so a start on those exact files skips the shape checks
-// (src/harness/verified-fixtures.ts, issue 13). A fixture that fails a check fails the build, naming it.
+// (src/harness/verified-fixtures.ts). A fixture that fails a check fails the build, naming it.
 //   node scripts/verify-fixtures.mjs [outdir]   (default dist/)
 import { readdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'

@@ -1,4 +1,4 @@
-// Issue 16.7: the typed admin helpers on RunningEmulator, against a running emulator, and their types checked
+// The typed admin helpers on RunningEmulator, against a running emulator, and their types checked
 // against the server's own schemas (a schema change that breaks a helper's promise fails the type-check).
 import t from 'tap'
 import { HarnessError, startEmulator, type FaultSettingsInput, type DriftSettingsInput, type JournaledRequest, type ProvisionedWorkspace, type Snapshot } from '../src/index.js'

@@ -1,5 +1,6 @@
-// Test harness (DESIGN §3.9): a fresh app per test on :memory: and fixtures/minimal, a fixed clock and seed,
-// and a client whose every public response is checked against the reference OpenAPI document.
+// Test harness (see test/README.md): apps on :memory: and fixtures/minimal with a fixed clock and seed, built
+// fresh (`build`) or once per file and reset per subtest (`sharedApp`), and a client whose every public response
+// is checked against the reference OpenAPI document.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Test } from 'tap'
 import { buildApp } from '../src/app.js'
@@ -30,6 +31,33 @@ export async function build (t: TestLike, config: ConfigOptions = {}): Promise<F
   })
   t.teardown(() => app.close())
   return app
+}
+
+/**
+ * One app per test file (or per configuration within a file), built on the first call and reset on every later
+ * one through POST /_emulator/reset: fixtures reseeded, admin-made workspaces dropped, every control part (journal,
+ * faults, stubs, rate-limit windows, drift, compatibility switches, the clock, the seeded id stream, the picture
+ * cache) back at its start. So each caller starts from what a fresh `build` shows, ids and timestamps included,
+ * for a fraction of the cost. Not reset: snapshots (the harness keeps them on purpose) and seams a test swapped in
+ * itself (restore those in its own teardown). `owner` (the file's root `t`) closes the app when the file ends.
+ */
+export function sharedApp (owner: TestLike, config: ConfigOptions = {}): () => Promise<FastifyInstance> {
+  let app: Promise<FastifyInstance> | undefined
+  return async () => {
+    if (app === undefined) return await (app = build(owner, config))
+    const ready = await app
+    const token = ready.config.adminToken
+    const res = await ready.inject({ method: 'POST', url: '/_emulator/reset', headers: token === undefined ? {} : { authorization: `Bearer ${token}` } })
+    if (res.statusCode !== 200) throw new Error(`reset answered ${res.statusCode}: ${res.body}`)
+    return ready
+  }
+}
+
+/** Sets `target[key]` (a seam such as `app.control.faults.sleep`) until `t` ends: a shared app outlives its subtests. */
+export function swap<T extends object, K extends keyof T> (t: Pick<Test, 'teardown'>, target: T, key: K, value: T[K]): void {
+  const original = target[key]
+  target[key] = value
+  t.teardown(() => { target[key] = original })
 }
 
 export interface CallOptions {

@@ -1,4 +1,4 @@
-// Issue 16.7: the README's TypeScript snippets compile under `tsc --strict` as pasted, against this package's own
+// The README's TypeScript snippets compile under `tsc --strict` as pasted, against this package's own
 // types ('drawing-api-emulator' maps to src/index.ts, its /testcontainers subpath to src/testcontainers.ts).
 // Third-party packages get loose stand-in declarations: what is checked is every use of this package.
 import { spawnSync } from 'node:child_process'

@@ -1,4 +1,4 @@
-// `npm start` runs one bundled file (scripts/bundle-server.mjs, issue 13), which the other tests, run from src/,
+// `npm start` runs one bundled file (scripts/bundle-server.mjs), which the other tests, run from src/,
 // never load: this one bundles the current sources into a folder beside dist/ and checks it serves REST, docs, MCP
 // (create_diagram included: its layout engine is a file the bundler copies).
 import { spawn } from 'node:child_process'

@@ -1,4 +1,4 @@
-// Issue 16.5: start-up failures are one line naming what to change; unknown EMULATOR_* variables warn with a
+// Start-up failures are one line naming what to change; unknown EMULATOR_* variables warn with a
 // did-you-mean; in-process options are named as the caller wrote them.
 import { createServer } from 'node:net'
 import t from 'tap'

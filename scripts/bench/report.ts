@@ -1,4 +1,4 @@
-// The benchmark's table: each case, what was measured, its goal (issue 13) and whether this run met it.
+// The benchmark's table: each case, what was measured, its goal and whether this run met it.
 import { cpus, loadavg } from 'node:os'
 import { median } from './client.js'
 import type { PicturesResult } from './pictures.js'

@@ -1,4 +1,4 @@
-// The long robustness run (issue 14): N hostile requests (default 100,000) from the property suite's generators,
+// The long robustness run: N hostile requests (default 100,000) from the property suite's generators,
 // sent over keep-alive sockets to a real emulator process; prints crashes, unexpected 5xx, undeclared statuses and
 // network errors. Run before a release:  npm run robustness [-- --requests 100000 --concurrency 8 --seed 1]
 import { spawn } from 'node:child_process'

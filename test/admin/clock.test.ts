@@ -1,18 +1,20 @@
 // /_emulator/clock: read, freeze, set, advance and release the clock; key expiry and timestamps follow it.
 import t from 'tap'
-import { KEYS, NOW, build, call } from '../helper.js'
+import { KEYS, NOW, call, sharedApp } from '../helper.js'
 import { BAD_REQUEST, UNAUTHORIZED, admin } from './admin-helper.js'
+
+const fresh = sharedApp(t)
 
 const state = (epochMs: number, virtual = true) => ({ now: new Date(epochMs).toISOString(), epochMs, virtual })
 
 t.test('GET /_emulator/clock', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await admin(t, app, 'GET', '/_emulator/clock')
   t.same([res.status, res.body], [200, state(NOW)])
 })
 
 t.test('POST /_emulator/clock', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.test('sets the time from an ISO date-time or epoch milliseconds', async (t) => {
     const iso = await admin(t, app, 'POST', '/_emulator/clock', { body: { now: '2027-05-04T03:02:01.000Z' } })
     t.same([iso.status, iso.body], [200, state(Date.parse('2027-05-04T03:02:01.000Z'))])
@@ -49,7 +51,7 @@ t.test('POST /_emulator/clock', async (t) => {
 })
 
 t.test('DELETE /_emulator/clock goes back to real time', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const before = Date.now()
   const res = await admin(t, app, 'DELETE', '/_emulator/clock')
   const after = Date.now()
@@ -62,7 +64,7 @@ t.test('DELETE /_emulator/clock goes back to real time', async (t) => {
 })
 
 t.test('key expiry and timestamps follow the clock', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await admin(t, app, 'POST', '/_emulator/clock', { body: { now: '2026-02-28T23:59:59.000Z' } })
   t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.expired })).status, 200, 'valid a second before expiry')
   await admin(t, app, 'POST', '/_emulator/clock', { body: { advanceMs: 1000 } })

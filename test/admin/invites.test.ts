@@ -1,10 +1,12 @@
-// Issue 12.9: POST /_emulator/invites/{inviteId}/accept and /reject play the invited person; the public API follows
+// POST /_emulator/invites/{inviteId}/accept and /reject play the invited person; the public API follows
 // (users, the invite's status and uses, the list of pending invites, the audit log). Refusals store nothing.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { KEYS, NOW, build, call } from '../helper.js'
+import { KEYS, NOW, call, sharedApp } from '../helper.js'
 import { BAD_REQUEST, NOT_FOUND, admin } from './admin-helper.js'
 import { startEmulator } from '../../src/index.js'
+
+const fresh = sharedApp(t)
 
 const NOW_ISO = new Date(NOW).toISOString()
 const CONFLICT = (message: string) => ({ statusCode: 409, error: 'Conflict', message })
@@ -13,7 +15,7 @@ const pendingIds = async (t: Parameters<typeof call>[0], app: FastifyInstance) =
 const rows = (app: FastifyInstance) => app.db.prepare('SELECT (SELECT COUNT(*) FROM users) + (SELECT COUNT(*) FROM audit_logs) + (SELECT total_changes()) AS n').pluck().get()
 
 t.test('accepting an email invite: a user with its role, the invite redeemed and out of the list, audited', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await admin(t, app, 'POST', '/_emulator/invites/invEmail001/accept', { body: { name: 'Carol Invited' } })
   t.equal(res.status, 200)
   const userId = res.body.user.id
@@ -43,7 +45,7 @@ t.test('accepting an email invite: a user with its role, the invite redeemed and
 })
 
 t.test('an email invite is accepted with its own address only; the name defaults to the local part', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const before = rows(app)
   const wrong = await admin(t, app, 'POST', '/_emulator/invites/invEmail001/accept', { body: { email: 'mallory@test.example' } })
   t.same([wrong.status, wrong.body], [400, BAD_REQUEST('Invite invEmail001 is for carol@test.example: accept it with that email, or leave email out')])
@@ -53,7 +55,7 @@ t.test('an email invite is accepted with its own address only; the name defaults
 })
 
 t.test('a link invite: email required, restricted domains enforced, a use counted per person, redeemed at maxUses', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const before = rows(app)
   const refusals: Array<[unknown, unknown]> = [
     [{}, BAD_REQUEST('Invite invLink0001 is a link invite: body/email names the person who accepts it')],
@@ -83,7 +85,7 @@ t.test('a link invite: email required, restricted domains enforced, a use counte
 })
 
 t.test('rejecting: email invites only, pending only; the invite becomes rejected and leaves the list', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await admin(t, app, 'POST', '/_emulator/invites/invEmail001/reject')
   const rejected = {
     id: 'invEmail001', created: '2026-02-01T00:00:00.000Z', type: 'email', status: 'rejected', email: 'carol@test.example',
@@ -109,7 +111,7 @@ t.test('rejecting: email invites only, pending only; the invite becomes rejected
 })
 
 t.test('the admin document declares both routes; typed helpers call them', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const doc = (await app.inject({ method: 'GET', url: '/_emulator/docs/json' })).json()
   t.same(Object.keys(doc.paths['/_emulator/invites/{inviteId}/accept']), ['post'])
   t.same(Object.keys(doc.paths['/_emulator/invites/{inviteId}/reject']), ['post'])

@@ -1,14 +1,16 @@
 // /_emulator/keys: mint workspace and personal keys (secret shown once), list without secrets, revoke.
 import t from 'tap'
-import { KEYS, NOW, build, call } from '../helper.js'
+import { KEYS, NOW, call, sharedApp } from '../helper.js'
 import { BAD_REQUEST, NOT_FOUND, UNAUTHORIZED, admin } from './admin-helper.js'
+
+const fresh = sharedApp(t)
 
 const NOW_ISO = new Date(NOW).toISOString()
 const KEY_ID = /^key_[A-Za-z0-9]{11}$/
 
 t.test('POST /_emulator/keys', async (t) => {
   t.test('a workspace key: sk- prefix, the secret in this answer only, and it works at once', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await admin(t, app, 'POST', '/_emulator/keys', { body: { workspaceId: 'wsMain00001', kind: 'workspace', permission: 'full', label: 'ci' } })
     t.equal(res.status, 200)
     t.match(res.body.id, KEY_ID)
@@ -23,7 +25,7 @@ t.test('POST /_emulator/keys', async (t) => {
   })
 
   t.test('a personal key: uk- prefix, acts as its user and sees the private collection', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await admin(t, app, 'POST', '/_emulator/keys', { body: { workspaceId: 'wsMain00001', kind: 'personal', permission: 'read', userId: 'usrMember01' } })
     t.same(res.body, {
       id: res.body.id, workspaceId: 'wsMain00001', kind: 'personal', permission: 'read', userId: 'usrMember01', routes: null,
@@ -38,7 +40,7 @@ t.test('POST /_emulator/keys', async (t) => {
   })
 
   t.test('routes and expiry restrict the key', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const hour = 3_600_000
     const res = await admin(t, app, 'POST', '/_emulator/keys', {
       body: { workspaceId: 'wsMain00001', kind: 'workspace', permission: 'full', routes: ['GET /scenes'], expiresAt: new Date(NOW + hour).toISOString() }
@@ -56,7 +58,7 @@ t.test('POST /_emulator/keys', async (t) => {
   })
 
   t.test('404 for an unknown workspace or a user of another workspace; nothing is stored', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const count = () => app.db.prepare('SELECT COUNT(*) AS n FROM api_keys').get()
     const before = count()
     const noWorkspace = await admin(t, app, 'POST', '/_emulator/keys', { body: { workspaceId: 'wsNope', kind: 'workspace', permission: 'full' } })
@@ -67,7 +69,7 @@ t.test('POST /_emulator/keys', async (t) => {
   })
 
   t.test('400 on a bad body', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const base = { workspaceId: 'wsMain00001', kind: 'workspace', permission: 'full' }
     const cases: Array<[unknown, string]> = [
       [{ ...base, kind: 'personal' }, "body must have required property 'userId' for a personal key"],
@@ -88,7 +90,7 @@ t.test('POST /_emulator/keys', async (t) => {
 })
 
 t.test('GET /_emulator/keys', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.test('lists the fixture keys in order, without secrets', async (t) => {
     const res = await admin(t, app, 'GET', '/_emulator/keys?workspaceId=wsMain00001')
     const created = '2026-01-01T00:00:00.000Z'
@@ -117,7 +119,7 @@ t.test('GET /_emulator/keys', async (t) => {
 })
 
 t.test('DELETE /_emulator/keys/{id}', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.full })).status, 200)
   const res = await admin(t, app, 'DELETE', '/_emulator/keys/key_test_full')
   t.same([res.status, res.body], [200, {

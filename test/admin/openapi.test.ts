@@ -2,9 +2,11 @@
 import Fastify from 'fastify'
 import t from 'tap'
 import { Type } from 'typebox'
-import { build, type TestLike } from '../helper.js'
+import { type TestLike, build, sharedApp } from '../helper.js'
 import adminDocs, { buildAdminDocument, collectAdminRoutes, toOpenApiSchema } from '../../src/admin/openapi.js'
 import { UNAUTHORIZED, admin } from './admin-helper.js'
+
+const fresh = sharedApp(t)
 
 type Operation = { responses: Record<string, unknown>, requestBody?: { required: boolean }, parameters?: Array<{ name: string, in: string, required: boolean }>, security?: unknown[] }
 type Doc = { openapi: string, paths: Record<string, Record<string, Operation>>, security: unknown[] }
@@ -44,7 +46,7 @@ function keywords (node: unknown, out = new Set<string>()): Set<string> {
 }
 
 t.test('the document lists every admin route with its statuses', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await admin(t, app, 'GET', '/_emulator/docs/json')
   t.equal(res.status, 200)
   const doc = res.body as Doc
@@ -62,7 +64,7 @@ t.test('the document lists every admin route with its statuses', async (t) => {
 })
 
 t.test('bodies, parameters and security are described', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const doc = (await admin(t, app, 'GET', '/_emulator/docs/json')).body as Doc
   t.same(doc.security, [{ adminToken: [] }])
   t.same(doc.paths['/_emulator/health'].get.security, [], 'health needs no token')
@@ -114,7 +116,7 @@ t.test('the admin token guards the document', async (t) => {
 })
 
 t.test('the admin helper catches an answer its document does not describe', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const failures: string[] = []
   const probe = { teardown: () => {}, fail: (message: string) => { failures.push(message); return false } } as unknown as TestLike
   await admin(probe, app, 'GET', '/_emulator/clock')

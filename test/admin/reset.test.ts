@@ -1,6 +1,6 @@
 // POST /_emulator/reset: fixtures back as loaded, admin-made workspaces gone, control parts and clock at their start.
 import t from 'tap'
-import { KEYS, NOW, build, call } from '../helper.js'
+import { KEYS, NOW, build, call, sharedApp } from '../helper.js'
 import { UNAUTHORIZED, admin, createWorkspace, readEverything } from './admin-helper.js'
 
 t.test('POST /_emulator/reset restores everything to the loaded fixtures', async (t) => {
@@ -64,4 +64,53 @@ t.test('after a reset the seeded ids start over, as on a fresh start', async (t)
   t.equal((await admin(t, app, 'POST', '/_emulator/reset')).status, 200)
   const again = await call(t, app, 'POST', '/api/v1/collections', { body: { name: 'one' } })
   t.equal(again.body.id, first.body.id, 'the same seed mints the same id after a reset')
+})
+
+// What test/helper.ts `sharedApp` relies on: after a reset, every subtest of a file starts where a fresh build would.
+// Known difference: audit sequence numbers only go up (a held snapshot may still need the old ones), so a log
+// cursor after a reset is a larger number than on a fresh start; the entries and their order are the same.
+const sameCursor = (body: string) => body.replace(/"nextCursor":"\d+"/g, '"nextCursor":"(a sequence number)"')
+
+t.test('a reset app answers as a fresh build does: data, every control part, the next ids', async (t) => {
+  const CONTROL_READS = ['/_emulator/faults', '/_emulator/stubs', '/_emulator/rate-limit', '/_emulator/drift',
+    '/_emulator/drift/ledger', '/_emulator/compat', '/_emulator/requests', '/_emulator/clock', '/_emulator/snapshots',
+    '/_emulator/keys?workspaceId=wsMain00001']
+  const observe = async (app: Awaited<ReturnType<typeof build>>) => {
+    const control = []
+    for (const url of CONTROL_READS) control.push(await admin(t, app, 'GET', url))
+    const data = [await readEverything(t, app, KEYS.admin), await readEverything(t, app, KEYS.other)]
+    const writes = []
+    for (const [method, url, body] of [['POST', '/api/v1/collections', { name: 'next' }], ['POST', '/api/v1/workspaces/invites', { role: 'member' }],
+      ['GET', '/api/v1/collections'], ['GET', '/api/v1/logs?limit=3']] as const) {
+      const res = await call(t, app, method, url, { key: KEYS.admin, body })
+      const { date: _date, ...headers } = res.headers
+      writes.push({ status: res.status, headers, body: sameCursor(res.raw.body) })
+    }
+    const stub = (await admin(t, app, 'POST', '/_emulator/stubs', { body: { path: '/nothing', status: 204 } })).body
+    return { control, data: data.map((bodies) => bodies.map(sameCursor)), writes, stub }
+  }
+  const fresh = sharedApp(t)
+  const used = await fresh()
+  const made = await createWorkspace(t, used, { fixtures: 'demo', compat: { memberReads: 'allow' } })
+  const changes = [
+    await admin(t, used, 'PUT', '/_emulator/faults', { body: { seed: 3, latencyMs: 5, rules: [{ path: '/scenes/**', fault: 503, probability: 0.5 }] } }),
+    await admin(t, used, 'POST', '/_emulator/stubs', { body: { path: '/scenes/{sceneId}', status: 418, times: 2 } }),
+    await admin(t, used, 'PUT', '/_emulator/rate-limit', { body: { limit: 3, resetHeader: 'epoch' } }),
+    await admin(t, used, 'PUT', '/_emulator/drift', { body: { enabled: true, rate: 1 } }),
+    await admin(t, used, 'PUT', '/_emulator/compat', { body: { pageSize: 2, unknownFields: 'strip' } }),
+    await admin(t, used, 'POST', '/_emulator/keys', { body: { workspaceId: 'wsMain00001', permission: 'read', kind: 'workspace' } }),
+    await admin(t, used, 'POST', '/_emulator/clock', { body: { advanceMs: 3_600_000 } })
+  ]
+  t.same(changes.map((c) => c.status), [200, 200, 200, 200, 200, 200, 200], 'every control part changed')
+  // Drifted, faulted and stubbed answers: raw calls, not the reference-checked `call`.
+  for (const [key, method, url] of [[KEYS.full, 'GET', '/api/v1/collections'], [KEYS.full, 'GET', '/api/v1/scenes/scnShapes01'],
+    [KEYS.full, 'GET', '/api/v1/scenes'], [made.keys.full, 'POST', '/api/v1/collections']]) {
+    await used.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${key}` }, payload: method === 'POST' ? { name: 'made' } : undefined })
+  }
+  used.ids.shortId()
+
+  const reset = await fresh()
+  t.equal(reset, used, 'the same app, reset')
+  const pristine = await build(t)
+  t.same(await observe(reset), await observe(pristine), 'control reads, data, the next writes and their ids, rate-limit headers')
 })

@@ -2,7 +2,10 @@
 // every thumbnail is a real picture, changes show through the version poll, and the admin token guards it all.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, call } from '../helper.js'
+import { build, call, sharedApp } from '../helper.js'
+
+/** The pages without the renderer: thumbnails are placeholders, no picture worker starts. */
+const withoutPictures = sharedApp(t, { renderer: false })
 
 const UI = '/_emulator/ui'
 const HOSTILE = '<script>alert(1)</script>'
@@ -16,7 +19,7 @@ function thumbnails (body: string): string[] {
 }
 
 t.test('the overview shows the workspaces, their keys without secrets, and the settings', async (t) => {
-  const app = await build(t, { renderer: false })
+  const app = await withoutPictures()
   const res = await get(app, UI)
   t.equal(res.statusCode, 200)
   t.match(res.headers['content-type'], /^text\/html/)
@@ -32,7 +35,7 @@ t.test('the overview shows the workspaces, their keys without secrets, and the s
 })
 
 t.test('a hostile scene name shows as text on every page, and its picture carries a strict CSP', async (t) => {
-  const app = await build(t, { renderer: false })
+  const app = await withoutPictures()
   const made = await call(t, app, 'POST', '/api/v1/scenes', { body: { name: HOSTILE, collectionId: 'colDefault1', pinned: false } })
   t.equal(made.status, 200)
   const id = made.body.metadata.id as string
@@ -67,7 +70,7 @@ t.test('every thumbnail of a workspace page is a picture, cached per version wit
 })
 
 t.test('a write moves the scene version the page polls; trash sits behind a toggle', async (t) => {
-  const app = await build(t, { renderer: false })
+  const app = await withoutPictures()
   const before = (await app.inject({ url: `${UI}/api/versions/wsMain00001` })).json()
   const patch = await call(t, app, 'PATCH', '/api/v1/scenes/scnShapes01/content', {
     body: { elements: [], appState: { viewBackgroundColor: '#ffeeee' } }
@@ -82,7 +85,7 @@ t.test('a write moves the scene version the page polls; trash sits behind a togg
 })
 
 t.test('the page changes settings through the admin API', async (t) => {
-  const app = await build(t, { renderer: false })
+  const app = await withoutPictures()
   const put = await app.inject({ method: 'PUT', url: `${UI}/api/faults`, payload: { latencyMs: 5 } })
   t.equal(put.statusCode, 200)
   t.equal(put.json().latencyMs, 5)

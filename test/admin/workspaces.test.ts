@@ -1,15 +1,17 @@
 // /_emulator/workspaces: empty and demo workspaces with fresh keys, isolation, delete, per-workspace reset, admin token.
 import t from 'tap'
-import { KEYS, NOW, build, call } from '../helper.js'
+import { KEYS, NOW, build, call, sharedApp } from '../helper.js'
 import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
 import { BAD_REQUEST, NOT_FOUND, UNAUTHORIZED, admin, createWorkspace, readEverything } from './admin-helper.js'
+
+const fresh = sharedApp(t)
 
 const NOW_ISO = new Date(NOW).toISOString()
 const SHORT_ID = /^[A-Za-z0-9]{11}$/
 
 t.test('POST /_emulator/workspaces', async (t) => {
   t.test('an empty workspace: one admin, the default collection, three working keys', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await admin(t, app, 'POST', '/_emulator/workspaces')
     t.equal(res.status, 200)
     const { workspace, users, keys } = res.body
@@ -43,14 +45,14 @@ t.test('POST /_emulator/workspaces', async (t) => {
   })
 
   t.test('a name may be given', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await admin(t, app, 'POST', '/_emulator/workspaces', { body: { name: 'Suite 7', fixtures: 'empty' } })
     t.same(res.body.workspace, { id: res.body.workspace.id, name: 'Suite 7' })
     t.same((await call(t, app, 'GET', '/api/v1/workspaces', { key: res.body.keys.full })).body.name, 'Suite 7')
   })
 
   t.test('"demo" copies the first fixture workspace under a new id, with new keys only', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await admin(t, app, 'POST', '/_emulator/workspaces', { body: { fixtures: 'demo' } })
     t.equal(res.status, 200)
     const { workspace, users, keys } = res.body
@@ -68,7 +70,7 @@ t.test('POST /_emulator/workspaces', async (t) => {
   })
 
   t.test('workspaces created in parallel never see each other\'s data', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const [a, b] = (await Promise.all([1, 2].map(() => app.inject({ method: 'POST', url: '/_emulator/workspaces' })))).map((r) => r.json())
     t.not(a.workspace.id, b.workspace.id)
     const madeA = await call(t, app, 'POST', '/api/v1/collections', { key: a.keys.full, body: { name: 'only in A' } })
@@ -84,7 +86,7 @@ t.test('POST /_emulator/workspaces', async (t) => {
   })
 
   t.test('no body, even with a JSON content type, means an empty workspace', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await admin(t, app, 'POST', '/_emulator/workspaces', { payload: '', headers: { 'content-type': 'application/json' } })
     t.same([res.status, res.body.workspace.name], [200, 'Test Workspace'])
     const broken = await admin(t, app, 'POST', '/_emulator/workspaces', { payload: '{"name":' })
@@ -94,7 +96,7 @@ t.test('POST /_emulator/workspaces', async (t) => {
   })
 
   t.test('400 on a bad body, and nothing is created', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const cases: Array<[unknown, string]> = [
       [{ fixtures: 'full' }, 'body/fixtures must be equal to one of the allowed values: "demo", "empty"'],
       [{ name: '' }, 'body/name must NOT have fewer than 1 characters'],
@@ -111,7 +113,7 @@ t.test('POST /_emulator/workspaces', async (t) => {
 })
 
 t.test('DELETE /_emulator/workspaces/{id}', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const made = await createWorkspace(t, app)
   const res = await admin(t, app, 'DELETE', `/_emulator/workspaces/${made.workspace.id}`)
   t.same([res.status, res.body], [200, {}])
@@ -128,7 +130,7 @@ t.test('DELETE /_emulator/workspaces/{id}', async (t) => {
 
 t.test('POST /_emulator/workspaces/{id}/reset', async (t) => {
   t.test('an admin-made workspace returns to its state at creation, keys included', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const made = await createWorkspace(t, app, { fixtures: 'demo' })
     const before = await readEverything(t, app, made.keys.personal)
     const listed = await admin(t, app, 'GET', `/_emulator/keys?workspaceId=${made.workspace.id}`)
@@ -148,24 +150,24 @@ t.test('POST /_emulator/workspaces/{id}/reset', async (t) => {
   })
 
   t.test('a fixture workspace returns to its fixtures, even after a delete; others are untouched', async (t) => {
-    const app = await build(t)
-    const fresh = await readEverything(t, app, KEYS.admin)
+    const app = await fresh()
+    const loaded = await readEverything(t, app, KEYS.admin)
     const other = await readEverything(t, app, KEYS.other)
     t.equal((await call(t, app, 'POST', '/api/v1/collections', { key: KEYS.admin, body: { name: 'scratch' } })).status, 200)
     t.equal((await call(t, app, 'POST', '/api/v1/collections', { key: KEYS.other, body: { name: 'kept' } })).status, 200)
     const res = await admin(t, app, 'POST', '/_emulator/workspaces/wsMain00001/reset')
     t.same([res.status, res.body], [200, { workspace: { id: 'wsMain00001', name: 'Test Workspace' }, restoredFrom: 'fixtures' }])
-    t.same(await readEverything(t, app, KEYS.admin), fresh)
+    t.same(await readEverything(t, app, KEYS.admin), loaded)
     t.not((await readEverything(t, app, KEYS.other))[0], other[0], 'the other fixture workspace keeps its change')
 
     await admin(t, app, 'DELETE', '/_emulator/workspaces/wsMain00001')
     t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.admin })).status, 401)
     t.equal((await admin(t, app, 'POST', '/_emulator/workspaces/wsMain00001/reset')).status, 200)
-    t.same(await readEverything(t, app, KEYS.admin), fresh, 'recreated from the fixtures with its keys')
+    t.same(await readEverything(t, app, KEYS.admin), loaded, 'recreated from the fixtures with its keys')
   })
 
   t.test('404 for an unknown workspace, 409 for one this process did not create', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const unknown = await admin(t, app, 'POST', '/_emulator/workspaces/nope/reset')
     t.same([unknown.status, unknown.body], [404, NOT_FOUND('Workspace nope not found')])
     // As a workspace left in a reused EMULATOR_DB file by an earlier process would be.

@@ -1,5 +1,5 @@
 // The three reference samples (../shared/reference/samples, or $REFERENCE_SAMPLES) through replaceContent.
-// They are read by path at test time and never copied into the repo (DESIGN §1).
+// They are read by path at test time and never copied into the repo.
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,8 +24,8 @@ function load (name: string): Sample {
 }
 
 /**
- * The hand-built samples' stickynote has no `baseHeight`, which the live service requires (catalogue §7.3
- * [LIVE]); the sample is not a capture, so we keep the live rule and give the note one before round-tripping.
+ * The hand-built samples' stickynote has no `baseHeight`, which the live service requires; the sample is not a
+ * capture, so we keep the live rule and give the note one before round-tripping.
  */
 function withBaseHeight (sample: Sample): Sample {
   return { ...sample, elements: sample.elements.map((e) => e.type === 'stickynote' ? { ...e, baseHeight: 100 } : e) }

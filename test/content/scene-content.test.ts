@@ -1,4 +1,4 @@
-// PUT replace, PATCH merge, id rewriting, sceneVersion and stats of scene content (catalogue §5, §7.5, §7.6).
+// PUT replace, PATCH merge, id rewriting, sceneVersion and stats of scene content.
 import t from 'tap'
 import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
 import { CANONICAL_ELEMENT_ID, createIdFactory } from '../../src/lib/ids.js'

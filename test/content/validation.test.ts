@@ -1,4 +1,4 @@
-// Every 400 of scene-content validation, with its exact message (catalogue §7.4, clients-and-format §1.6).
+// Every 400 of scene-content validation, with its exact message.
 import t from 'tap'
 import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
 import { createIdFactory } from '../../src/lib/ids.js'

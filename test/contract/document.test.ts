@@ -1,9 +1,11 @@
-// The published document equals the real one (issue 12): GET /docs/json is compared with the reference OpenAPI
+// The published document equals the real one: GET /docs/json is compared with the reference OpenAPI
 // document by meaning, operation by operation (parameters, request body, response schema per status, security),
 // and every difference is printed with its JSON path. Spelling that means the same is normalised first.
 import t from 'tap'
-import { build } from '../helper.js'
+import { sharedApp } from '../helper.js'
 import { REFERENCE_PATH, loadReference, missingReference } from '../reference.js'
+
+const fresh = sharedApp(t)
 
 type Json = Record<string, any>
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
@@ -13,7 +15,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 
 /**
  * FIDELITY: the reference marks the page-mode totals of GET /logs required, but the live service sends them only in
- * page mode (catalogue §2.7); the emulator publishes what it sends, so this one difference is expected.
+ * page mode; the emulator publishes what it sends, so this one difference is expected.
  */
 const EXPECTED = new Set([
   'GET /api/v1/logs responses/200/content/application/json/schema/required: ours ["logs","nextCursor","hasMore","availableActions"], reference ["logs","nextCursor","hasMore","availableActions","totalCount","totalPages","currentPage"]'
@@ -85,7 +87,7 @@ function contract (operation: Json, document: Json): Json {
 
 t.test('GET /docs/json equals the reference document by meaning, for all 27 operations', { skip: loadReference() === null }, async (t) => {
   const reference = loadReference() as unknown as Json
-  const app = await build(t)
+  const app = await fresh()
   const ours = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as Json
   const found: string[] = []
   let operations = 0
@@ -107,7 +109,7 @@ t.test('GET /docs/json equals the reference document by meaning, for all 27 oper
 
 t.test('GET /docs/json spells a log entry\'s details as the reference does, {"type":"null"} branches included', { skip: loadReference() === null }, async (t) => {
   const reference = loadReference() as unknown as Json
-  const app = await build(t)
+  const app = await fresh()
   const ours = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as Json
   const details = (document: Json) =>
     document.paths['/api/v1/logs'].get.responses['200'].content['application/json'].schema.properties.logs.items.properties.details

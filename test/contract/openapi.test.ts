@@ -2,8 +2,10 @@
 // must offer each implemented operation with the reference's parameters, required body fields and statuses.
 // Response bodies are checked against the reference in every test through test/helper.ts `call()`.
 import t from 'tap'
-import { build, call, type TestLike } from '../helper.js'
+import { type TestLike, call, sharedApp } from '../helper.js'
 import { REFERENCE_PATH, loadReference, missingReference, type Operation } from '../reference.js'
+
+const fresh = sharedApp(t)
 
 type Doc = { paths: Record<string, Record<string, Operation>> }
 const METHODS = ['get', 'post', 'put', 'patch', 'delete']
@@ -25,7 +27,7 @@ t.test('the reference document is where the tests look for it', async (t) => {
 
 t.test('every implemented operation matches the reference', { skip: loadReference() === null }, async (t) => {
   const reference = loadReference()!
-  const app = await build(t)
+  const app = await fresh()
   const ours = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as Doc
   const implemented = Object.entries(ours.paths).flatMap(([path, ops]) =>
     METHODS.filter((m) => m in ops).map((m) => [path, m] as const))
@@ -46,7 +48,7 @@ t.test('every implemented operation matches the reference', { skip: loadReferenc
 })
 
 t.test('admin routes stay out of the public document', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const ours = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as Doc
   t.same(Object.keys(ours.paths).filter((p) => !p.startsWith('/api/v1/')), [])
   const page = await app.inject({ method: 'GET', url: '/docs' })
@@ -54,7 +56,7 @@ t.test('admin routes stay out of the public document', async (t) => {
 })
 
 t.test('the helper catches a response that does not conform', { skip: loadReference() === null }, async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   app.db.prepare("UPDATE collections SET doc = json_set(doc, '$.created', 'last tuesday') WHERE id = 'colDefault1'").run()
   const failures: string[] = []
   const probe = { teardown: () => {}, fail: (message: string) => { failures.push(message); return false } } as unknown as TestLike

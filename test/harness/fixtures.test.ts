@@ -66,7 +66,7 @@ t.test('broken sets fail with one clear message naming the file', async (t) => {
   t.throws(() => loadFixtureSet(bad), { name: 'FixtureError', message: /simple-shapes\.excalidraw: Element x: / }, 'an invalid drawing names its file and element')
 })
 
-t.test('issue 12.7: a bundled scene whose image file is unavailable GETs with filesFailedToEmbed', async (t) => {
+t.test('a bundled scene whose image file is unavailable GETs with filesFailedToEmbed', async (t) => {
   const app = await buildApp({ config: { logLevel: 'silent', seed: 1 } })
   t.teardown(() => app.close())
   const headers = { authorization: 'Bearer sk-demo-full' }

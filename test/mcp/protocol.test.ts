@@ -1,8 +1,10 @@
-// POST /api/v1/mcp, the protocol edges (mcp-and-demo §1.7.2, §1.8.4): stateless, SSE or JSON, the SDK's
+// POST /api/v1/mcp, the protocol edges: stateless, SSE or JSON, the SDK's
 // refusals, our 401 envelope without WWW-Authenticate, 405 on GET/DELETE, -32700 and -32602, the journal, faults.
 import t from 'tap'
-import { KEYS, build } from '../helper.js'
+import { KEYS, build, sharedApp } from '../helper.js'
 import { MCP_URL, rpc, textJson } from './endpoint-helper.js'
+
+const fresh = sharedApp(t)
 
 const INIT = (version: string) => ({
   jsonrpc: '2.0', id: 1, method: 'initialize',
@@ -10,7 +12,7 @@ const INIT = (version: string) => ({
 })
 
 t.test('initialize: our server info and instructions, the version echoed, no session', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
     const answer = await rpc(app, KEYS.full, INIT(version))
     t.equal(answer.status, 200)
@@ -25,7 +27,7 @@ t.test('initialize: our server info and instructions, the version echoed, no ses
 })
 
 t.test('notifications answer 202; tools/call needs no initialize; JSON answers when configured', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const note = await rpc(app, KEYS.full, { jsonrpc: '2.0', method: 'notifications/initialized' })
   t.same([note.status, note.raw.body], [202, ''])
   const call = await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_workspace', arguments: {} } })
@@ -39,7 +41,7 @@ t.test('notifications answer 202; tools/call needs no initialize; JSON answers w
 })
 
 t.test('protocol refusals', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const notAcceptable = await rpc(app, KEYS.full, INIT('2025-06-18'), { accept: 'application/json' })
   t.equal(notAcceptable.status, 406)
   t.equal(notAcceptable.message.error.code, -32000)
@@ -60,7 +62,7 @@ t.test('protocol refusals', async (t) => {
 })
 
 t.test('no key or a bad key: 401 in the REST envelope, no WWW-Authenticate', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   for (const key of [null, 'sk-nope', KEYS.revoked]) {
     const answer = await rpc(app, key, INIT('2025-06-18'))
     t.equal(answer.status, 401, String(key))
@@ -71,7 +73,7 @@ t.test('no key or a bad key: 401 in the REST envelope, no WWW-Authenticate', asy
 })
 
 t.test('the journal names the JSON-RPC method and tool; faults hit MCP like REST', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_scenes', arguments: { limit: 1 } } })
   const journal = (await app.inject({ url: '/_emulator/requests?path=/mcp' })).json()
   t.equal(journal.total, 1)
@@ -86,7 +88,7 @@ t.test('the journal names the JSON-RPC method and tool; faults hit MCP like REST
 })
 
 t.test('a body nested past the bound is refused before the SDK parses it', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const deep = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_workspace","arguments":{"x":' + '['.repeat(5000) + ']'.repeat(5000) + '}}}'
   const answer = await rpc(app, KEYS.full, deep)
   t.equal(answer.status, 400)

@@ -1,5 +1,5 @@
 // A real MCP client over a real socket: the SDK's Client and StreamableHTTPClientTransport with a Bearer header,
-// as agents and desktop bridges connect (mcp-and-demo §1.5).
+// as agents and desktop bridges connect.
 import t from 'tap'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'

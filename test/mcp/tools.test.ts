@@ -2,9 +2,11 @@
 // same services (REST sees what a tool wrote and the reverse), REST failures as isError, and the MCP-only tools.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { KEYS, build, call } from '../helper.js'
+import { KEYS, build, call, sharedApp } from '../helper.js'
 import { TOOLS } from '../../src/api/v1/mcp/tools/index.js'
 import { callTool, rpc, textJson, toolNames } from './endpoint-helper.js'
+
+const fresh = sharedApp(t)
 
 const GUIDES = ['read_excalidraw_format', 'read_diagram_format', 'read_presentation_format', 'read_freeform_format']
 
@@ -17,7 +19,7 @@ async function restForbids (app: FastifyInstance, key: string, backing: string):
 }
 
 t.test('each key lists exactly the tools whose REST route it may call', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   for (const key of [KEYS.full, KEYS.read, KEYS.admin, KEYS.member, KEYS.scenes, KEYS.other]) {
     const listed = new Set(await toolNames(app, key))
     for (const tool of TOOLS) {
@@ -34,7 +36,7 @@ t.test('each key lists exactly the tools whose REST route it may call', async (t
 })
 
 t.test('a hidden tool called anyway is unknown, and writes nothing', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const before = (await call(t, app, 'GET', '/api/v1/collections')).body.data.length
   const result = await callTool(app, KEYS.read, 'create_collection', { name: 'sneaky' })
   t.same(result.rpcError, { code: -32602, message: 'Tool create_collection not found; tools/list names the tools this key may call' })
@@ -60,26 +62,8 @@ t.test('toolsets and paging', async (t) => {
   t.notOk(names.includes('read_excalidraw_format'))
 })
 
-t.test('REST-backed tools: the REST body, the same state, the same audit log', async (t) => {
-  const app = await build(t)
-  const made = textJson(await callTool(app, KEYS.admin, 'create_collection', { name: 'From MCP' }))
-  const rest = await call(t, app, 'GET', `/api/v1/collections/${made.id}`, { key: KEYS.admin })
-  t.same(rest.body, made, 'REST reads what the tool wrote, byte for byte')
-  const log = await call(t, app, 'GET', '/api/v1/logs?limit=1', { key: KEYS.admin })
-  t.match(log.body.logs[0], { action: 'collection', operation: 'create', source_id: 'key_test_admin', user_id: 'usrAdmin001' })
-  const scene = await call(t, app, 'POST', '/api/v1/scenes', { body: { name: 'From REST', collectionId: made.id, pinned: false } })
-  const listed = textJson(await callTool(app, KEYS.full, 'list_collection_scenes', { collectionId: made.id }))
-  t.same(listed.data.map((s: any) => s.metadata.id), [scene.body.metadata.id], 'the tool reads what REST wrote')
-  const renamed = textJson(await callTool(app, KEYS.full, 'update_scene', { sceneId: scene.body.metadata.id, name: 'Renamed', pinned: true }))
-  t.match(renamed.metadata, { name: 'Renamed', pinned: true })
-  t.same(textJson(await callTool(app, KEYS.full, 'delete_scene', { sceneId: scene.body.metadata.id })), {})
-  t.equal((await call(t, app, 'GET', `/api/v1/scenes/${scene.body.metadata.id}`)).status, 404, 'soft-deleted for REST too')
-  const link = textJson(await callTool(app, KEYS.full, 'create_invite_link', { role: 'member', maxUses: 'unlimited' }))
-  t.match(link, { type: 'link', maxUses: 'unlimited', role: 'member' })
-})
-
 t.test('REST failures are isError with the REST message; bad arguments are isError too', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const missing = await callTool(app, KEYS.full, 'get_scene', { sceneId: 'nope' })
   t.equal(missing.isError, true)
   t.match(textJson(missing), { error: /Scene.*nope|nope/ })
@@ -93,7 +77,7 @@ t.test('REST failures are isError with the REST message; bad arguments are isErr
 })
 
 t.test('edit_scene_content through MCP moves the scene as a REST PATCH would', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const before = (await call(t, app, 'GET', '/api/v1/scenes/scnEmpty001')).body.metadata
   const add = JSON.stringify([
     { type: 'rectangle', tempId: 'box', x: 0, y: 0, width: 200, height: 80, label: { text: 'Auth Flow' } },
@@ -120,7 +104,7 @@ t.test('edit_scene_content through MCP moves the scene as a REST PATCH would', a
 })
 
 t.test('slides, diagrams and images', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const slide = textJson(await callTool(app, KEYS.full, 'create_slide', { sceneId: 'scnEmpty001', name: 'Intro' }))
   t.match(slide, { frameId: String, width: 854, height: 480 })
   const second = textJson(await callTool(app, KEYS.full, 'create_slide', { sceneId: 'scnEmpty001', name: 'Plan' }))
@@ -145,7 +129,7 @@ t.test('slides, diagrams and images', async (t) => {
 })
 
 t.test('take_screenshot: a PNG that fits 1920x1080; the guides are text', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const shot = await callTool(app, KEYS.read, 'take_screenshot', { sceneId: 'scnShapes01', maxWidth: 640 })
   t.equal(shot.content[0].type, 'image')
   t.equal(shot.content[0].mimeType, 'image/png')

@@ -1,13 +1,15 @@
-// Issue 16.9: the docs page shows each operation once and names the demo keys; the document served to anything but
+// The docs page shows each operation once and names the demo keys; the document served to anything but
 // the page stays as the reference publishes it; the roots send a person somewhere useful.
 import t from 'tap'
-import { build } from '../helper.js'
+import { sharedApp } from '../helper.js'
+
+const fresh = sharedApp(t)
 
 type Doc = { info: { description: string }, paths: Record<string, Record<string, { tags?: string[] }>> }
 const operationsOf = (doc: Doc) => Object.values(doc.paths).flatMap((ops) => Object.values(ops))
 
 t.test('/docs/json for Swagger UI: one tag per operation, the demo keys in the description', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const page = (await app.inject({ url: '/docs/json', headers: { referer: 'http://localhost/docs/static/index.html' } })).json() as Doc
   const operations = operationsOf(page)
   t.equal(operations.length, 27)
@@ -18,14 +20,14 @@ t.test('/docs/json for Swagger UI: one tag per operation, the demo keys in the d
 })
 
 t.test('/docs/json for everything else: the document as published', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const doc = (await app.inject({ url: '/docs/json' })).json() as Doc
   t.same(doc.paths['/api/v1/scenes/{sceneId}/content'].get.tags, ['scenes', 'scene-content'])
   t.notMatch(doc.info.description, /sk-test-full/)
 })
 
 t.test('GET / and GET /_emulator redirect to the demo page, which links the docs', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const root = await app.inject({ url: '/' })
   t.same([root.statusCode, root.headers.location], [302, '/_emulator/ui'])
   const admin = await app.inject({ url: '/_emulator' })

@@ -1,10 +1,11 @@
-// Issue 14, the auth matrix: every public operation × every kind of key, each cell's status and message from the
+// The auth matrix: every public operation × every kind of key, each cell's status and message from the
 // rules as the README states them (not from the code), and no refused cell changing a stored row.
 import { createHash } from 'node:crypto'
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { KEYS, build, errorBody } from '../helper.js'
 import { operationsOf, type Operation } from './generators.js'
+import { problemList } from '../problems.js'
 
 /** Operations a member's personal key may never call (README: workspace settings, user and invite writes). */
 const ADMIN_ONLY = new Set(['PATCH /api/v1/workspaces', 'PATCH /api/v1/workspaces/users/{userId}', 'DELETE /api/v1/workspaces/users/{userId}',
@@ -54,19 +55,24 @@ for (const memberReads of ['deny', 'allow'] as const) t.test(`every operation ×
   const operations = operationsOf((await app.inject({ method: 'GET', url: '/docs/json' })).json())
   const keys = ['none', 'malformed', 'unknown', KEYS.revoked, KEYS.expired, KEYS.read, KEYS.scenes, KEYS.member, KEYS.admin, KEYS.full]
   let cells = 0
+  // The stored rows before each cell: those after the cell before it (nothing else runs in between).
+  let stored = fingerprint(app)
   for (const operation of operations) {
     // An id that exists nowhere: allowed cells answer 404 (or 400 for a body) and store nothing either.
     const url = operation.path.replace(/\{[^}]+\}/g, 'noSuchId000')
+    const row = problemList()
     for (const key of keys) {
-      const before = fingerprint(app)
+      const before = stored
       const res = await app.inject({ method: operation.method as 'GET', url, headers: headersFor(key), payload: operation.hasBody ? {} : undefined })
       const cell = expected(operation, key, memberReads)
-      const label = `${operation.method} ${operation.path} with ${key}`
-      if (cell === 'allowed') t.notOk([401, 403].includes(res.statusCode), `${label}: not refused (${res.statusCode})`)
-      else t.same([res.statusCode, res.json()], [cell.status, errorBody(cell.status, cell.status === 401 ? 'Unauthorized' : 'Forbidden', cell.message)], label)
-      if (res.statusCode >= 400) t.equal(fingerprint(app), before, `${label}: nothing stored`)
+      const label = `with ${key}`
+      if (cell === 'allowed') row.notOk([401, 403].includes(res.statusCode), `${label}: not refused (${res.statusCode})`)
+      else row.same([res.statusCode, res.json()], [cell.status, errorBody(cell.status, cell.status === 401 ? 'Unauthorized' : 'Forbidden', cell.message)], label)
+      stored = fingerprint(app)
+      if (res.statusCode >= 400) row.equal(stored, before, `${label}: nothing stored`)
       cells++
     }
+    t.same(row.problems, [], `${operation.method} ${operation.path}: each of the ${keys.length} keys as the rules say, refusals store nothing`)
   }
   t.equal(cells, 270, '27 operations × 10 keys')
 })

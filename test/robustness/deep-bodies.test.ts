@@ -1,10 +1,12 @@
-// Issue 14.1, 14.2 and 12.1: JSON bodies. A deeply nested one once killed the process (the journal re-serialised it in a
+// JSON bodies. A deeply nested one once killed the process (the journal re-serialised it in a
 // listener) and answered 500 from the content store. Now: a 400 naming the path, before any handler, nothing stored.
 import t from 'tap'
 import { MAX_JSON_DEPTH, describeTooDeep, pathBeyondDepth } from '../../src/lib/json-body.js'
 import { startProcess, stopProcess } from '../processes.js'
-import { KEYS, build, call, errorBody } from '../helper.js'
+import { KEYS, build, call, errorBody, sharedApp } from '../helper.js'
 import { putBody, rect } from '../content/element-builders.js'
+
+const fresh = sharedApp(t)
 
 /** `{"a":{"a":…{}…}}` nested `levels` deep, built as text so the test itself never recurses. */
 const nestedText = (levels: number) => '{"a":'.repeat(levels - 1) + '{}' + '}'.repeat(levels - 1)
@@ -41,7 +43,7 @@ t.test('a 5,000-level body to a real process: 400, and the process keeps serving
 })
 
 t.test('the journal records a deep body as the raw text the client sent', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const text = nestedText(MAX_JSON_DEPTH + 1)
   const res = await call(t, app, 'POST', '/api/v1/collections', { key: KEYS.member, payload: text })
   t.equal(res.status, 400)
@@ -65,7 +67,7 @@ t.test('customData 5,000 levels deep (journal off): 400 naming the element, noth
 })
 
 t.test('the admin scope: the same bound, and a bodyless JSON POST still reads as no body', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const deep = await app.inject({ method: 'POST', url: '/_emulator/workspaces', headers: { 'content-type': 'application/json' }, payload: nestedText(600) })
   t.equal(deep.statusCode, 400)
   t.same(deep.json(), errorBody(400, 'Bad Request', describeTooDeep(Array(MAX_JSON_DEPTH).fill('a'))))
@@ -74,7 +76,7 @@ t.test('the admin scope: the same bound, and a bodyless JSON POST still reads as
 })
 
 t.test('DELETE with a JSON content type and an empty body deletes, as a published "Delete Scene" action sends it', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await app.inject({ method: 'DELETE', url: '/api/v1/scenes/scnEmpty001', headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' }, payload: '' })
   t.equal(res.statusCode, 200)
   t.equal((await call(t, app, 'GET', '/api/v1/scenes/scnEmpty001')).status, 404, 'the scene is gone')

@@ -1,4 +1,4 @@
-// Issue 14, durability: eight concurrent writers on a file database, `kill -9` in the middle of their writes, then an
+// Durability: eight concurrent writers on a file database, `kill -9` in the middle of their writes, then an
 // integrity check and a restart: every write the emulator acknowledged is there, none was lost to another writer.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

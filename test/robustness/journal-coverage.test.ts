@@ -1,13 +1,15 @@
-// Issue 12.5 and 12.8: the journal shows what a refused client sent (never its key), and unknown /api/v1 routes are
+// The journal shows what a refused client sent (never its key), and unknown /api/v1 routes are
 // journaled and faulted like any other request, still answering 404 whatever the key.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { KEYS, build, call, errorBody } from '../helper.js'
+import { KEYS, call, errorBody, sharedApp } from '../helper.js'
+
+const fresh = sharedApp(t)
 
 const entries = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/_emulator/requests' })).json().data
 
 t.test('401 and 403 requests are journaled with their bodies, the key masked', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const sent = JSON.stringify({ name: 'Refused' })
   const unknownKey = await call(t, app, 'POST', '/api/v1/collections', { key: 'sk-not-a-key', payload: sent })
   t.same([unknownKey.status, unknownKey.body], [401, errorBody(401, 'Unauthorized', 'Invalid API key')])
@@ -25,7 +27,7 @@ t.test('401 and 403 requests are journaled with their bodies, the key masked', a
 })
 
 t.test('unknown /api/v1 routes: 404 with or without a key, journaled, and faults apply', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const notFound = errorBody(404, 'Not Found', 'Route GET:/api/v1/nope not found')
   for (const key of [null, 'sk-not-a-key', KEYS.full]) {
     const res = await app.inject({ method: 'GET', url: '/api/v1/nope', headers: key === null ? {} : { authorization: `Bearer ${key}` } })

@@ -1,4 +1,4 @@
-// Issue 14, the suite that keeps it so: seeded, bounded property runs over every public operation of the
+// Seeded, bounded property runs over every public operation of the
 // emulator's own OpenAPI document. Each hostile request must get a declared status (or a documented extra), never
 // an unexpected 5xx, the service's envelope on errors, and a refused request must leave every stored row as it was.
 import { createHash } from 'node:crypto'

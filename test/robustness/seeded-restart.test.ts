@@ -1,4 +1,4 @@
-// Issue 14.3: with EMULATOR_SEED and a file EMULATOR_DB, creates after a restart once minted ids that existed and
+// With EMULATOR_SEED and a file EMULATOR_DB, creates after a restart once minted ids that existed and
 // answered 500. The seeded stream now continues from what the database holds; a reset still replays a fresh start.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -1,4 +1,4 @@
-// Issue 14.6 and 14.7 (and 12.2): a trickled body is timed out with 408; an oversized body reaches node:http and
+// A trickled body is timed out with 408; an oversized body reaches node:http and
 // fetch clients as the 413, at several sizes, instead of EPIPE or "fetch failed".
 import { connect } from 'node:net'
 import { request as httpRequest } from 'node:http'

@@ -1,9 +1,11 @@
-// Issue 14.4, 14.5, 14.8 and secret query parameters: what a web page, a foreign Host or an odd URL gets.
+// What a web page, a foreign Host, an odd URL or a secret in the query string gets.
 import t from 'tap'
 import { createHostCheck, hostnameOf } from '../../src/plugins/request-guard.js'
 import { redactUrl } from '../../src/lib/redact.js'
-import { KEYS, build, call, errorBody } from '../helper.js'
+import { KEYS, build, call, errorBody, sharedApp } from '../helper.js'
 import { startProcess, stopProcess } from '../processes.js'
+
+const fresh = sharedApp(t)
 
 const foreignHost = (host: string) => errorBody(403, 'Forbidden',
   `Host "${host}" is not served: only loopback names, IP addresses and the bound host are, add it to EMULATOR_ALLOWED_HOSTS to serve it`)
@@ -23,7 +25,7 @@ t.test('hosts served: loopback, *.localhost, IP literals, the bound host and the
 })
 
 t.test('a foreign Host is refused on every route before auth, and leaves no trace in the data', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const headers = { host: 'attacker.example:4000' }
   const reads = await call(t, app, 'GET', '/api/v1/collections', { headers })
   t.same([reads.status, reads.body], [403, foreignHost('attacker.example')])
@@ -36,7 +38,7 @@ t.test('a foreign Host is refused on every route before auth, and leaves no trac
 })
 
 t.test('admin writes from another origin are refused; curl, same-origin pages and reads pass', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const before = (await call(t, app, 'GET', '/api/v1/collections')).body
   await call(t, app, 'POST', '/api/v1/collections', { body: { name: 'Keep me' } })
   const attacks: Array<Record<string, string>> = [
@@ -62,7 +64,7 @@ t.test('admin writes from another origin are refused; curl, same-origin pages an
 })
 
 t.test('odd URLs get declared statuses in the usual envelope (14.8)', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const longId = 'x'.repeat(150)
   const unauthorised = await call(t, app, 'GET', `/api/v1/scenes/${longId}`, { key: 'sk-not-a-key' })
   t.same([unauthorised.status, unauthorised.body], [401, errorBody(401, 'Unauthorized', 'Invalid API key')], 'auth before anything else')
@@ -76,7 +78,7 @@ t.test('odd URLs get declared statuses in the usual envelope (14.8)', async (t) 
 t.test('keys in a query string are redacted in the journal', async (t) => {
   t.equal(redactUrl('/api/v1/scenes?api_key=sk-1&limit=2&Access-Token=x&key'), '/api/v1/scenes?api_key=[redacted]&limit=2&Access-Token=[redacted]&key')
   t.equal(redactUrl('/api/v1/scenes'), '/api/v1/scenes')
-  const app = await build(t)
+  const app = await fresh()
   await call(t, app, 'GET', `/api/v1/collections?api_key=${KEYS.full}&key=${KEYS.read}&limit=1`)
   const page = (await app.inject({ method: 'GET', url: '/_emulator/requests' })).json()
   t.same(page.data[0].query, { api_key: '[redacted]', key: '[redacted]', limit: '1' })

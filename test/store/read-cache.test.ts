@@ -1,11 +1,13 @@
-// The exact read cache (issue 13): cached keys, users and list pages are reused only until the next write of any
+// The exact read cache: cached keys, users and list pages are reused only until the next write of any
 // row, whoever makes it (public API, admin API, snapshot restore), so no read ever misses a write.
 import t from 'tap'
-import { KEYS, build, call } from '../helper.js'
+import { KEYS, call, sharedApp } from '../helper.js'
 import { createReadCache } from '../../src/store/read-cache.js'
 import { openDatabase } from '../../src/store/database.js'
 import { cid, file, image, putBody, rect } from '../content/element-builders.js'
 import { callTool } from '../mcp/endpoint-helper.js'
+
+const fresh = sharedApp(t)
 
 t.test('a value is computed once per database version', async (t) => {
   const db = openDatabase(':memory:')
@@ -20,7 +22,7 @@ t.test('a value is computed once per database version', async (t) => {
 })
 
 t.test('list pages, keys and users never outlive a write', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const names = async () => (await call(t, app, 'GET', '/api/v1/collections?limit=50')).body.data.map((c: { name: string }) => c.name)
   const before = await names()
   t.same(await names(), before, 'a repeated read answers the same page')
@@ -50,7 +52,7 @@ t.test('list pages, keys and users never outlive a write', async (t) => {
 })
 
 t.test('GET content right after a PUT is the PUT\'s answer, byte for byte what GET computes afresh', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const url = '/api/v1/scenes/scnShapes01/content'
   const headers = { authorization: `Bearer ${KEYS.full}` }
   const body = putBody([image(cid('pic'), 'file1'), rect(cid('box'), { x: -0, y: 1e21, customData: { note: 'é "quoted" \u2028' } })],
@@ -60,15 +62,15 @@ t.test('GET content right after a PUT is the PUT\'s answer, byte for byte what G
   const cached = await app.inject({ method: 'GET', url, headers })
   t.equal(cached.body, put.body, 'served from the PUT\'s answer')
   await call(t, app, 'POST', '/api/v1/collections', { body: { name: 'Unrelated write' } })
-  const fresh = await app.inject({ method: 'GET', url, headers })
-  t.equal(fresh.body, cached.body, 'the same bytes when read from the database again')
-  t.same([fresh.headers['content-type'], cached.headers['content-type']], ['application/json; charset=utf-8', 'application/json; charset=utf-8'])
+  const reread = await app.inject({ method: 'GET', url, headers })
+  t.equal(reread.body, cached.body, 'the same bytes when read from the database again')
+  t.same([reread.headers['content-type'], cached.headers['content-type']], ['application/json; charset=utf-8', 'application/json; charset=utf-8'])
   const other = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${KEYS.other}` } })
   t.equal(other.statusCode, 404, 'another workspace\'s key still finds nothing')
 })
 
 t.test('MCP list tools answer from the read cache too, and a write shows on the next call', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const ids = async () => {
     const result = await callTool(app, KEYS.full, 'list_scenes', { limit: 100 })
     return JSON.parse(result.content[0].text).data.map((s: { metadata: { id: string } }) => s.metadata.id)

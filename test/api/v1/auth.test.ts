@@ -1,12 +1,14 @@
 // Bearer keys on every /api/v1 route: 401s, 403s, expiry under the virtual clock, cross-workspace 404s.
 import t from 'tap'
-import { KEYS, build, call, errorBody } from '../../helper.js'
+import { KEYS, call, errorBody, sharedApp } from '../../helper.js'
+
+const fresh = sharedApp(t)
 
 const unauthorized = (message: string) => errorBody(401, 'Unauthorized', message)
 const forbidden = (message: string) => errorBody(403, 'Forbidden', message)
 
 t.test('401 answers', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const cases: Array<[string, Record<string, string>, string]> = [
     ['no Authorization header', {}, 'Missing Authorization header: send "Authorization: Bearer <api key>"'],
     ['an empty header', { authorization: '' }, 'Missing Authorization header: send "Authorization: Bearer <api key>"'],
@@ -26,13 +28,13 @@ t.test('401 answers', async (t) => {
 })
 
 t.test('the scheme is case-insensitive, as HTTP auth schemes are', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'GET', '/api/v1/collections', { key: null, headers: { authorization: `bearer ${KEYS.full}` } })
   t.equal(res.status, 200)
 })
 
 t.test('expiry follows the virtual clock', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   app.clock.set(Date.parse('2026-02-28T23:59:59.000Z'))
   t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.expired })).status, 200, 'valid one second before expiry')
   app.clock.advance(1000)
@@ -42,7 +44,7 @@ t.test('expiry follows the virtual clock', async (t) => {
 })
 
 t.test('403 answers', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const readOnWrite = await call(t, app, 'POST', '/api/v1/collections', { key: KEYS.read, body: { name: 'x' } })
   t.equal(readOnWrite.status, 403)
   t.same(readOnWrite.body, forbidden('Missing permission: this API key is read-only and cannot POST'))
@@ -66,7 +68,7 @@ t.test('403 answers', async (t) => {
 })
 
 t.test('an id from another workspace is a 404, exactly like an id that does not exist', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const foreign = await call(t, app, 'GET', '/api/v1/scenes/scnShapes01', { key: KEYS.other })
   const missing = await call(t, app, 'GET', '/api/v1/scenes/scnNope0001', { key: KEYS.other })
   t.equal(foreign.status, 404)
@@ -79,7 +81,7 @@ t.test('an id from another workspace is a 404, exactly like an id that does not 
 })
 
 t.test('keys are stored only as SHA-256 hashes', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const rows = app.db.prepare('SELECT * FROM api_keys').all() as Array<Record<string, unknown>>
   const secrets = Object.values(KEYS)
   t.equal(rows.length, secrets.length)

@@ -1,7 +1,7 @@
-// Issue 12.3: the official CLI's own example pair, replayed as the CLI sends it. `scenes create --file` on its
+// The official CLI's own example pair, replayed as the CLI sends it. `scenes create --file` on its
 // labelled-rectangle asset (POST /scenes, then PUT the export), then `scenes content patch` with its
 // update-and-delete asset, whose rectangle still lists the label `label-a` the patch does not send. The dangling
-// entry is an unconfirmed rule (catalogue §7.4), so by default the patch is accepted; danglingBoundElements=reject
+// entry is an unconfirmed rule, so by default the patch is accepted; danglingBoundElements=reject
 // restores the 400.
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
@@ -9,7 +9,7 @@ import { KEYS, build, call, errorBody } from '../../helper.js'
 import { NOW_ISO } from './audit-expect.js'
 import { CANONICAL_ELEMENT_ID } from '../../../src/lib/ids.js'
 
-/** What the CLI sends on every request (clients-and-format §1.1). */
+/** What the CLI sends on every request. */
 const CLI_HEADERS = { accept: 'application/json', 'content-type': 'application/json' }
 
 const common = {

@@ -1,6 +1,8 @@
 // /collections routes: lists and paging, create, get, rename, soft delete, the virtual private collection.
 import t from 'tap'
-import { KEYS, NOW, build, call, errorBody } from '../../helper.js'
+import { KEYS, NOW, call, errorBody, sharedApp } from '../../helper.js'
+
+const fresh = sharedApp(t)
 
 const NOW_ISO = new Date(NOW).toISOString()
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)
@@ -16,7 +18,7 @@ const privateOfAlice = {
 }
 
 t.test('GET /collections', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.test('lists in creation order with the default page size', async (t) => {
     const res = await call(t, app, 'GET', '/api/v1/collections')
     t.equal(res.status, 200)
@@ -54,7 +56,7 @@ t.test('GET /collections', async (t) => {
 })
 
 t.test('POST /collections', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.test('creates a regular collection and records it in the audit log', async (t) => {
     const res = await call(t, app, 'POST', '/api/v1/collections', { key: KEYS.admin, body: { name: 'Roadmaps' } })
     t.equal(res.status, 200, 'creates answer 200, never 201')
@@ -88,7 +90,7 @@ t.test('POST /collections', async (t) => {
     const list = await call(t, app, 'GET', '/api/v1/collections')
     t.equal(list.body.data.length, 3, 'only the collection of the first test was added')
   })
-  t.test('an empty name is allowed: the reference publishes no minLength (issue 12)', async (t) => {
+  t.test('an empty name is allowed: the reference publishes no minLength', async (t) => {
     const res = await call(t, app, 'POST', '/api/v1/collections', { body: { name: '' } })
     t.same([res.status, res.body.name], [200, ''])
     const renamed = await call(t, app, 'PATCH', `/api/v1/collections/${res.body.id}`, { body: { name: '' } })
@@ -97,7 +99,7 @@ t.test('POST /collections', async (t) => {
 })
 
 t.test('GET /collections/:collectionId', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.same((await call(t, app, 'GET', '/api/v1/collections/colSecond01')).body, second)
   t.same((await call(t, app, 'GET', '/api/v1/collections/private', { key: KEYS.admin })).body, privateOfAlice)
   const missing = await call(t, app, 'GET', '/api/v1/collections/colNope0001')
@@ -105,7 +107,7 @@ t.test('GET /collections/:collectionId', async (t) => {
 })
 
 t.test('PATCH /collections/:collectionId', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'PATCH', '/api/v1/collections/colSecond01', { key: KEYS.member, body: { name: 'Renamed' } })
   t.same([res.status, res.body], [200, { ...second, name: 'Renamed', updated: NOW_ISO, updater: 'usrMember01' }])
   t.same((await call(t, app, 'PATCH', '/api/v1/collections/colSecond01', { body: {} })).body,
@@ -116,15 +118,15 @@ t.test('PATCH /collections/:collectionId', async (t) => {
   t.equal((await call(t, app, 'PATCH', '/api/v1/collections/colNope0001', { body: { name: 'x' } })).status, 404)
 })
 
-t.test('the default collection can be renamed (issue 12.6: no source forbids it) and stays the default', async (t) => {
-  const app = await build(t)
+t.test('the default collection can be renamed (no source forbids it) and stays the default', async (t) => {
+  const app = await fresh()
   const res = await call(t, app, 'PATCH', '/api/v1/collections/colDefault1', { body: { name: 'Everything' } })
   t.same([res.status, res.body], [200, { ...general, name: 'Everything', updated: NOW_ISO }])
   t.same((await call(t, app, 'GET', '/api/v1/collections/colDefault1')).body, res.body, 'the new name is stored')
 })
 
 t.test('DELETE /collections/:collectionId', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'DELETE', '/api/v1/collections/colSecond01')
   t.same([res.status, res.body], [200, {}])
   t.equal((await call(t, app, 'GET', '/api/v1/collections/colSecond01')).status, 404, 'gone from reads')
@@ -138,7 +140,7 @@ t.test('DELETE /collections/:collectionId', async (t) => {
 })
 
 t.test('GET and POST /collections/:collectionId/scenes', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const list = await call(t, app, 'GET', '/api/v1/collections/colSecond01/scenes')
   t.same(list.body.data.map((s: any) => s.metadata.id), ['scnEmpty001', 'scnImage001'])
   t.same(Object.keys(list.body), ['limit', 'offset', 'hasNextPage', 'data'])

@@ -1,8 +1,10 @@
 // /workspaces/invites: lists and reads, email and link invites, the anyOf body's messages, the update and
 // revoke rules, admin-only writes, and the audit entries the writes append.
 import t from 'tap'
-import { KEYS, build, call, errorBody } from '../../helper.js'
+import { KEYS, call, errorBody, sharedApp } from '../../helper.js'
 import { NOW_ISO, apiEntry, logCount, newestLogs } from './audit-expect.js'
+
+const fresh = sharedApp(t)
 
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)
 const forbidden = (message: string) => errorBody(403, 'Forbidden', message)
@@ -24,7 +26,7 @@ const redeemed = {
 }
 
 t.test('GET /workspaces/invites', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'GET', '/api/v1/workspaces/invites')
   // Pending and active invites only, as the docs say: the redeemed one stays readable by id (below).
   t.same([res.status, res.body], [200, { limit: 10, offset: 0, hasNextPage: false, data: [emailInvite, linkInvite] }])
@@ -38,7 +40,7 @@ t.test('GET /workspaces/invites', async (t) => {
 })
 
 t.test('GET /workspaces/invites/:inviteId', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.same((await call(t, app, 'GET', '/api/v1/workspaces/invites/invLink0001', { key: KEYS.admin })).body, linkInvite)
   t.same((await call(t, app, 'GET', '/api/v1/workspaces/invites/invDone0001')).body, redeemed, 'a redeemed invite is read by id')
   t.equal((await call(t, app, 'GET', '/api/v1/workspaces/invites/invLink0001', { key: KEYS.member })).status, 403, 'memberReads=deny')
@@ -48,7 +50,7 @@ t.test('GET /workspaces/invites/:inviteId', async (t) => {
 
 t.test('POST /workspaces/invites', async (t) => {
   t.test('an email invite: pending, without usage fields, audited as workspace:invite', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'POST', '/api/v1/workspaces/invites', { key: KEYS.admin, body: { role: 'admin', email: 'dave@test.example' } })
     t.equal(res.status, 200, 'creates answer 200')
     t.match(res.body.id, /^[A-Za-z0-9]{11}$/)
@@ -65,7 +67,7 @@ t.test('POST /workspaces/invites', async (t) => {
   })
 
   t.test('a link invite: maxUses defaults to 1 (INFER, as the CLI), no domain restriction', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'POST', '/api/v1/workspaces/invites', { body: { role: 'member' } })
     t.same(res.body, {
       id: res.body.id, created: NOW_ISO, type: 'link', status: 'pending', email: null, role: 'member',
@@ -79,7 +81,7 @@ t.test('POST /workspaces/invites', async (t) => {
   })
 
   t.test('400 names what is wrong with the body, whichever shape it meant', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const cases: Array<[unknown, string]> = [
       [{}, "body must have required property 'role'"],
       [{ email: 'erin@test.example' }, "body must have required property 'role'"],
@@ -105,7 +107,7 @@ t.test('POST /workspaces/invites', async (t) => {
   })
 
   t.test('403 for a member\'s key or a read key', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const member = await call(t, app, 'POST', '/api/v1/workspaces/invites', { key: KEYS.member, body: { role: 'member' } })
     t.same([member.status, member.body], [403, forbidden('Missing permission: this action needs a workspace admin')])
     const read = await call(t, app, 'POST', '/api/v1/workspaces/invites', { key: KEYS.read, body: { role: 'member' } })
@@ -115,7 +117,7 @@ t.test('POST /workspaces/invites', async (t) => {
 
 t.test('PATCH /workspaces/invites/:inviteId', async (t) => {
   t.test('an email invite changes its email and role, audited as workspace:invite', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const body = { email: 'caroline@test.example', role: 'admin' }
     const res = await call(t, app, 'PATCH', '/api/v1/workspaces/invites/invEmail001', { key: KEYS.admin, body })
     t.same([res.status, res.body], [200, { ...emailInvite, ...body }])
@@ -125,7 +127,7 @@ t.test('PATCH /workspaces/invites/:inviteId', async (t) => {
   })
 
   t.test('a link invite changes its uses and domains; null lifts the restriction', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'PATCH', '/api/v1/workspaces/invites/invLink0001', { body: { maxUses: 5, restrictedDomains: null } })
     t.same(res.body, { ...linkInvite, maxUses: 5, restrictedDomains: null })
     const [entry] = await newestLogs(t, app, 1)
@@ -133,7 +135,7 @@ t.test('PATCH /workspaces/invites/:inviteId', async (t) => {
   })
 
   t.test('400 for fields the invite\'s type does not have, and for a null email', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const cases: Array<[string, unknown, string]> = [
       ['invEmail001', { maxUses: 3 }, 'An email invite cannot change maxUses: maxUses and restrictedDomains apply to link invites only'],
       ['invEmail001', { role: 'admin', restrictedDomains: ['a.example'] }, 'An email invite cannot change restrictedDomains: maxUses and restrictedDomains apply to link invites only'],
@@ -151,7 +153,7 @@ t.test('PATCH /workspaces/invites/:inviteId', async (t) => {
   })
 
   t.test('400 on a bad body, and for an invite that is not pending (INFER)', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const cases: Array<[unknown, string]> = [
       [{ uses: 0 }, "body must NOT have additional property 'uses'"],
       [{ role: 'owner' }, 'body/role must be equal to one of the allowed values: "member", "admin"'],
@@ -166,7 +168,7 @@ t.test('PATCH /workspaces/invites/:inviteId', async (t) => {
   })
 
   t.test('an empty, absent or unchanged body answers the invite as is, unaudited', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     for (const options of [{ body: {} }, {}, { body: { role: 'member', maxUses: 'unlimited' } }]) {
       const res = await call(t, app, 'PATCH', '/api/v1/workspaces/invites/invLink0001', options)
       t.same([res.status, res.body], [200, linkInvite], JSON.stringify(options))
@@ -175,7 +177,7 @@ t.test('PATCH /workspaces/invites/:inviteId', async (t) => {
   })
 
   t.test('404 for an unknown invite, 403 for a member\'s key or a read key', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const missing = await call(t, app, 'PATCH', '/api/v1/workspaces/invites/invNope0001', { body: { role: 'admin' } })
     t.same([missing.status, missing.body], [404, notFound('Invite invNope0001 not found')])
     const member = await call(t, app, 'PATCH', '/api/v1/workspaces/invites/invLink0001', { key: KEYS.member, body: { role: 'admin' } })
@@ -187,7 +189,7 @@ t.test('PATCH /workspaces/invites/:inviteId', async (t) => {
 
 t.test('DELETE /workspaces/invites/:inviteId', async (t) => {
   t.test('revokes a pending invite: gone from reads and lists, audited', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'DELETE', '/api/v1/workspaces/invites/invLink0001', { key: KEYS.admin })
     t.same([res.status, res.body], [200, {}])
     t.same((await call(t, app, 'GET', '/api/v1/workspaces/invites/invLink0001')).body, notFound('Invite invLink0001 not found'))
@@ -199,7 +201,7 @@ t.test('DELETE /workspaces/invites/:inviteId', async (t) => {
   })
 
   t.test('400 for an invite that is not pending (undeclared, in the envelope)', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'DELETE', '/api/v1/workspaces/invites/invDone0001')
     t.same([res.status, res.body], [400, badRequest('Invite invDone0001 is redeemed: only pending invites can be revoked')])
     t.same((await call(t, app, 'GET', '/api/v1/workspaces/invites/invDone0001')).body, redeemed, 'still there')
@@ -207,7 +209,7 @@ t.test('DELETE /workspaces/invites/:inviteId', async (t) => {
   })
 
   t.test('404 for an unknown invite, 403 for a member\'s key or a read key', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const missing = await call(t, app, 'DELETE', '/api/v1/workspaces/invites/invNope0001')
     t.same([missing.status, missing.body], [404, notFound('Invite invNope0001 not found')])
     const member = await call(t, app, 'DELETE', '/api/v1/workspaces/invites/invEmail001', { key: KEYS.member })

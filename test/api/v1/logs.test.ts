@@ -1,9 +1,11 @@
 // GET /logs: cursor mode and page mode, every filter, the cursor + page 500, bad queries, who may read.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { KEYS, build, call, errorBody, type TestLike } from '../../helper.js'
+import { KEYS, build, call, errorBody, sharedApp, type TestLike } from '../../helper.js'
 import { checkResponse, loadReference } from '../../reference.js'
 import type { LogEntry } from '../../../src/schemas/logs.js'
+
+const fresh = sharedApp(t)
 
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)
 
@@ -39,7 +41,7 @@ async function threeInvites (t: TestLike, app: FastifyInstance): Promise<string[
 }
 
 t.test('cursor mode, the default: newest first, no page totals', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'GET', '/api/v1/logs')
   t.same([res.status, res.body], [200, cursorPage([sceneCreate, signup], null)])
   t.same(Object.keys(res.body), ['logs', 'nextCursor', 'hasMore', 'availableActions'], 'FIDELITY: no totals in cursor mode')
@@ -56,7 +58,7 @@ t.test('FIDELITY: the conformance check lets cursor-mode pages omit exactly the 
 })
 
 t.test('who may read the log', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   for (const key of [KEYS.full, KEYS.read, KEYS.admin]) {
     t.same((await call(t, app, 'GET', '/api/v1/logs', { key })).body, cursorPage([sceneCreate, signup], null), key)
   }
@@ -66,7 +68,7 @@ t.test('who may read the log', async (t) => {
 })
 
 t.test('cursor paging follows nextCursor (an entry sequence number) to the end', async (t) => {
-  const app = await build(t)
+  const app = await build(t) // its own: it asserts audit sequence numbers, which a reset does not restart
   const [first, second, third] = await threeInvites(t, app)
   const page1 = await call(t, app, 'GET', '/api/v1/logs?limit=2')
   t.same([ids(page1.body), page1.body.nextCursor, page1.body.hasMore], [[third, second], '4', true])
@@ -79,7 +81,7 @@ t.test('cursor paging follows nextCursor (an entry sequence number) to the end',
 })
 
 t.test('INFER: offset skips entries from where the cursor page would start', async (t) => {
-  const app = await build(t)
+  const app = await build(t) // its own: it asserts audit sequence numbers, which a reset does not restart
   const [first, second] = await threeInvites(t, app)
   t.same(ids((await call(t, app, 'GET', '/api/v1/logs?limit=2&offset=1')).body), [second, first])
   t.same((await call(t, app, 'GET', '/api/v1/logs?cursor=4&offset=1')).body, cursorPage([sceneCreate, signup], null))
@@ -87,7 +89,7 @@ t.test('INFER: offset skips entries from where the cursor page would start', asy
 })
 
 t.test('INFER: 50 entries a page by default, 100 at most', async (t) => {
-  const app = await build(t)
+  const app = await build(t) // its own: it asserts audit sequence numbers, which a reset does not restart
   for (let i = 0; i < 120; i++) {
     app.stores.auditLog.append('wsMain00001', { ...signup as LogEntry, id: `00000000-0000-4000-8000-${String(1000 + i).padStart(12, '0')}` })
   }
@@ -98,7 +100,7 @@ t.test('INFER: 50 entries a page by default, 100 at most', async (t) => {
 })
 
 t.test('page mode adds totalCount, totalPages and currentPage', async (t) => {
-  const app = await build(t)
+  const app = await build(t) // its own: it asserts audit sequence numbers, which a reset does not restart
   const [first, second, third] = await threeInvites(t, app)
   const totals = { totalCount: 5, totalPages: 3 }
   const page1 = await call(t, app, 'GET', '/api/v1/logs?page=1&limit=2')
@@ -117,7 +119,7 @@ t.test('page mode adds totalCount, totalPages and currentPage', async (t) => {
 })
 
 t.test('FIDELITY: cursor and page together answer 500, as the live service does', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   for (const query of ['cursor=2&page=1', 'page=1&cursor=abc', 'cursor=&page=']) {
     const res = await call(t, app, 'GET', `/api/v1/logs?${query}`)
     t.same([res.status, res.body], [500, errorBody(500, 'Internal Server Error',
@@ -126,7 +128,7 @@ t.test('FIDELITY: cursor and page together answer 500, as the live service does'
 })
 
 t.test('400 on a bad query', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const cases: Array<[string, string]> = [
     ['cursor=abc', 'querystring/cursor "abc" is not a cursor: pass the nextCursor of a previous page'],
     ['cursor=', 'querystring/cursor "" is not a cursor: pass the nextCursor of a previous page'],
@@ -151,7 +153,7 @@ t.test('400 on a bad query', async (t) => {
 })
 
 t.test('filters', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const [first, second, third] = await threeInvites(t, app)
   const get = async (query: string) => (await call(t, app, 'GET', `/api/v1/logs?${query}`)).body
   t.same(await get('user=usrMember01'), cursorPage([signup], null), 'user')
@@ -168,7 +170,7 @@ t.test('filters', async (t) => {
 })
 
 t.test('INFER: a date-only dateTo includes its whole (UTC) day; a date-time is exact', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const [first, second, third] = await threeInvites(t, app) // written at 2026-06-01T12:00:00.000Z
   const get = async (query: string) => ids((await call(t, app, 'GET', `/api/v1/logs?${query}`)).body)
   t.same(await get('dateFrom=2026-06-01&dateTo=2026-06-01'), [third, second, first])

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import t, { type Test } from 'tap'
 import { MINIMAL_FIXTURES } from '../../../src/config.js'
-import { build, call, errorBody } from '../../helper.js'
+import { build, call, errorBody, sharedApp } from '../../helper.js'
 import { missingReference } from '../../reference.js'
 import { file, image, putBody } from '../../content/element-builders.js'
 
@@ -21,7 +21,7 @@ type Sample = Record<string, any> & { elements: Array<Record<string, unknown>> }
 const loadSample = (name: string): Sample => JSON.parse(readFileSync(resolve(samplesDir, name), 'utf8'))
 
 /**
- * The hand-built samples' stickynote lacks `baseHeight`, which the live service requires (catalogue §7.3 [LIVE]);
+ * The hand-built samples' stickynote lacks `baseHeight`, which the live service requires;
  * the raw sample is a 400 and the round trip uses a copy with one.
  */
 const withBaseHeight = (sample: Sample): Sample =>
@@ -53,8 +53,12 @@ function fixturesWithUnavailableFiles (t: Test): string {
   return dir
 }
 
+const fresh = sharedApp(t)
+/** fixtures/minimal with unavailable files (above), shared by the tests that read them. */
+const withUnavailableFiles = sharedApp(t, { fixturesDir: fixturesWithUnavailableFiles(t) })
+
 t.test('filesFailedToEmbed: GET leaves unavailable files out and lists them', async (t) => {
-  const app = await build(t, { fixturesDir: fixturesWithUnavailableFiles(t) })
+  const app = await withUnavailableFiles()
   const full = JSON.parse(readFileSync(join(MINIMAL_FIXTURES, 'content', 'with-image.excalidraw'), 'utf8'))
   const { sceneVersion } = (await call(t, app, 'GET', '/api/v1/scenes/scnImage001')).body.metadata
   const res = await call(t, app, 'GET', CONTENT('scnImage001'))
@@ -82,7 +86,7 @@ t.test('filesFailedToEmbed: GET leaves unavailable files out and lists them', as
 })
 
 t.test('filesFailedToEmbed: a PUT leaves nothing unavailable', async (t) => {
-  const app = await build(t, { fixturesDir: fixturesWithUnavailableFiles(t) })
+  const app = await withUnavailableFiles()
   const img = image('EmHej7FEMmlMr4JLM0RdK', IMAGE_FILE)
   const put = await call(t, app, 'PUT', CONTENT('scnImage001'), { body: putBody([img], { files: { [IMAGE_FILE]: file(IMAGE_FILE) } }) })
   t.same(Object.keys(put.body), ['type', 'version', 'source', 'appState', 'elements', 'sceneVersion', 'files'], 'never in PUT responses')
@@ -95,7 +99,7 @@ if (!existsSync(samplesDir)) {
   missingReference(t, `reference samples not found: looked in ${samplesDir} (set REFERENCE_SAMPLES to the folder holding scene_content.json)`)
 } else {
   t.test('scene_content.json and scene_content_partial.json round-trip through PUT and GET', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     for (const name of ['scene_content.json', 'scene_content_partial.json']) {
       const raw = loadSample(name)
       const refused = await call(t, app, 'PUT', CONTENT('scnEmpty001'), { body: raw })
@@ -110,7 +114,7 @@ if (!existsSync(samplesDir)) {
   })
 
   t.test('native_export.json (default unknownFields=reject): PUT accepts it and drops the grid keys; PATCH refuses them', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const sample = loadSample('native_export.json')
     const put = await call(t, app, 'PUT', CONTENT('scnEmpty001'), { body: sample })
     t.same([put.status, put.body], [200, {
@@ -140,7 +144,7 @@ if (!existsSync(samplesDir)) {
   })
 
   t.test('scene_content.json with its file unavailable GETs as scene_content_partial.json', async (t) => {
-    const app = await build(t, { fixturesDir: fixturesWithUnavailableFiles(t) })
+    const app = await withUnavailableFiles()
     const { sceneVersion } = (await call(t, app, 'GET', '/api/v1/scenes/scnSample01')).body.metadata
     const partial = withBaseHeight(loadSample('scene_content_partial.json'))
     t.same((await call(t, app, 'GET', CONTENT('scnSample01'))).body, { ...partial, sceneVersion })

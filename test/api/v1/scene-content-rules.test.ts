@@ -1,10 +1,12 @@
-// Content rules through the API (catalogue §5.3, §7.4, §7.5): every 400 family, id rewriting, merge tie-breaks.
+// Content rules through the API: every 400 family, id rewriting, merge tie-breaks.
 // The core's unit tests (test/services/) cover each rule's details; these pin what reaches the wire.
 import type { FastifyInstance } from 'fastify'
 import t, { type Test } from 'tap'
 import { CANONICAL_ELEMENT_ID } from '../../../src/lib/ids.js'
-import { KEYS, build, call, errorBody } from '../../helper.js'
+import { KEYS, call, errorBody, sharedApp } from '../../helper.js'
 import { arrow, base, cid, file, frame, image, line, putBody, rect, text } from '../../content/element-builders.js'
+
+const fresh = sharedApp(t)
 
 const CONTENT = '/api/v1/scenes/scnEmpty001/content'
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)
@@ -28,7 +30,7 @@ async function refuses (t: Test, app: FastifyInstance, method: 'PUT' | 'PATCH', 
 }
 
 t.test('PUT 400s: the body root and element records', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const { type: _type, ...noType } = putBody([])
   await refuses(t, app, 'PUT', [
     ['no type', noType, "body must have required property 'type'"],
@@ -52,7 +54,7 @@ t.test('PUT 400s: the body root and element records', async (t) => {
 })
 
 t.test('PUT 400s: reference integrity', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const boxed = (extra: Record<string, unknown> = {}) => rect(R, { boundElements: [{ id: T, type: 'text' }], ...extra })
   await refuses(t, app, 'PUT', [
     ['an image whose file is missing', putBody([image(cid('img'), 'file-1')]), 'Referenced file file-1 is missing from scene files'],
@@ -70,7 +72,7 @@ t.test('PUT 400s: reference integrity', async (t) => {
 })
 
 t.test('PATCH 400s', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await call(t, app, 'PUT', CONTENT, { body: putBody([rect(R)]) })
   await refuses(t, app, 'PATCH', [
     ['an empty body', {}, 'Body must contain at least one of elements, appState, files'],
@@ -90,7 +92,7 @@ t.test('PATCH 400s', async (t) => {
 })
 
 t.test('non-canonical ids are minted and references follow (PUT)', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const body = putBody([
     frame('frame-1'),
     rect('box-1', { frameId: 'frame-1', groupIds: ['box-1'], boundElements: [{ id: 'label-1', type: 'text' }, { id: '42', type: 'arrow' }] }),
@@ -116,7 +118,7 @@ t.test('non-canonical ids are minted and references follow (PUT)', async (t) => 
 })
 
 t.test('PATCH merge: version, then the lower versionNonce, then the submitted element', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const stored = (name: string, x = 0) => rect(cid(name), { version: 2, versionNonce: 50, x })
   await call(t, app, 'PUT', CONTENT, { body: putBody(['a', 'b', 'c', 'd', 'e', 'g'].map((n) => stored(n))) })
   const sent = (name: string, version: number, versionNonce: number, x: number) => rect(cid(name), { version, versionNonce, x })

@@ -3,9 +3,11 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
-import { KEYS, NOW, build, call, errorBody, type TestLike } from '../../helper.js'
+import { KEYS, NOW, type TestLike, call, errorBody, sharedApp } from '../../helper.js'
 import { loadReference } from '../../reference.js'
 import { cid, file, frame, image, putBody, rect, text } from '../../content/element-builders.js'
+
+const fresh = sharedApp(t)
 
 const CONTENT = (id: string) => `/api/v1/scenes/${id}/content`
 const KEY_ORDER = ['type', 'version', 'source', 'appState', 'elements', 'sceneVersion', 'files']
@@ -22,7 +24,7 @@ async function metadataOf (t: TestLike, app: FastifyInstance, sceneId: string, k
 }
 
 t.test('GET /scenes/:sceneId/content', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const stored = fixtureContent('simple-shapes.excalidraw')
   const { sceneVersion } = await metadataOf(t, app, 'scnShapes01')
   const res = await call(t, app, 'GET', CONTENT('scnShapes01'), { key: KEYS.read })
@@ -53,7 +55,7 @@ t.test('GET /scenes/:sceneId/content', async (t) => {
 })
 
 t.test('GET, PUT and PATCH content: 401, 403 and 404', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const notFound = (id: string) => errorBody(404, 'Not Found', `Scene ${id} not found`)
   const forbidden = (message: string) => errorBody(403, 'Forbidden', message)
   const put = putBody([rect(R)])
@@ -92,7 +94,7 @@ t.test('GET, PUT and PATCH content: 401, 403 and 404', async (t) => {
 })
 
 t.test('PUT /scenes/:sceneId/content', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const before = await metadataOf(t, app, 'scnShapes01')
   app.clock.advance(60_000)
   const later = new Date(NOW + 60_000).toISOString()
@@ -155,7 +157,7 @@ t.test('PUT /scenes/:sceneId/content', async (t) => {
 })
 
 t.test('PUT into a private scene and with a changed sceneVersion', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'PUT', CONTENT('scnPrivate1'), { key: KEYS.admin, body: putBody([rect(R)]) })
   t.equal(res.status, 200)
   const metadata = await metadataOf(t, app, 'scnPrivate1', KEYS.admin)
@@ -168,7 +170,7 @@ t.test('PUT into a private scene and with a changed sceneVersion', async (t) => 
 })
 
 t.test('PATCH /scenes/:sceneId/content', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const base = await call(t, app, 'PUT', CONTENT('scnEmpty001'), { body: putBody([rect(R)], { appState: { viewBackgroundColor: '#111111', lockedMultiSelections: { g1: true } } }) })
   const before = await metadataOf(t, app, 'scnEmpty001')
   app.clock.advance(1000)
@@ -210,7 +212,7 @@ t.test('PATCH /scenes/:sceneId/content', async (t) => {
 })
 
 t.test('the generated OpenAPI declares the three operations as the reference does', { skip: loadReference() === null }, async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const ours = (await app.inject({ method: 'GET', url: '/docs/json' })).json().paths['/api/v1/scenes/{sceneId}/content']
   const theirs = loadReference()!.paths['/api/v1/scenes/{sceneId}/content']
   const summary = (op: any) => ({ tags: op.tags, statuses: Object.keys(op.responses).sort(), bodyRequired: op.requestBody?.required === true })

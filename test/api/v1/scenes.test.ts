@@ -1,14 +1,16 @@
 // /scenes routes: visibility of private scenes, filters, create, update, soft delete, counters from content.
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import { KEYS, NOW, build, call, errorBody } from '../../helper.js'
+import { KEYS, NOW, call, errorBody, sharedApp } from '../../helper.js'
+
+const fresh = sharedApp(t)
 
 const NOW_ISO = new Date(NOW).toISOString()
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)
 const ids = (body: any): string[] => body.data.map((s: any) => s.metadata.id)
 
 t.test('GET /scenes', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.same(ids((await call(t, app, 'GET', '/api/v1/scenes')).body), ['scnShapes01', 'scnEmpty001', 'scnImage001'], 'workspace keys never see private scenes')
   t.same(ids((await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.admin })).body), ['scnShapes01', 'scnEmpty001', 'scnImage001', 'scnPrivate1'], 'the owner\'s personal key does')
   t.same(ids((await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.member })).body), ['scnShapes01', 'scnEmpty001', 'scnImage001'], 'another user\'s personal key does not')
@@ -22,7 +24,7 @@ t.test('GET /scenes', async (t) => {
 })
 
 t.test('GET /scenes/:sceneId', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'GET', '/api/v1/scenes/scnImage001')
   t.equal(res.status, 200)
   t.same(Object.keys(res.body), ['metadata', 'readOnlyLinks', 'sharedSlidesLinks'])
@@ -48,7 +50,7 @@ t.test('GET /scenes/:sceneId', async (t) => {
 })
 
 t.test('POST /scenes', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'POST', '/api/v1/scenes', { key: KEYS.member, body: { name: 'Plan', pinned: false, collectionId: 'colDefault1' } })
   t.equal(res.status, 200)
   t.same(res.body, {
@@ -84,7 +86,7 @@ t.test('POST /scenes', async (t) => {
 })
 
 t.test('PATCH /scenes/:sceneId', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const before = (await call(t, app, 'GET', '/api/v1/scenes/scnShapes01')).body
   const res = await call(t, app, 'PATCH', '/api/v1/scenes/scnShapes01', { key: KEYS.admin, body: { name: 'Shapes', pinned: false, collectionId: 'colSecond01' } })
   t.same(res.body, { ...before, metadata: { ...before.metadata, name: 'Shapes', pinned: false, collection: 'colSecond01', updated: NOW_ISO, updater: 'usrAdmin001' } })
@@ -112,7 +114,7 @@ t.test('PATCH /scenes/:sceneId', async (t) => {
 })
 
 t.test('DELETE /scenes/:sceneId', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'DELETE', '/api/v1/scenes/scnShapes01')
   t.same([res.status, res.body], [200, {}])
   t.equal((await call(t, app, 'GET', '/api/v1/scenes/scnShapes01')).status, 404)

@@ -1,8 +1,10 @@
 // /workspaces/users: lists and reads, updates (role changes, preferences merge), removal with key revocation,
 // the last-admin rule, admin-only writes, and the audit entries the writes append.
 import t from 'tap'
-import { KEYS, NOW, build, call, errorBody } from '../../helper.js'
+import { KEYS, NOW, call, errorBody, sharedApp } from '../../helper.js'
 import { NOW_ISO, apiEntry, logCount, newestLogs } from './audit-expect.js'
+
+const fresh = sharedApp(t)
 
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)
 const forbidden = (message: string) => errorBody(403, 'Forbidden', message)
@@ -18,7 +20,7 @@ const bob = {
 }
 
 t.test('GET /workspaces/users', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.test('lists the workspace\'s users in joining order', async (t) => {
     const res = await call(t, app, 'GET', '/api/v1/workspaces/users')
     t.same([res.status, res.body], [200, { limit: 10, offset: 0, hasNextPage: false, data: [alice, bob] }])
@@ -38,7 +40,7 @@ t.test('GET /workspaces/users', async (t) => {
 })
 
 t.test('GET /workspaces/users/:userId', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.same((await call(t, app, 'GET', '/api/v1/workspaces/users/usrMember01', { key: KEYS.admin })).body, bob)
   t.equal((await call(t, app, 'GET', '/api/v1/workspaces/users/usrMember01', { key: KEYS.member })).status, 403, 'memberReads=deny: even one\'s own record')
   const missing = await call(t, app, 'GET', '/api/v1/workspaces/users/usrNope0001')
@@ -49,7 +51,7 @@ t.test('GET /workspaces/users/:userId', async (t) => {
 
 t.test('PATCH /workspaces/users/:userId', async (t) => {
   t.test('updates profile fields, stamps updated, audits workspace:user', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const body = { name: 'Robert', picture: 'https://img.test.example/bob.png', workspaceTeams: { design: ['colSecond01'] } }
     const res = await call(t, app, 'PATCH', '/api/v1/workspaces/users/usrMember01', { key: KEYS.admin, body })
     const updated = { ...bob, ...body, updated: NOW_ISO }
@@ -60,7 +62,7 @@ t.test('PATCH /workspaces/users/:userId', async (t) => {
   })
 
   t.test('INFER: preferences merge key by key; workspaceTeams is replaced whole', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const url = '/api/v1/workspaces/users/usrMember01'
     await call(t, app, 'PATCH', url, { key: KEYS.admin, body: { preferences: { theme: 'dark' }, workspaceTeams: { a: ['x'] } } })
     const res = await call(t, app, 'PATCH', url, { key: KEYS.admin, body: { preferences: { locale: 'de', theme: 'light' }, workspaceTeams: { b: [] } } })
@@ -70,7 +72,7 @@ t.test('PATCH /workspaces/users/:userId', async (t) => {
   })
 
   t.test('a role change is audited as workspace:user:role and shows in the workspace', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'PATCH', '/api/v1/workspaces/users/usrMember01', { key: KEYS.admin, body: { role: 'admin' } })
     t.same(res.body, { ...bob, role: 'admin', updated: NOW_ISO })
     t.same((await call(t, app, 'GET', '/api/v1/workspaces')).body.roles, { usrAdmin001: 'admin', usrMember01: 'admin' })
@@ -81,7 +83,7 @@ t.test('PATCH /workspaces/users/:userId', async (t) => {
   })
 
   t.test('a role change with other fields appends one entry of each action', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     await call(t, app, 'PATCH', '/api/v1/workspaces/users/usrMember01', { body: { role: 'admin', name: 'Boss Bob' } })
     const [role, other] = await newestLogs(t, app, 2)
     t.same(other, apiEntry(other.id, 'workspace:user:role', 'update', { userId: 'usrMember01', role: 'admin', previousRole: 'member' }, 'full'))
@@ -89,7 +91,7 @@ t.test('PATCH /workspaces/users/:userId', async (t) => {
   })
 
   t.test('400 when the last admin would be demoted; fine once another admin exists', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'PATCH', '/api/v1/workspaces/users/usrAdmin001', { key: KEYS.admin, body: { role: 'member' } })
     t.same([res.status, res.body], [400, badRequest('The last admin of the workspace cannot be demoted: make another user admin first')])
     t.same((await call(t, app, 'GET', '/api/v1/workspaces/users/usrAdmin001')).body, alice, 'unchanged')
@@ -102,7 +104,7 @@ t.test('PATCH /workspaces/users/:userId', async (t) => {
   })
 
   t.test('an empty, absent or unchanged body answers the user as is, unaudited', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     for (const options of [{ body: {} }, {}, { body: { name: 'Bob Member', role: 'member', preferences: {} } }]) {
       const res = await call(t, app, 'PATCH', '/api/v1/workspaces/users/usrMember01', { key: KEYS.admin, ...options })
       t.same([res.status, res.body], [200, bob], JSON.stringify(options))
@@ -111,7 +113,7 @@ t.test('PATCH /workspaces/users/:userId', async (t) => {
   })
 
   t.test('400 on a bad body (undeclared here, in the envelope); email cannot change', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const cases: Array<[unknown, string]> = [
       [{ email: 'robert@test.example' }, "body must NOT have additional property 'email'"],
       [{ role: 'owner' }, 'body/role must be equal to one of the allowed values: "member", "admin"'],
@@ -128,7 +130,7 @@ t.test('PATCH /workspaces/users/:userId', async (t) => {
   })
 
   t.test('404 for an unknown user, 403 for a member\'s key or a read key', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const missing = await call(t, app, 'PATCH', '/api/v1/workspaces/users/usrNope0001', { body: { name: 'x' } })
     t.same([missing.status, missing.body], [404, notFound('User usrNope0001 not found')])
     const member = await call(t, app, 'PATCH', '/api/v1/workspaces/users/usrMember01', { key: KEYS.member, body: { role: 'admin' } })
@@ -141,7 +143,7 @@ t.test('PATCH /workspaces/users/:userId', async (t) => {
 
 t.test('DELETE /workspaces/users/:userId', async (t) => {
   t.test('removes the user, revokes their personal keys, audits workspace:user', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     t.equal((await call(t, app, 'GET', '/api/v1/collections', { key: KEYS.member })).status, 200, 'Bob\'s key works before')
     const res = await call(t, app, 'DELETE', '/api/v1/workspaces/users/usrMember01', { key: KEYS.admin })
     t.same([res.status, res.body], [200, {}])
@@ -161,7 +163,7 @@ t.test('DELETE /workspaces/users/:userId', async (t) => {
   })
 
   t.test('400 when the last admin would be removed; fine once another admin exists', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'DELETE', '/api/v1/workspaces/users/usrAdmin001')
     t.same([res.status, res.body], [400, badRequest('The last admin of the workspace cannot be removed: make another user admin first')])
     t.same((await call(t, app, 'GET', '/api/v1/workspaces/users/usrAdmin001')).body, alice, 'still there')
@@ -176,7 +178,7 @@ t.test('DELETE /workspaces/users/:userId', async (t) => {
   })
 
   t.test('404 for an unknown user, 403 for a member\'s key or a read key', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const missing = await call(t, app, 'DELETE', '/api/v1/workspaces/users/usrNope0001')
     t.same([missing.status, missing.body], [404, notFound('User usrNope0001 not found')])
     const member = await call(t, app, 'DELETE', '/api/v1/workspaces/users/usrAdmin001', { key: KEYS.member })

@@ -1,7 +1,9 @@
 // /workspaces: the key's workspace, rename and avatar changes by admins, and the audit entries they append.
 import t from 'tap'
-import { KEYS, build, call, errorBody } from '../../helper.js'
+import { KEYS, call, errorBody, sharedApp } from '../../helper.js'
 import { UUID, apiEntry, logCount, newestLogs } from './audit-expect.js'
+
+const fresh = sharedApp(t)
 
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)
 const forbidden = (message: string) => errorBody(403, 'Forbidden', message)
@@ -21,7 +23,7 @@ const workspace = {
 }
 
 t.test('GET /workspaces', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   for (const key of [KEYS.full, KEYS.read, KEYS.admin, KEYS.member]) {
     const res = await call(t, app, 'GET', '/api/v1/workspaces', { key })
     t.same([res.status, res.body], [200, workspace], `${key}: every key reads its workspace`)
@@ -34,7 +36,7 @@ t.test('GET /workspaces', async (t) => {
 
 t.test('PATCH /workspaces', async (t) => {
   t.test('a rename is audited as workspace:rename, with the acting user as updater', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'PATCH', '/api/v1/workspaces', { key: KEYS.admin, body: { name: 'Renamed' } })
     t.same([res.status, res.body], [200, { ...workspace, name: 'Renamed', updater: 'usrAdmin001' }])
     t.same((await call(t, app, 'GET', '/api/v1/workspaces')).body, res.body, 'stored')
@@ -44,7 +46,7 @@ t.test('PATCH /workspaces', async (t) => {
   })
 
   t.test('a picture change is workspace:avatar, and null clears it', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const set = await call(t, app, 'PATCH', '/api/v1/workspaces', { key: KEYS.admin, body: { picture: 'https://img.test.example/ws.png' } })
     t.same(set.body, { ...workspace, picture: 'https://img.test.example/ws.png', updater: 'usrAdmin001' })
     const cleared = await call(t, app, 'PATCH', '/api/v1/workspaces', { key: KEYS.admin, body: { picture: null } })
@@ -55,7 +57,7 @@ t.test('PATCH /workspaces', async (t) => {
   })
 
   t.test('both at once is plain workspace; a workspace key leaves no user on the entry', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const res = await call(t, app, 'PATCH', '/api/v1/workspaces', { body: { name: 'Both', picture: 'https://img.test.example/b.png' } })
     t.same(res.body, { ...workspace, name: 'Both', picture: 'https://img.test.example/b.png', updater: null })
     const [entry] = await newestLogs(t, app, 1)
@@ -65,7 +67,7 @@ t.test('PATCH /workspaces', async (t) => {
   })
 
   t.test('an empty, absent or unchanged body answers the workspace as is, unaudited', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     for (const options of [{ body: {} }, {}, { body: { name: 'Test Workspace' } }]) {
       const res = await call(t, app, 'PATCH', '/api/v1/workspaces', { key: KEYS.admin, ...options })
       t.same([res.status, res.body], [200, workspace], JSON.stringify(options))
@@ -74,7 +76,7 @@ t.test('PATCH /workspaces', async (t) => {
   })
 
   t.test('400 on a bad body, and nothing changes', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const cases: Array<[unknown, string]> = [
       [{ name: 'x', preferences: {} }, "body must NOT have additional property 'preferences'"],
       [{ name: 5 }, 'body/name must be string'],
@@ -90,7 +92,7 @@ t.test('PATCH /workspaces', async (t) => {
   })
 
   t.test('403 for a member\'s personal key and for a read key', async (t) => {
-    const app = await build(t)
+    const app = await fresh()
     const member = await call(t, app, 'PATCH', '/api/v1/workspaces', { key: KEYS.member, body: { name: 'Mine' } })
     t.same([member.status, member.body], [403, forbidden('Missing permission: this action needs a workspace admin')])
     const read = await call(t, app, 'PATCH', '/api/v1/workspaces', { key: KEYS.read, body: { name: 'Mine' } })

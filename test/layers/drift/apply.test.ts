@@ -5,6 +5,7 @@ import { createRng } from '../../../src/lib/rng.js'
 import { applyDrift, applyForced, applyRandom, driftHeaderValue } from '../../../src/layers/drift/apply.js'
 import { DRIFT_KINDS, driftKind, driftKindNames, isDriftKindName } from '../../../src/layers/drift/kinds/index.js'
 import type { DriftContext } from '../../../src/layers/drift/types.js'
+import { problemList } from '../../problems.js'
 
 const SceneRecord = Type.Object({
   metadata: Type.Object({
@@ -107,23 +108,27 @@ t.test('the registry', async (t) => {
 
 t.test('random mode applies exactly one applicable kind, chosen by the rng', async (t) => {
   const counts = new Map<string, number>()
+  const seeds = problemList()
   for (let seed = 1; seed <= 200; seed++) {
     const out = applyRandom(withSeed(FIXTURES['paged scene list'], seed), driftKindNames)
-    t.ok(out !== null)
+    seeds.ok(out !== null, `seed ${seed}: drifts`)
     const kinds = new Set(out?.changes.map((change) => change.split(' ')[0]))
-    t.equal(kinds.size, 1, `seed ${seed}: one kind`)
+    seeds.equal(kinds.size, 1, `seed ${seed}: one kind`)
     for (const kind of kinds) counts.set(kind, (counts.get(kind) ?? 0) + 1)
   }
+  t.same(seeds.problems, [], 'seeds 1-200: each drifts with exactly one kind')
   t.same([...counts.keys()].sort(), [
     'add-unknown-field', 'change-id-format', 'change-scalar-type', 'deprecation', 'drop-optional-field',
     'drop-required-field', 'null-field', 'older-shape', 'rename-envelope', 'rename-field', 'switch-paging',
     'unknown-enum-value', 'unwrap-envelope'
   ], 'every kind that applies to a GET page gets picked, and none that does not')
+  const asSet = problemList()
   for (let seed = 1; seed <= 10; seed++) {
-    t.same(applyRandom(withSeed(FIXTURES['paged scene list'], seed), ['rename-field', 'unwrap-envelope', 'deprecation']),
+    asSet.same(applyRandom(withSeed(FIXTURES['paged scene list'], seed), ['rename-field', 'unwrap-envelope', 'deprecation']),
       applyRandom(withSeed(FIXTURES['paged scene list'], seed), ['deprecation', 'unwrap-envelope', 'rename-field', 'deprecation']),
       `seed ${seed}: the requested kinds are a set (order and repeats do not matter)`)
   }
+  t.same(asSet.problems, [], 'seeds 1-10: the requested kinds are a set')
   t.equal(applyRandom(withSeed(FIXTURES['paged scene list'], 1), ['change-error-envelope', 'change-success-status']), null,
     'null when no requested kind applies')
   t.throws(() => applyRandom(withSeed(FIXTURES['404 envelope'], 1), ['change-error-envelope', 'typo']), RangeError,
@@ -163,21 +168,24 @@ t.test('forced mode applies every applicable kind in the given order, each on th
 t.test('same seed and same context give byte-identical output; seeds differ', async (t) => {
   for (const [name, fixture] of Object.entries(FIXTURES)) {
     const outputs = new Set<string>()
+    const runs = problemList()
     for (let seed = 1; seed <= 25; seed++) {
       const first = applyRandom(withSeed(fixture, seed), driftKindNames)
       const second = applyRandom(withSeed(fixture, seed), driftKindNames)
-      t.same(second, first, `${name}, seed ${seed}`)
-      t.equal(JSON.stringify(second), JSON.stringify(first))
+      runs.same(second, first, `${name}, seed ${seed}`)
+      runs.equal(JSON.stringify(second), JSON.stringify(first), `${name}, seed ${seed}: byte-identical`)
       outputs.add(JSON.stringify(first))
     }
+    t.same(runs.problems, [], `${name}: seeds 1-25 each give the same output twice`)
     t.ok(outputs.size > 1, `${name}: different seeds give different drift`)
   }
 })
 
-t.test('no kind mutates its input, and every result is JSON', async (t) => {
+t.test('no kind mutates its input, and every result is JSON', async (tap) => {
   for (const [name, fixture] of Object.entries(FIXTURES)) {
     const before = JSON.stringify(fixture.body)
     const frozen = { ...fixture, body: deepFreeze(structuredClone(fixture.body)) }
+    const t = problemList()
     for (const kind of DRIFT_KINDS) {
       for (const seed of [1, 2, 3]) {
         const ctx = withSeed(frozen, seed)
@@ -189,10 +197,11 @@ t.test('no kind mutates its input, and every result is JSON', async (t) => {
           continue
         }
         t.ok(out.changes.length > 0, `${kind.name} on ${name}: names its changes`)
-        if (out.body === undefined) t.equal(out.statusCode, 204, 'no body only for 204')
+        if (out.body === undefined) t.equal(out.statusCode, 204, `${kind.name} on ${name}: no body only for 204`)
         else t.same(JSON.parse(JSON.stringify(out.body)), out.body, `${kind.name} on ${name}: JSON round-trips`)
       }
     }
+    tap.same(t.problems, [], `${name}: every kind, seeds 1-3: input untouched, null only when it does not apply, changes named, JSON out`)
   }
 })
 

@@ -7,7 +7,7 @@ import {
 } from '../../../src/layers/drift/kinds/fields.js'
 import type { DriftContext } from '../../../src/layers/drift/types.js'
 
-// Hand-built mirrors of the reference shapes (catalogue §1.4, §2.1, §2.2, §2.7), trimmed to what the tests use.
+// Hand-built mirrors of the reference shapes, trimmed to what the tests use.
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()])
 const SceneMetadata = Type.Object({
   id: Type.String(),

@@ -1,4 +1,4 @@
-// older-shape: records in the shape the older docs showed (catalogue §9).
+// older-shape: records in the shape the older docs showed.
 import t from 'tap'
 import { createRng } from '../../../src/lib/rng.js'
 import { olderShapeKind } from '../../../src/layers/drift/kinds/older-shape.js'

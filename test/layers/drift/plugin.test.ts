@@ -5,11 +5,15 @@ import { buildApp } from '../../../src/app.js'
 import { ConfigError, MINIMAL_FIXTURES, loadConfig } from '../../../src/config.js'
 import { driftKindNames } from '../../../src/layers/drift/kinds/index.js'
 import { recordOf } from '../../../src/layers/request-record.js'
-import { build } from '../../helper.js'
+import { build, sharedApp } from '../../helper.js'
 import { SEQUENCE, admin, kindsIn, raw } from './drift-helper.js'
 
+const fresh = sharedApp(t)
+/** Drift on, every eligible response perturbed. */
+const drifting = sharedApp(t, { drift: true, driftRate: 1 })
+
 t.test('off by default: nothing changes, nothing is counted', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   for (const [method, url, body] of SEQUENCE) {
     const res = await raw(app, method, url, { body })
     t.equal(res.headers['x-emulator-drift'], undefined, `${method} ${url}`)
@@ -41,7 +45,7 @@ t.test('an unknown EMULATOR_DRIFT_KINDS name fails start-up with one line naming
 
 t.test('rate is the share of eligible responses perturbed', async (t) => {
   for (const [rate, check] of [[0, (n: number) => n === 0], [1, (n: number) => n === 40], [0.5, (n: number) => n > 8 && n < 32]] as const) {
-    const app = await build(t, { drift: true, driftRate: rate })
+    const app = rate === 1 ? await drifting() : await build(t, { drift: true, driftRate: rate })
     for (let i = 0; i < 40; i++) await raw(app, 'GET', '/api/v1/scenes/scnShapes01')
     const ledger = await admin(app, 'GET', '/drift/ledger')
     t.equal(ledger.eligible, 40, `rate ${rate}: every response is eligible`)
@@ -50,7 +54,7 @@ t.test('rate is the share of eligible responses perturbed', async (t) => {
 })
 
 t.test('X-Emulator-Drift: off exempts one request', async (t) => {
-  const app = await build(t, { drift: true, driftRate: 1 })
+  const app = await drifting()
   const exempt = await raw(app, 'GET', '/api/v1/scenes/scnShapes01', { headers: { 'x-emulator-drift': 'off' } })
   const drifted = await raw(app, 'GET', '/api/v1/scenes/scnShapes01')
   await admin(app, 'PUT', '/drift', { enabled: false })
@@ -62,7 +66,7 @@ t.test('X-Emulator-Drift: off exempts one request', async (t) => {
 })
 
 t.test('X-Emulator-Drift: <kinds> forces them in order, even with drift off', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await raw(app, 'GET', '/api/v1/scenes?limit=1', { headers: { 'x-emulator-drift': 'rename-envelope, deprecation' } })
   t.equal(res.statusCode, 200)
   t.equal(res.headers['x-emulator-drift'], 'rename-envelope /data, deprecation')
@@ -76,7 +80,7 @@ t.test('X-Emulator-Drift: <kinds> forces them in order, even with drift off', as
 })
 
 t.test('an unreadable drift header: the normal answer plus a warning, even with drift on', async (t) => {
-  const app = await build(t, { drift: true, driftRate: 1 })
+  const app = await drifting()
   const cases: Array<[Record<string, string>, string]> = [
     [{ 'x-emulator-drift': 'deprecation, renam-field' }, `unknown drift kind "renam-field"; valid kinds: ${driftKindNames.join(', ')}; drift skipped for this request`],
     [{ 'x-emulator-drift': 'null-field metadata/name' }, '"null-field metadata/name" is not "<kind> <JSON pointer>"; drift skipped for this request'],
@@ -96,7 +100,7 @@ t.test('an unreadable drift header: the normal answer plus a warning, even with 
 })
 
 t.test('change-success-status through the real hook: 201 with the body, 204 with none', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const force = { 'x-emulator-drift': 'change-success-status' }
   const created = await raw(app, 'POST', '/api/v1/collections', { body: { name: 'Plans' }, headers: force })
   t.equal(created.statusCode, 201)
@@ -114,7 +118,7 @@ t.test('change-success-status through the real hook: 201 with the body, 204 with
 })
 
 t.test('every drifted body is JSON; only a 204 has none', async (t) => {
-  const app = await build(t, { drift: true, driftRate: 1 })
+  const app = await drifting()
   let drifted = 0
   for (let round = 0; round < 4; round++) {
     for (const [method, url, body] of SEQUENCE) {
@@ -130,7 +134,7 @@ t.test('every drifted body is JSON; only a 204 has none', async (t) => {
 t.test('storage never changes: a drifted write stores the undrifted record', async (t) => {
   const body = { name: 'Plan', pinned: false, collectionId: 'colDefault1' }
   const read = async (drift: string | undefined) => {
-    const app = await build(t)
+    const app = await fresh()
     const headers: Record<string, string> = drift === undefined ? {} : { 'x-emulator-drift': drift }
     const created = await raw(app, 'POST', '/api/v1/scenes', { body, headers })
     const patched = await raw(app, 'PATCH', '/api/v1/collections/colSecond01', { body: { name: 'Renamed' }, headers })
@@ -146,7 +150,7 @@ t.test('storage never changes: a drifted write stores the undrifted record', asy
 })
 
 t.test('faulted bodies are the fault\'s: drift leaves them alone', async (t) => {
-  const app = await build(t, { drift: true, driftRate: 1 })
+  const app = await drifting()
   const html = await raw(app, 'GET', '/api/v1/scenes', { headers: { 'x-emulator-fault': 'html; phase=after', 'x-emulator-drift': 'deprecation' } })
   t.equal(html.statusCode, 503)
   t.match(html.headers['content-type'], /^text\/html/)
@@ -159,14 +163,14 @@ t.test('faulted bodies are the fault\'s: drift leaves them alone', async (t) => 
 })
 
 t.test('errors are eligible too: change-error-envelope on a 404', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await raw(app, 'GET', '/api/v1/scenes/scnNope0001', { headers: { 'x-emulator-drift': 'change-error-envelope' } })
   t.equal(res.statusCode, 404)
   t.same(res.json(), { error: { code: 'NOT_FOUND', message: 'Scene scnNope0001 not found' } })
 })
 
 t.test('the request record carries the applied changes for the journal', async (t) => {
-  const app = await build(t)
+  const app = await build(t) // its own app: a hook can only be added before the app starts
   const seenChanges: unknown[] = []
   app.addHook('onResponse', async (request) => { seenChanges.push(recordOf(request).drift?.changes ?? null) })
   await raw(app, 'GET', '/api/v1/scenes?limit=1', { headers: { 'x-emulator-drift': 'unwrap-envelope' } })

@@ -1,5 +1,5 @@
 // The drift plugin in a bare scope with routes of its own: what it skips (non-JSON bodies, HEAD, routes with
-// config.drift false), how it merges headers (Link), and the boot-time check of route config (DESIGN §3.5).
+// config.drift false), how it merges headers (Link), and the boot-time check of route config.
 import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { resolveConfig, type Config } from '../../../src/config.js'

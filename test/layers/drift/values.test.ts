@@ -7,7 +7,7 @@ import {
 } from '../../../src/layers/drift/kinds/values.js'
 import type { DriftContext } from '../../../src/layers/drift/types.js'
 
-// Hand-built mirrors of the reference shapes (catalogue §2.2, §2.4-2.7), trimmed to what the tests use.
+// Hand-built mirrors of the reference shapes, trimmed to what the tests use.
 const Str = Type.String()
 const NullableStr = Type.Union([Type.String(), Type.Null()])
 const Role = Type.Union([Type.Literal('member'), Type.Literal('admin')])

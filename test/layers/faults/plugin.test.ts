@@ -1,16 +1,27 @@
 // Each fault kind on /api/v1, before and after the handler, through app.inject and over a real socket.
-import t from 'tap'
+import t, { type Test } from 'tap'
+import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { HTML_503_BODY } from '../../../src/layers/faults/plugin.js'
-import { KEYS, build, call, errorBody } from '../../helper.js'
+import { KEYS, build, call, errorBody, sharedApp, swap } from '../../helper.js'
+
+const fresh = sharedApp(t)
+/** Every public request faulted: the global fault rate at 1. */
+const alwaysFaulting = sharedApp(t, { faultRate: 1, faultStatus: 502 })
 
 const faultsOf = (app: FastifyInstance) => app.control.faults
 
 /** Replaces the delay seam: records each delay and returns at once, so no test waits or measures time. */
-function recordDelays (app: FastifyInstance): number[] {
+function recordDelays (t: Test, app: FastifyInstance): number[] {
   const delays: number[] = []
-  faultsOf(app).sleep = async (ms) => { delays.push(ms) }
+  swap(t, faultsOf(app), 'sleep', async (ms) => { delays.push(ms) })
   return delays
+}
+
+/** The shared app over a real socket: it listens from the first socket test on, and closes with the file. */
+async function listening (app: FastifyInstance): Promise<string> {
+  if (!app.server.listening) return await app.listen({ port: 0, host: '127.0.0.1' })
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 }
 
 const collectionNames = async (app: FastifyInstance) =>
@@ -23,7 +34,7 @@ const ENVELOPES = {
 }
 
 t.test('X-Emulator-Fault: 500, 502 and 503 answer the service envelope before the handler', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   for (const status of [500, 502, 503] as const) {
     const res = await call(t, app, 'GET', '/api/v1/collections', { headers: { 'x-emulator-fault': String(status) } })
     t.equal(res.status, status)
@@ -33,7 +44,7 @@ t.test('X-Emulator-Fault: 500, 502 and 503 answer the service envelope before th
 })
 
 t.test('a fault before the handler never writes: a faulted POST stores nothing', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const before = await collectionNames(app)
   for (const fault of ['500', '503', 'html']) {
     const res = await app.inject({
@@ -50,7 +61,7 @@ t.test('a fault before the handler never writes: a faulted POST stores nothing',
 })
 
 t.test('html: a 503 with an HTML page instead of the envelope', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await app.inject({ method: 'GET', url: '/api/v1/scenes', headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-fault': 'html' } })
   t.equal(res.statusCode, 503)
   t.equal(res.headers['content-type'], 'text/html; charset=utf-8')
@@ -58,15 +69,15 @@ t.test('html: a 503 with an HTML page instead of the envelope', async (t) => {
 })
 
 t.test('drop: app.inject rejects, the app serves on', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await t.rejects(app.inject({ method: 'GET', url: '/api/v1/scenes', headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-fault': 'drop' } }),
     { code: 'LIGHT_ECONNRESET', message: 'response destroyed before completion' })
   t.equal((await call(t, app, 'GET', '/api/v1/scenes')).status, 200)
 })
 
 t.test('drop over a real socket: fetch fails with the connection closed', async (t) => {
-  const app = await build(t)
-  const base = await app.listen({ port: 0, host: '127.0.0.1' })
+  const app = await fresh()
+  const base = await listening(app)
   const headers = { authorization: `Bearer ${KEYS.full}` }
   await t.rejects(fetch(`${base}/api/v1/scenes`, { headers: { ...headers, 'x-emulator-fault': 'drop' } }),
     { name: 'TypeError', message: 'fetch failed', cause: { code: 'UND_ERR_SOCKET' } })
@@ -76,7 +87,7 @@ t.test('drop over a real socket: fetch fails with the connection closed', async 
 })
 
 t.test('phase=after: the write commits, then the response is replaced ("outcome unknown")', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const send = (name: string, fault: string) => app.inject({
     method: 'POST', url: '/api/v1/collections', payload: { name },
     headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-fault': fault }
@@ -93,8 +104,8 @@ t.test('phase=after: the write commits, then the response is replaced ("outcome 
 })
 
 t.test('slow: the real body, in pieces, with a delay between them', async (t) => {
-  const app = await build(t)
-  const delays = recordDelays(app)
+  const app = await fresh()
+  const delays = recordDelays(t, app)
   const plain = await call(t, app, 'GET', '/api/v1/collections')
   const slow = await call(t, app, 'GET', '/api/v1/collections', { headers: { 'x-emulator-fault': 'slow' } })
   t.equal(slow.status, 200)
@@ -107,18 +118,18 @@ t.test('slow: the real body, in pieces, with a delay between them', async (t) =>
 })
 
 t.test('slow over a real socket: the headers arrive while the body is still coming', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const headers = { authorization: `Bearer ${KEYS.full}` }
   const expected = (await app.inject({ method: 'GET', url: '/api/v1/collections', headers })).body
   // The first delay holds until released: the response must already be readable by then.
   let release = () => {}
   let waits = 0
-  faultsOf(app).sleep = (ms) => {
+  swap(t, faultsOf(app), 'sleep', (ms) => {
     waits++
     t.equal(ms, 250)
     return waits === 1 ? new Promise<void>((resolve) => { release = resolve }) : Promise.resolve()
-  }
-  const base = await app.listen({ port: 0, host: '127.0.0.1' })
+  })
+  const base = await listening(app)
   const res = await fetch(`${base}/api/v1/collections`, { headers: { ...headers, 'x-emulator-fault': 'slow' } })
   t.equal(res.status, 200)
   t.equal(res.headers.get('content-type'), 'application/json; charset=utf-8')
@@ -130,7 +141,7 @@ t.test('slow over a real socket: the headers arrive while the body is still comi
 
 t.test('latency: X-Emulator-Latency and the ambient setting schedule delays through the seam', async (t) => {
   const app = await build(t, { latencyMs: 100, latencyJitterMs: 50 })
-  const delays = recordDelays(app)
+  const delays = recordDelays(t, app)
   for (let i = 0; i < 10; i++) await call(t, app, 'GET', '/api/v1/scenes')
   t.equal(delays.length, 10)
   t.ok(delays.every((ms) => ms >= 100 && ms <= 150), `ambient delays are 100 + 0..50 ms: ${delays.join(', ')}`)
@@ -142,13 +153,13 @@ t.test('latency: X-Emulator-Latency and the ambient setting schedule delays thro
   await call(t, app, 'GET', '/api/v1/scenes', { headers: { 'x-emulator-latency': '0' } })
   t.same(delays, [250], 'X-Emulator-Latency: 0 turns the ambient delay off for that request')
   const twin = await build(t, { latencyMs: 100, latencyJitterMs: 50 })
-  const twinDelays = recordDelays(twin)
+  const twinDelays = recordDelays(t, twin)
   for (let i = 0; i < 10; i++) await call(t, twin, 'GET', '/api/v1/scenes')
   t.same(twinDelays, ambient, 'the same seed gives the same jitter')
 })
 
 t.test('latency with real timers: not sooner than asked (lower bound only)', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const started = performance.now()
   const res = await call(t, app, 'GET', '/api/v1/scenes', { headers: { 'x-emulator-latency': '60' } })
   t.equal(res.status, 200)
@@ -156,14 +167,14 @@ t.test('latency with real timers: not sooner than asked (lower bound only)', asy
 })
 
 t.test('the global fault rate answers with the configured status', async (t) => {
-  const app = await build(t, { faultRate: 1, faultStatus: 502 })
+  const app = await alwaysFaulting()
   const res = await call(t, app, 'GET', '/api/v1/scenes')
   t.equal(res.status, 502)
   t.same(res.body, ENVELOPES[502])
 })
 
 t.test('a bad header is a 400, before auth', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const fault = await call(t, app, 'GET', '/api/v1/collections', { key: null, headers: { 'x-emulator-fault': 'teapot' } })
   t.equal(fault.status, 400)
   t.same(fault.body, errorBody(400, 'Bad Request', 'Invalid X-Emulator-Fault header: expected 500, 502, 503, html, drop or slow (got "teapot")'))
@@ -172,7 +183,7 @@ t.test('a bad header is a 400, before auth', async (t) => {
 })
 
 t.test('the control API is never faulted', async (t) => {
-  const app = await build(t, { faultRate: 1 })
+  const app = await alwaysFaulting()
   const res = await app.inject({ method: 'GET', url: '/_emulator/health', headers: { 'x-emulator-fault': 'drop' } })
   t.equal(res.statusCode, 200)
 })

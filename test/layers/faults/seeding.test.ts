@@ -3,7 +3,9 @@ import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { resolveConfig } from '../../../src/config.js'
 import { createFaultsControl } from '../../../src/layers/faults/state.js'
-import { KEYS, build, errorBody } from '../../helper.js'
+import { KEYS, build, errorBody, sharedApp, swap } from '../../helper.js'
+
+const fresh = sharedApp(t)
 
 const get = (app: FastifyInstance, url: string, headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${KEYS.full}`, ...headers } })
@@ -32,7 +34,7 @@ t.test('without a fault seed, EMULATOR_SEED seeds the faults', async (t) => {
 })
 
 t.test('PUT /_emulator/faults restarts the sequence', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.equal((await putFaults(app, { faultRate: 0.5, seed: 11 })).statusCode, 200)
   const first = await statuses(app, 12)
   await putFaults(app, { faultRate: 0.5, seed: 11 })
@@ -51,7 +53,7 @@ t.test('decisions depend on the request index, not on what earlier requests drew
 })
 
 t.test('rules: probability 0 never fires, 1 always does', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await putFaults(app, {
     rules: [
       { method: 'GET', path: '/scenes', fault: 500, probability: 0 },
@@ -64,7 +66,7 @@ t.test('rules: probability 0 never fires, 1 always does', async (t) => {
 
 t.test('rules: a probability between fires on some requests, the same ones for the same seed', async (t) => {
   const rules = [{ method: 'GET', path: '/scenes', fault: 503, probability: 0.3 }]
-  const app = await build(t)
+  const app = await fresh()
   await putFaults(app, { seed: 99, rules })
   const first = await statuses(app, 30)
   const fired = first.filter((s) => s === 503).length
@@ -76,7 +78,7 @@ t.test('rules: a probability between fires on some requests, the same ones for t
 })
 
 t.test('rules: count limits the firings, then the rule goes quiet', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await putFaults(app, { rules: [{ path: '/scenes/{sceneId}', fault: 503, count: 2 }] })
   const scene = async () => (await get(app, '/api/v1/scenes/scnShapes01')).statusCode
   t.same([await scene(), await scene(), await scene(), await scene()], [503, 503, 200, 200])
@@ -86,7 +88,7 @@ t.test('rules: count limits the firings, then the rule goes quiet', async (t) =>
 })
 
 t.test('rules: the first rule that fires wins; the header wins over every rule', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await putFaults(app, {
     rules: [
       { method: 'GET', path: '/scenes/**', fault: 502, count: 1 },
@@ -102,10 +104,10 @@ t.test('rules: the first rule that fires wins; the header wins over every rule',
 })
 
 t.test('rules: a latency rule delays, and a phase=after rule replaces the committed response', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const control = app.control.faults
   const delays: number[] = []
-  control.sleep = async (ms) => { delays.push(ms) }
+  swap(t, control, 'sleep', async (ms) => { delays.push(ms) })
   await putFaults(app, {
     rules: [
       { method: 'GET', path: '/scenes', fault: 'latency', delayMs: 700 },

@@ -2,7 +2,9 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { clip } from '../../../src/layers/journal/state.js'
-import { KEYS, build, call } from '../../helper.js'
+import { KEYS, build, call, sharedApp, swap } from '../../helper.js'
+
+const fresh = sharedApp(t)
 
 const journal = async (app: FastifyInstance, query = '') => {
   const res = await app.inject({ method: 'GET', url: `/_emulator/requests${query}` })
@@ -20,7 +22,7 @@ const noBody = { text: null, bytes: 0, truncated: false, contentType: null }
 const jsonBody = (text: string) => ({ text, bytes: Buffer.byteLength(text), truncated: false, contentType: 'application/json; charset=utf-8' })
 
 t.test('a request: method, path, query, status, key id (never the secret), workspace and both bodies', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await call(t, app, 'POST', '/api/v1/collections?tag=a&tag=b&x=1', { body: { name: 'Journaled' } })
   t.equal(res.status, 200)
   const page = await journal(app)
@@ -48,21 +50,21 @@ t.test('a request: method, path, query, status, key id (never the secret), works
 })
 
 t.test('requests rejected by auth are journaled: a 401 without a key, a 403 with the key it refused', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const unauthorized = await call(t, app, 'GET', '/api/v1/scenes', { key: 'sk-nope' })
   const forbidden = await call(t, app, 'POST', '/api/v1/collections', { key: KEYS.read, body: { name: 'x' } })
   const [second, first] = (await journal(app)).data
   t.same([first.status, first.keyId, first.workspaceId, first.response], [401, null, null, jsonBody(unauthorized.raw.body)])
   // auth knows the key before it refuses the route, so a 403 is attributed to its key and workspace.
-  // The body is read after auth refused it, so the journal shows what the failing client sent (issue 12.5).
+  // The body is read after auth refused it, so the journal shows what the failing client sent.
   t.same([second.status, second.keyId, second.workspaceId, second.request], [403, 'key_test_read', 'wsMain00001', { ...jsonBody('{"name":"x"}'), contentType: 'application/json' }], 'rejected, with the body it sent')
   t.same(second.response, jsonBody(forbidden.raw.body))
 })
 
 t.test('faults are reported; a dropped request has no status and no response', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const delays: number[] = []
-  app.control.faults.sleep = async (ms) => { delays.push(ms) }
+  swap(t, app.control.faults, 'sleep', async (ms) => { delays.push(ms) })
   const headers = { authorization: `Bearer ${KEYS.full}` }
   await t.rejects(app.inject({ method: 'DELETE', url: '/api/v1/scenes/scnShapes01', headers: { ...headers, 'x-emulator-fault': 'drop', 'x-emulator-latency': '80' } }))
   await app.inject({ method: 'GET', url: '/api/v1/scenes', headers: { ...headers, 'x-emulator-fault': '502; phase=after' } })
@@ -91,8 +93,8 @@ t.test('faults are reported; a dropped request has no status and no response', a
 })
 
 t.test('a slow body is recorded whole', async (t) => {
-  const app = await build(t)
-  app.control.faults.sleep = async () => {}
+  const app = await fresh()
+  swap(t, app.control.faults, 'sleep', async () => {})
   const res = await call(t, app, 'GET', '/api/v1/collections', { headers: { 'x-emulator-fault': 'slow' } })
   const [entry] = (await journal(app)).data
   t.same(entry.response, jsonBody(res.raw.body))
@@ -100,7 +102,7 @@ t.test('a slow body is recorded whole', async (t) => {
 })
 
 t.test('drift is reported as the X-Emulator-Drift header that went out', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   // app.inject, not call(): a drifted body does not conform to the reference, on purpose.
   const res = await app.inject({ method: 'GET', url: '/api/v1/collections/colDefault1', headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-drift': 'add-unknown-field' } })
   const header = res.headers['x-emulator-drift']
@@ -141,7 +143,7 @@ t.test('journalSize 0 turns the journal off', async (t) => {
 })
 
 t.test('only /api/v1 is journaled', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await app.inject({ method: 'GET', url: '/_emulator/health' })
   await app.inject({ method: 'GET', url: '/_emulator/faults' })
   t.same(await journal(app), { capacity: 1000, total: 0, data: [] })

@@ -1,4 +1,4 @@
-// The compatibility switches (issue 12), each value of each switch observed through the public API three ways:
+// The compatibility switches, each value of each switch observed through the public API three ways:
 // globally at start-up (EMULATOR_COMPAT / in-process `compat`), globally at run time (PUT /_emulator/compat), and per
 // workspace (`compat` in POST /_emulator/workspaces) while the global setting holds the other value.
 import t from 'tap'

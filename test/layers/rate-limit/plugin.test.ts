@@ -2,7 +2,13 @@
 // per client IP by default (the documented figure), per key under the rateLimitBy switch.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { KEYS, NOW, build, call, errorBody } from '../../helper.js'
+import { KEYS, NOW, build, call, errorBody, sharedApp } from '../../helper.js'
+
+// One app per configuration the tests need, each reset before every use.
+const fresh = sharedApp(t)
+const limitOf1 = sharedApp(t, { rateLimit: 1 })
+const limitOf2 = sharedApp(t, { rateLimit: 2 })
+const limitOf1ByKey = sharedApp(t, { rateLimit: 1, compat: { rateLimitBy: 'key' } })
 
 const limits = (res: { headers: Record<string, unknown> }) =>
   [res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining'], res.headers['x-ratelimit-reset']]
@@ -35,7 +41,7 @@ t.test('over the limit: 429 in the service envelope, with Retry-After', async (t
 })
 
 t.test('the window resets on the virtual clock', async (t) => {
-  const app = await build(t, { rateLimit: 2 })
+  const app = await limitOf2()
   await exhaust(t, app, 2)
   app.clock.advance(59_999)
   const still = await call(t, app, 'GET', '/api/v1/scenes')
@@ -48,7 +54,7 @@ t.test('the window resets on the virtual clock', async (t) => {
 })
 
 t.test('rateLimitBy=ip (the default, the documented figure is per IP): every key from one address shares a window', async (t) => {
-  const app = await build(t, { rateLimit: 2 })
+  const app = await limitOf2()
   await exhaust(t, app, 1)
   t.same(limits(await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.read })), ['2', '0', '60'], 'another key, the same window')
   const over = await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.other })
@@ -58,7 +64,7 @@ t.test('rateLimitBy=ip (the default, the documented figure is per IP): every key
 })
 
 t.test('rateLimitBy=key: each key has its own window', async (t) => {
-  const app = await build(t, { rateLimit: 1, compat: { rateLimitBy: 'key' } })
+  const app = await limitOf1ByKey()
   await exhaust(t, app, 1)
   t.equal((await call(t, app, 'GET', '/api/v1/scenes')).status, 429)
   const other = await call(t, app, 'GET', '/api/v1/scenes', { key: KEYS.read })
@@ -67,7 +73,7 @@ t.test('rateLimitBy=key: each key has its own window', async (t) => {
 })
 
 t.test('rateLimitBy per workspace: a workspace made with rateLimitBy=key counts per key while the others count per IP', async (t) => {
-  const app = await build(t, { rateLimit: 1 })
+  const app = await limitOf1()
   const made = (await app.inject({ method: 'POST', url: '/_emulator/workspaces', payload: { compat: { rateLimitBy: 'key' } } })).json()
   t.equal((await call(t, app, 'GET', '/api/v1/scenes', { key: made.keys.full })).status, 200)
   t.equal((await call(t, app, 'GET', '/api/v1/scenes', { key: made.keys.read })).status, 200, 'a second key of that workspace: its own window')
@@ -77,7 +83,7 @@ t.test('rateLimitBy per workspace: a workspace made with rateLimitBy=key counts 
 })
 
 t.test('requests rejected by auth, or answered by a fault before auth, are not counted and carry no headers', async (t) => {
-  const app = await build(t, { rateLimit: 1, compat: { rateLimitBy: 'key' } })
+  const app = await limitOf1ByKey()
   const unknown = await call(t, app, 'GET', '/api/v1/scenes', { key: 'sk-nope' })
   t.equal(unknown.status, 401)
   t.same(limits(unknown), [undefined, undefined, undefined])
@@ -91,7 +97,7 @@ t.test('requests rejected by auth, or answered by a fault before auth, are not c
 })
 
 t.test('the default is 600 a minute; 0 turns it off', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.same(limits(await call(t, app, 'GET', '/api/v1/scenes')), ['600', '599', '60'])
   const off = await build(t, { rateLimit: 0 })
   for (let i = 0; i < 3; i++) {
@@ -102,7 +108,7 @@ t.test('the default is 600 a minute; 0 turns it off', async (t) => {
 })
 
 t.test('PUT /_emulator/rate-limit changes the limit at run time and starts new windows', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await exhaust(t, app, 5)
   await app.inject({ method: 'PUT', url: '/_emulator/rate-limit', payload: { limit: 1 } })
   t.same(limits(await call(t, app, 'GET', '/api/v1/scenes')), ['1', '0', '60'], 'the five earlier requests are forgotten')
@@ -113,7 +119,7 @@ t.test('PUT /_emulator/rate-limit changes the limit at run time and starts new w
 })
 
 t.test('resetHeader "epoch": X-RateLimit-Reset is the Unix time of the reset; Retry-After stays in seconds', async (t) => {
-  const app = await build(t, { rateLimit: 1 })
+  const app = await limitOf1()
   await app.inject({ method: 'PUT', url: '/_emulator/rate-limit', payload: { resetHeader: 'epoch' } })
   const resetAt = String(Math.ceil((NOW + 60_000) / 1000))
   t.same(limits(await call(t, app, 'GET', '/api/v1/scenes')), ['1', '0', resetAt])
@@ -125,7 +131,7 @@ t.test('resetHeader "epoch": X-RateLimit-Reset is the Unix time of the reset; Re
 })
 
 t.test('429s are journaled', async (t) => {
-  const app = await build(t, { rateLimit: 1 })
+  const app = await limitOf1()
   await exhaust(t, app, 2)
   const journal = (await app.inject({ method: 'GET', url: '/_emulator/requests?status=429' })).json()
   t.equal(journal.total, 1)

@@ -1,7 +1,7 @@
-// Issue 16.6: one readable line per completed request by default (health probes at debug), JSON with LOG_FORMAT=json.
+// One readable line per completed request by default (health probes at debug), JSON with LOG_FORMAT=json.
 import t from 'tap'
-import { formatLogLine } from '../src/lib/text-log.js'
-import { startProcess, stopProcess } from './processes.js'
+import { formatLogLine } from '../../src/lib/text-log.js'
+import { startProcess, stopProcess } from '../processes.js'
 
 t.test('a pino line becomes one readable line; errors keep their stack; anything else passes through', async (t) => {
   const time = Date.parse('2026-11-24T14:02:11.042Z')

@@ -1,8 +1,10 @@
-// GET/PUT/DELETE /_emulator/faults and GET/PUT /_emulator/rate-limit.
+// GET/PUT/DELETE /_emulator/faults.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { loadConfig } from '../../src/config.js'
-import { build, call, errorBody } from '../helper.js'
+import { loadConfig } from '../../../src/config.js'
+import { build, call, errorBody, sharedApp } from '../../helper.js'
+
+const fresh = sharedApp(t)
 
 const admin = async (app: FastifyInstance, method: string, url: string, payload?: object) => {
   const res = await app.inject({ method: method as 'GET', url: `/_emulator${url}`, payload })
@@ -12,7 +14,7 @@ const admin = async (app: FastifyInstance, method: string, url: string, payload?
 const START = { seed: 42, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, rules: [] }
 
 t.test('GET /_emulator/faults shows the start-up settings', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   t.same(await admin(app, 'GET', '/faults'), { status: 200, body: START }, 'the fault seed falls back to EMULATOR_SEED')
 })
 
@@ -58,7 +60,7 @@ t.test('PUT /_emulator/faults replaces the settings', async (t) => {
 })
 
 t.test('PUT /_emulator/faults: 400 on a bad rule, and the old settings stay', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await admin(app, 'PUT', '/faults', { faultRate: 0.2 })
   const cases: Array<[object, string]> = [
     [{ rules: [{ path: 'scenes', fault: 503 }] }, 'body/rules/0: path "scenes" must start with /'],
@@ -78,25 +80,11 @@ t.test('PUT /_emulator/faults: 400 on a bad rule, and the old settings stay', as
 })
 
 t.test('DELETE /_emulator/faults and POST /_emulator/reset go back to start-up', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await admin(app, 'PUT', '/faults', { faultRate: 1, rules: [{ path: '/**', fault: 500 }] })
   t.same(await admin(app, 'DELETE', '/faults'), { status: 200, body: START })
   t.equal((await call(t, app, 'GET', '/api/v1/scenes')).status, 200)
   await admin(app, 'PUT', '/faults', { faultRate: 1 })
   t.equal((await admin(app, 'POST', '/reset')).status, 200)
   t.same((await admin(app, 'GET', '/faults')).body, START)
-})
-
-t.test('GET and PUT /_emulator/rate-limit', async (t) => {
-  const app = await build(t)
-  t.same(await admin(app, 'GET', '/rate-limit'), { status: 200, body: { limit: 600, windowMs: 60000, resetHeader: 'seconds' } })
-  t.same(await admin(app, 'PUT', '/rate-limit', { limit: 2, resetHeader: 'epoch' }), { status: 200, body: { limit: 2, windowMs: 60000, resetHeader: 'epoch' } })
-  t.same((await admin(app, 'GET', '/rate-limit')).body, { limit: 2, windowMs: 60000, resetHeader: 'epoch' })
-  t.same(await admin(app, 'PUT', '/rate-limit', { limit: -1 }), { status: 400, body: errorBody(400, 'Bad Request', 'body/limit must be >= 0') })
-  t.same(await admin(app, 'PUT', '/rate-limit', { resetHeader: 'unix' }),
-    { status: 400, body: errorBody(400, 'Bad Request', 'body/resetHeader must be equal to one of the allowed values: "seconds", "epoch"') })
-  t.same((await admin(app, 'PUT', '/rate-limit', {})).body, { limit: 600, windowMs: 60000, resetHeader: 'seconds' }, 'fields left out go back to start-up')
-  await admin(app, 'PUT', '/rate-limit', { limit: 0 })
-  await admin(app, 'POST', '/reset')
-  t.same((await admin(app, 'GET', '/rate-limit')).body, { limit: 600, windowMs: 60000, resetHeader: 'seconds' }, 'reset restores it')
 })

@@ -1,7 +1,9 @@
 // GET /_emulator/requests (filters, limit, newest first) and DELETE /_emulator/requests.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { KEYS, build, call, errorBody } from '../helper.js'
+import { KEYS, build, call, errorBody, sharedApp } from '../../helper.js'
+
+const fresh = sharedApp(t)
 
 const requests = async (app: FastifyInstance, query = '') => {
   const res = await app.inject({ method: 'GET', url: `/_emulator/requests${query}` })
@@ -22,7 +24,7 @@ async function traffic (t: Tap, app: FastifyInstance) {
 }
 
 t.test('GET /_emulator/requests', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await traffic(t, app)
   const all = await requests(app)
   t.equal(all.status, 200)
@@ -55,7 +57,7 @@ t.test('GET /_emulator/requests', async (t) => {
 })
 
 t.test('400 on an unknown filter or a bad value', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const unknown = await requests(app, '?route=/scenes')
   t.equal(unknown.status, 400)
   t.same(unknown.body, errorBody(400, 'Bad Request', "querystring must NOT have additional property 'route'"))
@@ -64,7 +66,7 @@ t.test('400 on an unknown filter or a bad value', async (t) => {
 })
 
 t.test('DELETE /_emulator/requests empties the journal; ids keep counting', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await traffic(t, app)
   const res = await app.inject({ method: 'DELETE', url: '/_emulator/requests' })
   t.equal(res.statusCode, 200)
@@ -75,7 +77,7 @@ t.test('DELETE /_emulator/requests empties the journal; ids keep counting', asyn
 })
 
 t.test('POST /_emulator/reset empties the journal and restarts its ids', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   await traffic(t, app)
   t.equal((await app.inject({ method: 'POST', url: '/_emulator/reset' })).statusCode, 200)
   t.same((await requests(app)).body.data, [])

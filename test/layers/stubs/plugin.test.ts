@@ -1,11 +1,13 @@
-// Issue 16.8: stub rules force one answer on a route pattern, once, N times or always, for one workspace or key,
+// Stub rules force one answer on a route pattern, once, N times or always, for one workspace or key,
 // through the admin API and the typed helper; the journal records the stubbed answer; drift leaves it alone.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { KEYS, build, call, errorBody } from '../helper.js'
-import { startEmulator, type Stub, type StubRule } from '../../src/index.js'
-import type { StubView } from '../../src/schemas/stubs.js'
-import type { StubRuleBody } from '../../src/schemas/stubs.js'
+import { KEYS, build, call, errorBody, sharedApp } from '../../helper.js'
+import { startEmulator, type Stub, type StubRule } from '../../../src/index.js'
+import type { StubView } from '../../../src/schemas/stubs.js'
+import type { StubRuleBody } from '../../../src/schemas/stubs.js'
+
+const fresh = sharedApp(t)
 
 export const typeChecks = {
   view: (answer: StubView): Stub => answer as Stub,
@@ -15,7 +17,7 @@ export const typeChecks = {
 const addStub = async (app: FastifyInstance, rule: object) => app.inject({ method: 'POST', url: '/_emulator/stubs', payload: rule })
 
 t.test('a stub answers N times with its status, headers and body, then the route answers again', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const added = await addStub(app, { method: 'GET', path: '/scenes/{sceneId}', status: 418, headers: { 'x-why': 'stubbed' }, body: { statusCode: 418, error: 'Teapot', message: 'short and stout' }, times: 2 })
   t.equal(added.statusCode, 200)
   t.same(added.json(), { id: 1, method: 'GET', path: '/scenes/{sceneId}', status: 418, headers: { 'x-why': 'stubbed' }, body: { statusCode: 418, error: 'Teapot', message: 'short and stout' }, times: 2, remaining: 2, fired: 0, workspaceId: null, keyId: null })
@@ -46,7 +48,7 @@ t.test('scoped to a workspace or a key; keys are still checked first; drift leav
 })
 
 t.test('bad rules are refused; one rule or all can be removed; reset removes them', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const bad = await addStub(app, { path: 'scenes', status: 200 })
   t.same([bad.statusCode, bad.json()], [400, errorBody(400, 'Bad Request', 'body/path "scenes" must start with /')])
   t.equal((await addStub(app, { path: '/scenes', status: 99 })).statusCode, 400)

@@ -1,10 +1,10 @@
 // GET/PUT /_emulator/compat and the `compat` of POST /_emulator/workspaces: the full settings in every answer, PUT
 // replaces (switches left out return to their start-up values), reset restores start-up, bad bodies change nothing.
 import t from 'tap'
-import { build } from '../helper.js'
-import { BAD_REQUEST, UNAUTHORIZED, admin } from './admin-helper.js'
-import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
-import { startEmulator } from '../../src/index.js'
+import { build } from '../../helper.js'
+import { BAD_REQUEST, UNAUTHORIZED, admin } from '../../admin/admin-helper.js'
+import { DEFAULT_COMPAT } from '../../../src/schemas/compat.js'
+import { startEmulator } from '../../../src/index.js'
 
 t.test('GET answers the start-up settings; PUT replaces them and answers all of them; reset restores start-up', async (t) => {
   const app = await build(t, { compat: { pageSize: 5 } })

@@ -1,14 +1,16 @@
 // /_emulator/drift: settings (GET/PUT), the kinds catalogue, the ledger, reset, the admin token, and no drift
 // on the admin scope itself.
 import t from 'tap'
-import { DRIFT_KINDS, driftKindNames } from '../../src/layers/drift/kinds/index.js'
-import { build, errorBody } from '../helper.js'
-import { raw } from '../layers/drift/drift-helper.js'
+import { DRIFT_KINDS, driftKindNames } from '../../../src/layers/drift/kinds/index.js'
+import { build, errorBody, sharedApp } from '../../helper.js'
+import { raw } from './drift-helper.js'
+
+const fresh = sharedApp(t)
 
 const badRequest = (message: string) => errorBody(400, 'Bad Request', message)
 
 t.test('GET /drift', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const res = await app.inject({ method: 'GET', url: '/_emulator/drift' })
   t.equal(res.statusCode, 200)
   t.same(res.json(), { enabled: false, seed: 42, rate: 0.3, kinds: driftKindNames }, 'off; the seed falls back to EMULATOR_SEED')
@@ -20,7 +22,7 @@ t.test('GET /drift', async (t) => {
 })
 
 t.test('PUT /drift', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const put = async (payload: object) => await app.inject({ method: 'PUT', url: '/_emulator/drift', payload })
   const res = await put({ enabled: true, rate: 1, kinds: ['older-shape', 'null-field'] })
   t.equal(res.statusCode, 200)
@@ -35,7 +37,7 @@ t.test('PUT /drift', async (t) => {
 })
 
 t.test('PUT /drift: 400 for what it cannot apply, settings unchanged', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const failures: Array<[unknown, string]> = [
     [{ kinds: ['rename-field', 'rename-feild'] }, `body/kinds: unknown drift kind "rename-feild"; valid kinds: ${driftKindNames.join(', ')}`],
     [{ kinds: ['a', 'b'] }, `body/kinds: unknown drift kinds "a", "b"; valid kinds: ${driftKindNames.join(', ')}`],
@@ -56,7 +58,7 @@ t.test('PUT /drift: 400 for what it cannot apply, settings unchanged', async (t)
 })
 
 t.test('GET /drift/kinds', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const { kinds } = (await app.inject({ method: 'GET', url: '/_emulator/drift/kinds' })).json()
   t.same(kinds.map((kind: any) => kind.name), driftKindNames)
   t.same(kinds.find((kind: any) => kind.name === 'drop-optional-field'), {
@@ -68,7 +70,7 @@ t.test('GET /drift/kinds', async (t) => {
 })
 
 t.test('GET and DELETE /drift/ledger', async (t) => {
-  const app = await build(t)
+  const app = await fresh()
   const force = (kinds: string) => ({ headers: { 'x-emulator-drift': kinds } })
   await raw(app, 'GET', '/api/v1/scenes', force('rename-envelope'))
   await raw(app, 'GET', '/api/v1/scenes?limit=1', force('rename-envelope, deprecation'))
