@@ -1,10 +1,26 @@
 // Opens the SQLite database (a file or :memory:) with the pragmas the emulator relies on.
+import process from 'node:process'
 import Database from 'better-sqlite3'
 import { migrate } from './migrate.js'
 
 export type Db = Database.Database
 
+/** The oldest Node major better-sqlite3's prebuilt binaries load on (package.json `engines` says the same). */
+export const OLDEST_NODE_MAJOR = 22
+
+/**
+ * Throws, naming the fix, on a Node older than `engines` accepts: there better-sqlite3's addon does not fail, it
+ * kills the process (a segmentation fault on Node 20), so this runs before the first database opens.
+ */
+export function assertSupportedNode (version: string = process.version): void {
+  const major = Number(/^v?(\d+)/.exec(version)?.[1])
+  if (major < OLDEST_NODE_MAJOR) {
+    throw new Error(`Node.js ${OLDEST_NODE_MAJOR} or later is needed, this is ${version} (from a clone of the repository, npm start and npx run the Node 24 that npm ci installed)`)
+  }
+}
+
 export function openDatabase (path: string): Db {
+  assertSupportedNode()
   const db = new Database(path)
   db.pragma('foreign_keys = ON')
   if (path !== ':memory:') {
