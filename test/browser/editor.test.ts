@@ -139,6 +139,8 @@ if (!existsSync(CHROMIUM)) {
     await t.test('an edit made while saves fail says offline, survives a REST write, and is saved once they work', async (t) => {
       await page.route('**/content', async (route) => { await (route.request().method() === 'PATCH' ? route.abort() : route.continue()) })
       const second: Box = { x0: 400, y0: 520, x1: 600, y1: 620 }
+      // As in the first drawing: a click on empty canvas first, so the key reaches the editor whatever had focus.
+      await page.mouse.click(200, 650)
       await page.keyboard.press('r')
       await page.mouse.move(second.x0, second.y0)
       await page.mouse.down()
