@@ -36,6 +36,19 @@ async function inkIn (page: Page, box: Box): Promise<number> {
   }, box)
 }
 
+/**
+ * Picks the rectangle tool as a person does, with the `r` key, and waits until the toolbar shows it picked. Escape
+ * and a click on empty canvas come first: with an element selected, its properties panel sits on the left and
+ * would take the click (and with it the key).
+ */
+async function pickRectangleTool (page: Page): Promise<void> {
+  await page.keyboard.press('Escape')
+  await page.mouse.click(1000, 650)
+  await page.keyboard.press('r')
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid="toolbar-rectangle"]')?.checked === true,
+    undefined, { timeout: 5_000 })
+}
+
 const grow = (box: Box, by: number): Box => ({ x0: box.x0 - by, y0: box.y0 - by, x1: box.x1 + by, y1: box.y1 + by })
 const shift = (box: Box, dx: number): Box => ({ ...box, x0: box.x0 + dx, x1: box.x1 + dx })
 
@@ -97,8 +110,7 @@ if (!existsSync(CHROMIUM)) {
       const opened = await page.getAttribute('[data-scene-version]', 'data-scene-version')
       t.equal(opened, made.metadata.sceneVersion, 'the page holds the version the API answered')
 
-      await page.mouse.click(200, 650)
-      await page.keyboard.press('r')
+      await pickRectangleTool(page)
       await page.mouse.move(drawn.x0, drawn.y0)
       await page.mouse.down()
       await page.mouse.move(drawn.x1, drawn.y1, { steps: 8 })
@@ -139,9 +151,7 @@ if (!existsSync(CHROMIUM)) {
     await t.test('an edit made while saves fail says offline, survives a REST write, and is saved once they work', async (t) => {
       await page.route('**/content', async (route) => { await (route.request().method() === 'PATCH' ? route.abort() : route.continue()) })
       const second: Box = { x0: 400, y0: 520, x1: 600, y1: 620 }
-      // As in the first drawing: a click on empty canvas first, so the key reaches the editor whatever had focus.
-      await page.mouse.click(200, 650)
-      await page.keyboard.press('r')
+      await pickRectangleTool(page)
       await page.mouse.move(second.x0, second.y0)
       await page.mouse.down()
       await page.mouse.move(second.x1, second.y1, { steps: 8 })
