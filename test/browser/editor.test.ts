@@ -149,14 +149,30 @@ if (!existsSync(CHROMIUM)) {
     })
 
     await t.test('an edit made while saves fail says offline, survives a REST write, and is saved once they work', async (t) => {
-      await page.route('**/content', async (route) => { await (route.request().method() === 'PATCH' ? route.abort() : route.continue()) })
+      let refused = 0
+      await page.route('**/content', async (route) => {
+        if (route.request().method() !== 'PATCH') return await route.continue()
+        refused++
+        await route.abort()
+      })
+      await page.evaluate(() => {
+        const log: string[] = []
+        const status = document.getElementById('editor-status')!
+        new MutationObserver(() => { log.push(`${Math.round(performance.now())} ${status.dataset.status ?? ''}`) }).observe(status, { attributes: true })
+        ;(window as unknown as { statusLog: string[] }).statusLog = log
+      })
       const second: Box = { x0: 400, y0: 520, x1: 600, y1: 620 }
       await pickRectangleTool(page)
       await page.mouse.move(second.x0, second.y0)
       await page.mouse.down()
       await page.mouse.move(second.x1, second.y1, { steps: 8 })
       await page.mouse.up()
-      await page.waitForSelector('#editor-status[data-status="offline"]', { timeout: 10_000 })
+      await page.waitForSelector('#editor-status[data-status="offline"]', { timeout: 20_000 }).catch(async (error: unknown) => {
+        const log = await page.evaluate(() => (window as unknown as { statusLog: string[] }).statusLog.join(', '))
+        t.comment(`refused PATCHes: ${refused}; status changes: ${log}`)
+        await page.screenshot({ path: new URL('editor-offline-failed.png', ARTEFACTS).pathname })
+        throw error
+      })
       const ellipse = (await api('GET', `/api/v1/scenes/${sceneId}/content`)).elements.find((e: Json) => e.type === 'ellipse')
       const written = await api('PATCH', `/api/v1/scenes/${sceneId}/content`, { elements: [{ ...ellipse, strokeColor: '#e03131', version: 2 }] })
       await page.unroute('**/content')

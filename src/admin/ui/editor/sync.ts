@@ -35,6 +35,11 @@ export class SceneSync {
   private saveTimer: ReturnType<typeof setTimeout> | undefined
   /** A refused save (400, 404): not retried until the person changes something again. */
   private refused = false
+  /**
+   * The last request got no answer. The status stays "offline" until one is answered: the package calls onChange
+   * many times a second, and each call would otherwise replace it with "unsaved" within milliseconds.
+   */
+  private offline = false
 
   constructor (private readonly facts: PageFacts, private readonly first: SceneDocument, version: SceneVersion) {
     this.version = version
@@ -60,7 +65,7 @@ export class SceneSync {
   changed (): void {
     if (this.facts.readOnly || this.api === null || this.pending() === null) return
     this.refused = false
-    showStatus('unsaved')
+    showStatus(this.offline ? 'offline' : 'unsaved')
     clearTimeout(this.saveTimer)
     this.saveTimer = setTimeout(() => { void this.step('save') }, SAVE_DELAY_MS)
   }
@@ -90,6 +95,7 @@ export class SceneSync {
       return
     }
     // No answer at all: the emulator is restarting or gone. The poll's next tick tries again (a pending save first).
+    this.offline = true
     showStatus('offline')
   }
 
@@ -108,8 +114,9 @@ export class SceneSync {
   }
 
   private async save (body: SaveBody): Promise<void> {
-    showStatus('saving')
+    if (!this.offline) showStatus('saving')
     const merged = await callJson<SceneDocument>(this.facts.contentUrl, { method: 'PATCH', body: JSON.stringify(body) })
+    this.offline = false
     this.apply(merged, false)
     showStatus(this.pending() === null ? 'saved' : 'unsaved')
     if (this.pending() !== null) this.changed()
@@ -117,6 +124,7 @@ export class SceneSync {
 
   private async poll (): Promise<void> {
     const now = await callJson<SceneVersion>(this.facts.versionUrl)
+    this.offline = false
     if (now.sceneVersion !== this.version.sceneVersion || now.contentEpoch !== this.version.contentEpoch) {
       const replaced = now.contentEpoch !== this.version.contentEpoch
       const document = await callJson<SceneDocument>(this.facts.contentUrl)
