@@ -90,6 +90,8 @@ export class SceneSync {
 
   private failed (error: unknown): void {
     if (error instanceof ApiError) {
+      // The emulator answered, if with a refusal: it is not offline.
+      this.offline = false
       this.refused = true
       showStatus('error', error.message)
       return
