@@ -90,8 +90,6 @@ export class SceneSync {
 
   private failed (error: unknown): void {
     if (error instanceof ApiError) {
-      // The emulator answered, if with a refusal: it is not offline.
-      this.offline = false
       this.refused = true
       showStatus('error', error.message)
       return
@@ -117,19 +115,29 @@ export class SceneSync {
 
   private async save (body: SaveBody): Promise<void> {
     if (!this.offline) showStatus('saving')
-    const merged = await callJson<SceneDocument>(this.facts.contentUrl, { method: 'PATCH', body: JSON.stringify(body) })
-    this.offline = false
+    const merged = await this.call<SceneDocument>(this.facts.contentUrl, { method: 'PATCH', body: JSON.stringify(body) })
     this.apply(merged, false)
     showStatus(this.pending() === null ? 'saved' : 'unsaved')
     if (this.pending() !== null) this.changed()
   }
 
+  /** Every request of the sync: any answer, a refusal included, ends "offline"; no answer leaves it to failed(). */
+  private async call<T> (url: string, init?: RequestInit): Promise<T> {
+    try {
+      const answer = await callJson<T>(url, init)
+      this.offline = false
+      return answer
+    } catch (error) {
+      if (error instanceof ApiError) this.offline = false
+      throw error
+    }
+  }
+
   private async poll (): Promise<void> {
-    const now = await callJson<SceneVersion>(this.facts.versionUrl)
-    this.offline = false
+    const now = await this.call<SceneVersion>(this.facts.versionUrl)
     if (now.sceneVersion !== this.version.sceneVersion || now.contentEpoch !== this.version.contentEpoch) {
       const replaced = now.contentEpoch !== this.version.contentEpoch
-      const document = await callJson<SceneDocument>(this.facts.contentUrl)
+      const document = await this.call<SceneDocument>(this.facts.contentUrl)
       this.version = { sceneVersion: document.sceneVersion, contentEpoch: now.contentEpoch }
       this.apply(document, replaced)
     }
