@@ -99,8 +99,10 @@ export type ErrorCode = keyof typeof ERRORS
 export class EmulatorError extends Error {
   readonly statusCode: number
   readonly error: string
-  constructor (readonly code: ErrorCode, statusCode: number, message: string) {
+  readonly code: ErrorCode
+  constructor (code: ErrorCode, statusCode: number, message: string) {
     super(message)
+    this.code = code
     this.name = 'EmulatorError'
     this.statusCode = statusCode
     this.error = REASON[statusCode] ?? 'Error'

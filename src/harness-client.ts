@@ -13,8 +13,10 @@ export type {
 
 /** The admin API answered something other than success: its envelope, as an Error. */
 export class HarnessError extends Error {
-  constructor (readonly statusCode: number, message: string) {
+  readonly statusCode: number
+  constructor (statusCode: number, message: string) {
     super(message)
+    this.statusCode = statusCode
     this.name = 'HarnessError'
   }
 }

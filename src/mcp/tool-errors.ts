@@ -26,8 +26,10 @@ export class McpInternalError extends Error {
   readonly kind = 'internal' as const
   static readonly CODE = -32603
   static readonly MESSAGE = 'Internal error'
-  constructor (readonly detail: string) {
+  readonly detail: string
+  constructor (detail: string) {
     super(McpInternalError.MESSAGE)
+    this.detail = detail
     this.name = 'McpInternalError'
   }
 }

@@ -12,8 +12,12 @@ const TRANSIENT = new Set([502, 503, 504])
 
 /** The target could not be reached at all (refused, reset, DNS, timeout): the run cannot be made. */
 export class NetworkError extends Error {
-  constructor (readonly url: string, readonly reason: string) {
+  readonly url: string
+  readonly reason: string
+  constructor (url: string, reason: string) {
     super(`cannot reach ${url} (${reason})`)
+    this.url = url
+    this.reason = reason
     this.name = 'NetworkError'
   }
 }

@@ -146,8 +146,10 @@ class Renderer implements SceneRenderer {
   private prerendered: PrerenderedPictures | undefined
   private readonly counters: Counters = { renders: 0, prerenderedHits: 0, rememberedFailures: 0, failures: 0, timeouts: 0, cacheHits: 0 }
   private closed = false
+  private readonly options: RendererOptions
 
-  constructor (private readonly options: RendererOptions, seams: RendererSeams) {
+  constructor (options: RendererOptions, seams: RendererSeams) {
+    this.options = options
     this.cache = createLru<Picture>(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES, options.cacheBytes ?? DEFAULT_CACHE_BYTES,
       (p) => typeof p === 'string' ? p.length * 2 : p.length)
     this.host = !options.enabled

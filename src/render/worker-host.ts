@@ -14,8 +14,10 @@ export type RenderAnswer = { svg: string } | { error: string }
  * both caused by the scene; a worker could not start (`start`) or the host was closed (`closed`).
  */
 export class RenderHostError extends Error {
-  constructor (message: string, readonly reason: 'timeout' | 'crash' | 'start' | 'closed') {
+  readonly reason: 'timeout' | 'crash' | 'start' | 'closed'
+  constructor (message: string, reason: 'timeout' | 'crash' | 'start' | 'closed') {
     super(message)
+    this.reason = reason
     this.name = 'RenderHostError'
   }
 }
@@ -75,8 +77,10 @@ class RenderWorkerPool implements WorkerHost {
   private startCount = 0
   private recycleCount = 0
   private closed = false
+  private readonly workerUrl: URL
 
-  constructor (private readonly workerUrl: URL, options: HostOptions) {
+  constructor (workerUrl: URL, options: HostOptions) {
+    this.workerUrl = workerUrl
     const size = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()))
     this.slots = Array.from({ length: size }, () => ({ heapBytes: 0, busy: false }))
     this.timers = options.timers ?? NODE_TIMERS

@@ -34,8 +34,14 @@ export class Draft {
   /** Ids handed out by newId(), taken even before their element exists (add reserves ids for tempIds first). */
   private readonly reserved = new Set<string>()
   private topIndex: string | null
+  readonly snapshot: SceneSnapshot
+  private readonly ids: IdFactory
+  private readonly clock: NowSource
 
-  constructor (readonly snapshot: SceneSnapshot, private readonly ids: IdFactory, private readonly clock: NowSource) {
+  constructor (snapshot: SceneSnapshot, ids: IdFactory, clock: NowSource) {
+    this.snapshot = snapshot
+    this.ids = ids
+    this.clock = clock
     for (const element of snapshot.elements) {
       this.byId.set(element.id, element)
       this.order.push(element.id)

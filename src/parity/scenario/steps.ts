@@ -28,8 +28,10 @@ export interface Step {
 }
 
 export class MissingVar extends Error {
-  constructor (readonly variable: string) {
+  readonly variable: string
+  constructor (variable: string) {
     super(`no ${variable} from an earlier answer`)
+    this.variable = variable
     this.name = 'MissingVar'
   }
 }

@@ -46,7 +46,11 @@ export function readPageFacts (body: HTMLElement): PageFacts {
 
 /** A failed answer of the emulator: its envelope's message, or the status line. */
 export class ApiError extends Error {
-  constructor (readonly status: number, message: string) { super(message) }
+  readonly status: number
+  constructor (status: number, message: string) {
+    super(message)
+    this.status = status
+  }
 }
 
 /** A request the emulator has not answered in this time counts as no answer (offline); the next tick retries. */

@@ -41,7 +41,12 @@ export class SceneSync {
    */
   private offline = false
 
-  constructor (private readonly facts: PageFacts, private readonly first: SceneDocument, version: SceneVersion) {
+  private readonly facts: PageFacts
+  private readonly first: SceneDocument
+
+  constructor (facts: PageFacts, first: SceneDocument, version: SceneVersion) {
+    this.facts = facts
+    this.first = first
     this.version = version
     this.remember(first)
   }

@@ -44,7 +44,14 @@ const isResponse = (message: JSONRPCMessage): boolean => 'result' in message || 
 class Pending {
   text = ''
   response: JSONRPCMessage | undefined
-  constructor (readonly id: JSONRPCRequest['id'], readonly sse: boolean, readonly done: () => void) {}
+  readonly id: JSONRPCRequest['id']
+  readonly sse: boolean
+  readonly done: () => void
+  constructor (id: JSONRPCRequest['id'], sse: boolean, done: () => void) {
+    this.id = id
+    this.sse = sse
+    this.done = done
+  }
 
   /** The transport's send(): SSE writes every message for the request as an event; JSON keeps only the response. */
   take (message: JSONRPCMessage, options: TransportSendOptions | undefined): void {

@@ -15,7 +15,11 @@ const MAX_IDLE = 4
 export class ServerPool {
   private readonly idle = new Map<string, Pooled[]>()
 
-  constructor (private readonly options: McpServerOptions) {}
+  private readonly options: McpServerOptions
+
+  constructor (options: McpServerOptions) {
+    this.options = options
+  }
 
   /** Runs `work` on a server of `visible` that no other request is using, and keeps it for the next one. */
   async use<T> (visible: ToolSet, work: (pooled: Pooled) => Promise<T>): Promise<T> {
