@@ -1,12 +1,12 @@
-// Runs a module's code in a child process (src/ through tsx) in which some packages cannot be resolved, as in an
+// Runs a module's code in a child process (src/ with its types stripped, test/runner/ts-hooks.mjs) in which some packages cannot be resolved, as in an
 // install without those optional peer dependencies (test/hide-packages.mjs). The code prints `RESULT <json>`.
 import { spawn } from 'node:child_process'
-import { ROOT } from './processes.js'
+import { ROOT, TS } from './processes.js'
 
 export interface HiddenRun { logs: Array<Record<string, unknown>>, result: any, stdout: string, stderr: string }
 
 export async function runWithHidden (hidden: readonly string[], code: string, env: Record<string, string> = {}): Promise<HiddenRun> {
-  const child = spawn(process.execPath, ['--import', './test/hide-packages.mjs', '--import', 'tsx', '--input-type=module', '-e', code], {
+  const child = spawn(process.execPath, ['--import', './test/hide-packages.mjs', ...TS, '--input-type=module', '-e', code], {
     cwd: ROOT, env: { ...process.env, ...env, HIDE_PACKAGES: hidden.join(',') }, stdio: ['ignore', 'pipe', 'pipe']
   })
   let stdout = ''

@@ -1,9 +1,10 @@
-// Starting the emulator as a real process for tests: through src/server.ts or the CLI, compiled on the fly.
+// Starting the emulator as a real process for tests: through src/server.ts or the CLI, its types stripped by Node.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const TS = ['--import', 'tsx']
+/** The node arguments that run src/*.ts directly: Node's type stripping and the test runner's resolve rules. */
+export const TS = ['--import', fileURLToPath(new URL('runner/ts-hooks.mjs', import.meta.url))]
 
 export interface Running { child: ChildProcess, url: string, output: () => string }
 

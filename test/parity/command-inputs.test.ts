@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as delay } from 'node:timers/promises'
 import t from 'tap'
-import { ROOT } from '../processes.js'
+import { ROOT, TS } from '../processes.js'
 import { filesIn, holdings, parity, startTarget, type Target } from './parity-helper.js'
 
 let target: Target
@@ -58,7 +58,7 @@ t.test('Ctrl-C in the middle of a run: what it made is removed, exit 2', async (
   // Slow scene writes down, so the signal lands after the run has made its collection and a scene.
   await target.admin('PUT', '/_emulator/faults', { rules: [{ path: '/scenes/**', fault: 'latency', delayMs: 400 }] })
   t.teardown(() => target.admin('DELETE', '/_emulator/faults'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'parity', '--target', target.api, '--key', key], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...TS, 'src/cli.ts', 'parity', '--target', target.api, '--key', key], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
   let stderr = ''
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
