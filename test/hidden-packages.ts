@@ -1,5 +1,6 @@
-// Runs a module's code in a child process (src/ with its types stripped, test/runner/ts-hooks.mjs) in which some packages cannot be resolved, as in an
-// install without those optional peer dependencies (test/hide-packages.mjs). The code prints `RESULT <json>`.
+// Runs a module's code in a child process (src/ run as test processes run it, test/runner/ts-hooks.mjs) in which some
+// packages cannot be resolved, as in an install without those optional peer dependencies (test/hide-packages.mjs).
+// The code prints `RESULT <json>`.
 import { spawn } from 'node:child_process'
 import { ROOT, TS } from './processes.js'
 
