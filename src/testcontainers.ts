@@ -32,11 +32,24 @@ export const DEMO_KEYS: Readonly<DemoKeys> = Object.freeze({
   other: 'sk-demo-other'
 })
 
+/** Keys of the image's `minimal` fixture set (`withBundledFixtures('minimal')`), in the same roles. */
+export const MINIMAL_KEYS: Readonly<DemoKeys> = Object.freeze({
+  full: 'sk-test-full',
+  read: 'sk-test-read',
+  personal: 'uk-test-admin',
+  member: 'uk-test-member',
+  other: 'sk-test-other'
+})
+
+const BUNDLED_KEYS: Readonly<Record<'default' | 'minimal', Readonly<DemoKeys>>> = { default: DEMO_KEYS, minimal: MINIMAL_KEYS }
+
 /** A SIGTERM and this long to close (the emulator needs well under a second); Testcontainers' own default kills. */
 const STOP_TIMEOUT_MS = 10_000
 
 export class DrawingApiEmulatorContainer extends GenericContainer {
   private adminToken: string | undefined
+  /** The keys of the fixtures the container will run; undefined for a folder of the user's own. */
+  private fixtureKeys: Readonly<DemoKeys> | undefined = DEMO_KEYS
 
   constructor (image: string = DEFAULT_IMAGE) {
     super(image)
@@ -50,12 +63,14 @@ export class DrawingApiEmulatorContainer extends GenericContainer {
    * emulator runs as uid 1000 in the container: on Linux the folder must be readable by it (a mkdtemp folder is not).
    */
   withFixtures (hostFolder: string): this {
+    this.fixtureKeys = undefined
     return this.withBindMounts([{ source: hostFolder, target: '/fixtures', mode: 'ro' }])
       .withEnvironment({ EMULATOR_FIXTURES: '/fixtures' })
   }
 
   /** One of the fixture sets in the image by name: `default` (the demo workspaces) or `minimal`. */
   withBundledFixtures (name: 'default' | 'minimal'): this {
+    this.fixtureKeys = BUNDLED_KEYS[name]
     return this.withEnvironment({ EMULATOR_FIXTURES: name })
   }
 
@@ -76,16 +91,27 @@ export class DrawingApiEmulatorContainer extends GenericContainer {
   }
 
   override async start (): Promise<StartedDrawingApiEmulatorContainer> {
-    return new StartedDrawingApiEmulatorContainer(await super.start(), this.adminToken)
+    return new StartedDrawingApiEmulatorContainer(await super.start(), this.adminToken, this.fixtureKeys)
   }
 }
 
 export class StartedDrawingApiEmulatorContainer extends AbstractStartedContainer {
-  /** The bundled demo fixtures' keys (with `withFixtures`, use your own). */
-  readonly keys: Readonly<DemoKeys> = DEMO_KEYS
+  private readonly adminToken: string | undefined
+  private readonly fixtureKeys: Readonly<DemoKeys> | undefined
 
-  constructor (started: StartedTestContainer, private readonly adminToken: string | undefined) {
+  constructor (started: StartedTestContainer, adminToken: string | undefined, fixtureKeys: Readonly<DemoKeys> | undefined) {
     super(started)
+    this.adminToken = adminToken
+    this.fixtureKeys = fixtureKeys
+  }
+
+  /**
+   * The keys of the bundled fixture set it runs (DEMO_KEYS, or MINIMAL_KEYS after `withBundledFixtures('minimal')`).
+   * After `withFixtures` it throws: the emulator only knows the keys in that folder's keys.json files.
+   */
+  get keys (): Readonly<DemoKeys> {
+    if (this.fixtureKeys === undefined) throw new Error('keys: this container runs your own fixtures (withFixtures): use the keys of their keys.json files')
+    return this.fixtureKeys
   }
 
   /** Origin, e.g. http://localhost:32768 (for clients that append /api/v1 themselves). */

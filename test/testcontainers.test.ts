@@ -30,6 +30,7 @@ interface Container {
 interface Module {
   DrawingApiEmulatorContainer: new (image?: string) => Container
   DEMO_KEYS: Record<string, string>
+  MINIMAL_KEYS: Record<string, string>
   EMULATOR_PORT: number
 }
 
@@ -83,7 +84,11 @@ t.test('DrawingApiEmulatorContainer', { skip }, async (t) => {
   await t.test('bundled minimal fixtures, a seed, an admin token', async (t) => {
     const started = await new mod.DrawingApiEmulatorContainer(image).withBundledFixtures('minimal').withSeed(7).withAdminToken('tc-secret').start()
     t.teardown(() => started.stop())
-    t.equal(await status(`${started.getApiUrl()}/collections`, { authorization: 'Bearer sk-test-full' }), 200, 'the minimal set\'s key')
+    t.same(started.keys, mod.MINIMAL_KEYS, 'the minimal set\'s keys')
+    const main = fixtureKeys('minimal', 'main')
+    for (const name of ['full', 'read', 'personal', 'member']) t.ok(main.includes(mod.MINIMAL_KEYS[name]), `${name} is a key of the minimal main workspace`)
+    t.ok(fixtureKeys('minimal', 'other').includes(mod.MINIMAL_KEYS.other))
+    t.equal(await status(`${started.getApiUrl()}/collections`, { authorization: `Bearer ${started.keys.full}` }), 200, 'the minimal set\'s key')
     t.equal(await status(`${started.getApiUrl()}/collections`, { authorization: 'Bearer sk-demo-full' }), 401, 'not the demo set')
     t.same(started.getAdminHeaders(), { authorization: 'Bearer tc-secret' })
     t.equal(await status(`${started.getAdminUrl()}/faults`), 401, 'the admin API wants the token')
@@ -101,6 +106,7 @@ t.test('DrawingApiEmulatorContainer', { skip }, async (t) => {
     t.teardown(() => started.stop())
     const res = await fetch(`${started.getApiUrl()}/scenes`, { headers: { authorization: 'Bearer sk-test-full' } })
     t.equal(res.status, 200, 'the mounted set\'s key')
+    t.throws(() => started.keys, { message: 'keys: this container runs your own fixtures (withFixtures): use the keys of their keys.json files' })
     t.equal(((await res.json()) as { limit: number }).limit, 3, 'the setting applies')
   })
 })
