@@ -27,14 +27,24 @@ export function startProcess (entry: string, args: string[], env: Record<string,
   })
 }
 
+export interface Finished { code: number | null, stdout: string, stderr: string }
+
 /** Runs `entry` to completion; resolves with its exit code and output. */
-export function runProcess (entry: string, args: string[], env: Record<string, string> = {}): Promise<{ code: number | null, stdout: string, stderr: string }> {
-  const child = spawn(process.execPath, [...TS, entry, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+export function runProcess (entry: string, args: string[], env: Record<string, string> = {}): Promise<Finished> {
+  return runNode([...TS, entry, ...args], env)
+}
+
+/**
+ * Runs node with `argv` to completion. Resolves on 'close', not 'exit': at 'exit' the output pipes may still hold
+ * the child's last lines, which are the ones tests compare.
+ */
+export function runNode (argv: string[], env: Record<string, string> = {}): Promise<Finished> {
+  const child = spawn(process.execPath, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (c: Buffer) => { stdout += c.toString() })
   child.stderr.on('data', (c: Buffer) => { stderr += c.toString() })
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })))
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })))
 }
 
 /** Sends SIGTERM and resolves with the exit code. */

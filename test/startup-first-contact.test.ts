@@ -61,5 +61,6 @@ t.test('the bundled fixture sets by name', async (t) => {
   const res = await fetch(`${running.url}/api/v1/collections`, { headers: { authorization: 'Bearer sk-test-full' } })
   t.equal(res.status, 200, 'the minimal set\'s keys work')
   const missing = await runProcess('src/server.ts', [], { PORT: '0', EMULATOR_FIXTURES: 'minimall' })
+  t.equal(missing.code, 1)
   t.same(missing.stderr.trim().split('\n'), ['drawing-api-emulator: Fixture folder not found: minimall (the bundled sets are named default and minimal)'])
 })

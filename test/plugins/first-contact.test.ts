@@ -4,19 +4,16 @@
 import http from 'node:http'
 import { connect } from 'node:net'
 import t from 'tap'
-import { buildApp } from '../../src/app.js'
-import { MINIMAL_FIXTURES } from '../../src/config.js'
-import { errorBody } from '../helper.js'
+import { build, errorBody } from '../helper.js'
 
 const SEND_JSON = 'send the body as JSON with "Content-Type: application/json"'
 const ADMIN_MISSING = 'This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value (API keys do not open the admin API)'
 const ADMIN_WRONG = 'Wrong admin token: send the EMULATOR_ADMIN_TOKEN value (API keys do not open the admin API)'
 
 // One app for the file: a short request timeout for the 408 case, an admin token for the 401 cases.
-const app = await buildApp({ config: { fixturesDir: MINIMAL_FIXTURES, logLevel: 'silent', requestTimeoutMs: 1000, adminToken: 'admin-secret', rateLimit: 0 } })
+const app = await build(t, { requestTimeoutMs: 1000, adminToken: 'admin-secret', rateLimit: 0 })
 await app.listen({ port: 0, host: '127.0.0.1' })
 const port = (app.server.address() as { port: number }).port
-t.teardown(() => app.close())
 const auth = { authorization: 'Bearer sk-test-full' }
 
 t.test('a body without JSON content type: 415 saying what to send, nothing stored', async (t) => {
