@@ -5,6 +5,7 @@ import { Value } from 'typebox/value'
 import { FIELD_VARIABLES, describeVariable } from './config-variables.js'
 import { CompatSchema, DEFAULT_COMPAT, parseCompatList, type Compat } from './schemas/compat.js'
 import type { Config, ConfigOptions } from './config-types.js'
+import type { Agree, Same } from './lib/type-equality.js'
 
 export type { Config, ConfigOptions, LogLevel } from './config-types.js'
 
@@ -99,8 +100,6 @@ const ConfigSchema = Type.Object({
   compat: CompatSchema
 })
 /** The schema describes exactly the plain type of config-types.ts: a difference fails the type-check here. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-type Agree<T extends true> = T
 type _ConfigTypesAgree = Agree<Same<Readonly<Static<typeof ConfigSchema>>, Config>>
 
 export class ConfigError extends Error {

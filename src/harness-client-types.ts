@@ -1,5 +1,7 @@
 // The types of the typed admin helpers (harness-client.ts), written out so that the package's public types reach no
-// internal module; test/harness-client*.test.ts check that the server's own schemas agree with them.
+// TypeBox schema; test/harness-client*.test.ts check that the server's own schemas agree with them. The switches are
+// the plain type config-types.ts names too (schemas/compat-settings.ts, checked against its schema there).
+import type { Compat } from './schemas/compat-settings.js'
 
 export interface CreateWorkspaceOptions {
   /** Defaults to a generated name. */
@@ -25,17 +27,8 @@ export interface InviteRecord {
   restrictedDomains?: string[] | null
 }
 
-/** The compatibility switches (README: Compatibility switches); the first value of each is the default. */
-export interface CompatSettings {
-  unknownFields: 'reject' | 'strip'
-  danglingBoundElements: 'allow' | 'reject'
-  /** Default `limit` of the offset lists, 1..100 (default 10). */
-  pageSize: number
-  memberReads: 'deny' | 'allow'
-  collectionDelete: 'trash-scenes' | 'keep-scenes'
-  rateLimitBy: 'ip' | 'key'
-  elementChecks: 'basic' | 'strict'
-}
+/** The compatibility switches (README: Compatibility switches): the plain type the configuration names too. */
+export type CompatSettings = Compat
 
 export interface ProvisionedWorkspace {
   workspace: { id: string, name: string }

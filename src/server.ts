@@ -27,7 +27,7 @@ export function startupBanner (app: FastifyInstance, url: string): string {
 }
 
 /** An error's name and message, on one line. */
-function firstLine (error: unknown): string {
+function oneLine (error: unknown): string {
   const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error)
   return text.replace(/\s*\n\s*/g, ' ')
 }
@@ -51,8 +51,8 @@ try {
     console.error(`drawing-api-emulator: ${line}`)
   } else {
     // One line whatever failed; the stack only when asked for (LOG_LEVEL=debug or trace).
-    console.error(`drawing-api-emulator: failed to start: ${firstLine(error)}`)
-    if (process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'trace') console.error(error)
+    console.error(`drawing-api-emulator: failed to start: ${oneLine(error)}`)
+    if (config?.logLevel === 'debug' || config?.logLevel === 'trace') console.error(error)
   }
   process.exit(1)
 }

@@ -5,9 +5,8 @@ import { HarnessError, startEmulator, type FaultSettingsInput, type DriftSetting
 import type { ProvisionedWorkspace as ServerWorkspace, SnapshotSummary } from '../src/schemas/admin.js'
 import type { PutFaultsBody } from '../src/schemas/faults.js'
 import type { PutDriftBody } from '../src/schemas/drift.js'
-import type { Compat, PartialCompat } from '../src/schemas/compat.js'
 import type { AcceptedInvite } from '../src/schemas/admin.js'
-import type { CompatSettings, HarnessHelpers } from '../src/index.js'
+import type { HarnessHelpers } from '../src/index.js'
 
 // What the server answers satisfies what the helpers promise; what the helpers accept the server accepts. (The
 // journal entry is checked both ways in harness-client-helpers.test.ts.)
@@ -16,8 +15,6 @@ export const typeChecks = {
   snapshot: (answer: SnapshotSummary): Snapshot => answer,
   faults: (input: FaultSettingsInput): PutFaultsBody => input,
   drift: (input: DriftSettingsInput): PutDriftBody => input,
-  compat: (answer: Compat): CompatSettings => answer,
-  setCompat: (input: Partial<CompatSettings>): PartialCompat => input,
   accepted: (answer: AcceptedInvite): Awaited<ReturnType<HarnessHelpers['acceptInvite']>> => answer
 }
 

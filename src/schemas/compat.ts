@@ -2,6 +2,7 @@
 // be tested against both readings. Global (EMULATOR_COMPAT, PUT /_emulator/compat) and per workspace.
 import { Type, type Static } from 'typebox'
 import { COMPAT_CHOICES, type Compat, type PartialCompat } from './compat-settings.js'
+import type { Agree, Same } from '../lib/type-equality.js'
 
 export { COMPAT_CHOICES, DEFAULT_COMPAT, DEFAULT_PAGE_SIZE, type Compat, type PartialCompat } from './compat-settings.js'
 
@@ -22,8 +23,6 @@ export type CompatName = keyof Compat
 export const PartialCompatSchema = Type.Partial(CompatSchema, { additionalProperties: false })
 
 /** The schemas describe exactly the plain types of compat-settings.ts: a difference fails the type-check here. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
-type Agree<T extends true> = T
 type _CompatTypesAgree = Agree<Same<Static<typeof CompatSchema>, Compat> | Same<Static<typeof PartialCompatSchema>, PartialCompat>>
 
 export const COMPAT_NAMES = Object.keys(compatProperties) as CompatName[]
