@@ -16,8 +16,7 @@ const BODY_TOO_LARGE = {
   statusCode: 413
 }
 
-// INFER: a body whose content type has no parser (neither JSON nor text/plain) keeps Fastify's 415
-// (FST_ERR_CTP_INVALID_MEDIA_TYPE): the service runs on the same kind of stack, and 415 is what clients expect.
+/** The service's error envelope for an emulator error or an error Fastify raised (its status kept). */
 export function envelopeOf (error: FastifyError | EmulatorError): ErrorEnvelope {
   if (error instanceof EmulatorError) {
     return { statusCode: error.statusCode, error: error.error, message: error.message }

@@ -145,8 +145,8 @@ class RenderWorkerPool implements WorkerHost {
   }
 
   private spawn (slot: Slot): Promise<Worker> {
-    // execArgv [] keeps the parent's loaders (tsx, test instrumentation) out: the worker is plain JS, and tsx
-    // hooks alone add ~0.5–1 s to loading the 20 MB utils bundle.
+    // execArgv [] keeps the parent's loaders (tsx in npm run dev, the test runner's hooks) out: the worker is plain
+    // JS, and tsx's hooks alone added ~0.5–1 s to loading the 20 MB utils bundle.
     const w = new Worker(this.workerUrl, { execArgv: [], resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } })
     slot.worker = w
     slot.heapBytes = 0

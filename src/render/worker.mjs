@@ -1,8 +1,8 @@
 // @ts-check
 // Render worker: jsdom shims + @excalidraw/utils exportToSvg, one scene at a time, fully offline.
 /* global Buffer, console, Response, URL */
-// Plain ESM JavaScript on purpose (a .ts worker fails under tsx on Node 20: ERR_UNKNOWN_FILE_EXTENSION), type-checked
-// through `// @ts-check` and the JSDoc types below, which name only the parts of the DOM this file relies on.
+// Plain ESM JavaScript on purpose (it starts without the parent's loaders, worker-host.ts: Node must run it as it
+// is), type-checked through `// @ts-check` and the JSDoc types below, which name only the parts of the DOM it uses.
 // Protocol (RenderJob and WorkerMessage in worker-host.ts): posts {type:'ready'} once; answers
 // {id, content:{elements, appState, files}, frameId?, padding?,
 // charWidthEm} with {id, svg, heapBytes} or {id, error, heapBytes}
