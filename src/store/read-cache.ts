@@ -14,6 +14,11 @@ export interface ReadCache {
    * of `key` would compute (PUT content answers the very document GET then serves). Call it after the commit.
    */
   set<T>(key: string, value: T): void
+  /**
+   * The cached value for `key`, or a `keep` for a value computed asynchronously from the database as it is now:
+   * `keep` drops it when anything was written in between, since it may then be stale.
+   */
+  lookup<T>(key: string): { found: true, value: T } | { found: false, keep: (value: T) => void }
 }
 
 export function createReadCache (db: Db): ReadCache {
@@ -39,6 +44,12 @@ export function createReadCache (db: Db): ReadCache {
     },
     set<T> (key: string, value: T): void {
       current().set(key, value)
+    },
+    lookup<T> (key: string) {
+      const valid = current()
+      if (valid.has(key)) return { found: true as const, value: valid.get(key) as T }
+      // current() hands out a new map after any write (or when full): only the same map still holds this version.
+      return { found: false as const, keep: (value: T) => { if (current() === valid) valid.set(key, value) } }
     }
   }
 }

@@ -37,6 +37,9 @@ export function directRequest ({ headers, parsedBody }: ExchangeInput): JSONRPCR
   return isJSONRPCRequest(parsedBody) && DIRECT_METHODS.has(parsedBody.method) ? parsedBody : undefined
 }
 
+/** A direct exchange's answer, and the JSON-RPC response it carries. */
+export interface DirectAnswer { answer: Answer, response: JSONRPCMessage }
+
 /** A response, rather than a request or a notification the server sends while it works. */
 const isResponse = (message: JSONRPCMessage): boolean => 'result' in message || 'error' in message
 
@@ -85,16 +88,21 @@ export class DirectTransport implements Transport {
     this.pending?.take(message, options)
   }
 
-  /** Hands `request` to the server and answers as the web-standard transport would once the server has responded. */
-  async exchange (request: JSONRPCRequest, extra: MessageExtraInfo, sse: boolean): Promise<Answer> {
+  /**
+   * Hands `request` to the server and answers as the web-standard transport would once the server has responded;
+   * with the response message itself, which says what the answer is (kept-answers.ts keeps successes).
+   */
+  async exchange (request: JSONRPCRequest, extra: MessageExtraInfo, sse: boolean): Promise<DirectAnswer> {
     const pending = await new Promise<Pending>((resolve) => {
       const pending: Pending = new Pending(request.id, sse, () => { resolve(pending) })
       this.pending = pending
       this.onmessage?.(request, extra)
     })
     this.pending = undefined
-    return sse
+    const response = pending.response as JSONRPCMessage
+    const answer: Answer = sse
       ? { status: 200, headers: SSE_HEADERS, text: pending.text }
-      : { status: 200, headers: JSON_HEADERS, text: JSON.stringify(pending.response) }
+      : { status: 200, headers: JSON_HEADERS, text: JSON.stringify(response) }
+    return { answer, response }
   }
 }

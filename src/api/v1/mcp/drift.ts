@@ -8,7 +8,7 @@ import type { McpEntry } from '../../../layers/request-record.js'
 import type { Answer } from './exchange-types.js'
 import type { ToolEntry } from './tools/unit.js'
 
-/** The one JSON-RPC response of an answer, and how to write a changed one back in the same framing. */
+/** The one JSON-RPC response of an answer, and how to write a changed one back in the same framing (as text). */
 interface Decoded { message: unknown, encode: (message: unknown) => Answer }
 
 const contentType = ({ headers }: Answer): string => headers.find(([name]) => name === 'content-type')?.[1] ?? ''
@@ -20,12 +20,12 @@ function decode (answer: Answer): Decoded | undefined {
     if (type.startsWith('application/json')) {
       const message: unknown = JSON.parse(answer.text)
       if (Array.isArray(message)) return undefined
-      return { message, encode: (changed) => ({ ...answer, text: JSON.stringify(changed) }) }
+      return { message, encode: (changed) => ({ status: answer.status, headers: answer.headers, text: JSON.stringify(changed) }) }
     }
     const events = answer.text.split('\n\n').filter((event) => event !== '')
     if (!type.startsWith('text/event-stream') || events.length !== 1 || !events[0].startsWith('event: message\ndata: ')) return undefined
     const message: unknown = JSON.parse(events[0].slice('event: message\ndata: '.length))
-    return { message, encode: (changed) => ({ ...answer, text: `event: message\ndata: ${JSON.stringify(changed)}\n\n` }) }
+    return { message, encode: (changed) => ({ status: answer.status, headers: answer.headers, text: `event: message\ndata: ${JSON.stringify(changed)}\n\n` }) }
   } catch {
     return undefined
   }

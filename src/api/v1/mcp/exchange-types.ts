@@ -3,7 +3,13 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { ToolContext } from './registry.js'
 
 /** What goes back to the client: the status, the headers in the order the transport's `Headers` lists them, the body. */
-export interface Answer { status: number, headers: ReadonlyArray<readonly [string, string]>, text: string }
+export interface Answer {
+  status: number
+  headers: ReadonlyArray<readonly [string, string]>
+  text: string
+  /** `text` already UTF-8 encoded (a kept answer, kept-answers.ts): sent instead of it, with nothing to encode. */
+  bytes?: Buffer
+}
 
 /** One POST as the route received it. */
 export interface ExchangeInput {
