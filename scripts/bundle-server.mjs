@@ -1,6 +1,6 @@
 // Part of `npm run build`, after tsc: bundles what the package runs into a few files, so that installing it pulls
 // almost nothing (README, Install). Three entries share their code through chunk-*.js files beside them:
-//   dist/server.js   what `npm start`, the image and the CLI run;
+//   dist/server.js   what `npm start` and the image run (src/start.ts: the compile cache on, then src/server.ts);
 //   dist/index.js    the library (startEmulator, buildApp, ...) a test suite imports;
 //   dist/cli.js      the `drawing-api-emulator` command;
 // plus dist/testcontainers.js (the Testcontainers module, `drawing-api-emulator/testcontainers`) and its .d.ts.
@@ -151,7 +151,8 @@ const common = {
 }
 await build({
   ...common,
-  entryPoints: ['server', 'index', 'cli'].map((name) => join(SRC, `${name}.ts`)),
+  // dist/server.js is src/start.ts, which turns on Node's compile cache before it imports the server (a chunk).
+  entryPoints: [{ in: join(SRC, 'start.ts'), out: 'server' }, ...['index', 'cli'].map((name) => join(SRC, `${name}.ts`))],
   // Chunks beside the entries, at the same depth, for the same reason as the entries themselves.
   chunkNames: 'chunk-[hash]',
   splitting: true,

@@ -15,11 +15,11 @@ interface LazyValidator {
   errors?: ValidateFunction['errors']
 }
 
-/** Validates exactly as `ajv.compile(schema)` would; the compile happens on the first call. */
-function lazyValidator (ajv: Ajv, schema: object): LazyValidator {
+/** Validates exactly as `ajv().compile(schema)` would; the engine and the compile are made on the first call. */
+function lazyValidator (ajv: () => Ajv, schema: object): LazyValidator {
   let compiled: ValidateFunction | undefined
   const validate: LazyValidator = (data) => {
-    compiled ??= ajv.compile(schema)
+    compiled ??= ajv().compile(schema)
     const valid = compiled(data)
     validate.errors = compiled.errors
     return valid
