@@ -1,16 +1,18 @@
-// npm run bench: the performance goals (README, Performance), measured in one run on this machine, as a table of ratios.
-// A bare Fastify route and the emulator (dist/server.js, defaults and quiet) as processes on 127.0.0.1 under
-// autocannon; start to first 200; memory; then the scale cases in this process; then the pictures case against
-// chromium's own export (scripts/bench/pictures.ts). Settings (environment):
-//   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=5 BENCH_RUNS=20 BENCH_PORT=4310
-//   BENCH_ONLY=reads,starts,scale,pictures BENCH_JSON=<file> (raw numbers)
+// npm run bench: the performance goals (docs/performance.md), measured in one run on this machine, as a table of
+// ratios. A bare Fastify route and the emulator (dist/server.js, defaults and quiet) as processes on 127.0.0.1 under
+// autocannon; memory; start to first 200 (scripts/bench/starts.ts); then the scale cases in this process; then the
+// pictures case against chromium's own export (scripts/bench/pictures.ts). Settings (environment):
+//   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=9 BENCH_RUNS=20 BENCH_PORT=4310
+//   BENCH_IMAGE=<image> (also time the image's start, with podman) BENCH_ONLY=reads,starts,scale,pictures
+//   BENCH_JSON=<file> (raw numbers)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { machineLine, renderTable, type BenchResult } from './bench/report.js'
 import { measurePictures } from './bench/pictures.js'
 import { measureScale } from './bench/scale.js'
-import { measureReads, measureStarts, type ServingSettings } from './bench/serving.js'
+import { measureReads, type ServingSettings } from './bench/serving.js'
+import { measureStarts } from './bench/starts.js'
 
 const int = (name: string, fallback: number) => Number.parseInt(process.env[name] ?? '', 10) || fallback
 const only = new Set((process.env.BENCH_ONLY ?? 'reads,starts,scale,pictures').split(',').map((s) => s.trim()))
@@ -22,7 +24,7 @@ async function main (): Promise<void> {
     seconds: int('BENCH_SECONDS', 8),
     rounds: int('BENCH_ROUNDS', 3),
     connections: int('BENCH_CONNECTIONS', 50),
-    starts: int('BENCH_STARTS', 5),
+    starts: int('BENCH_STARTS', 9),
     memoryRequests: 100_000,
     workDir,
     basePort: int('BENCH_PORT', 4310)
@@ -35,8 +37,8 @@ async function main (): Promise<void> {
       result.reads = await measureReads(settings, log)
     }
     if (only.has('starts')) {
-      log(`starts: ${settings.starts} of each, alternately`)
-      result.starts = await measureStarts(settings)
+      log(`starts: ${settings.starts} of each, in turn`)
+      result.starts = await measureStarts({ ...settings, image: process.env.BENCH_IMAGE || undefined })
     }
     if (only.has('scale')) {
       log('scale cases')

@@ -10,6 +10,8 @@ export interface ServerSpec {
   name: string
   /** Script run with this Node (no loader: what is timed is what a user starts). */
   script: string
+  /** Instead of `node script`: a command and its arguments (npx, podman), run from `cwd`. */
+  command?: { file: string, args: string[], cwd?: string }
   env: Record<string, string>
   port: number
   /** The request that proves the server is up (and that the load runs). */
@@ -36,7 +38,8 @@ export function probe (spec: ServerSpec, timeoutMs = 2000): Promise<number> {
 
 export function spawnServer (spec: ServerSpec, logFile: string): Running {
   const fd = openSync(logFile, 'a')
-  const child = spawn(process.execPath, [spec.script], {
+  const child = spawn(spec.command?.file ?? process.execPath, spec.command?.args ?? [spec.script], {
+    cwd: spec.command?.cwd,
     env: { ...process.env, ...spec.env, PORT: String(spec.port), HOST },
     stdio: ['ignore', fd, fd],
     detached: true

@@ -155,3 +155,20 @@ t.test('list_scenes and list_collections on the endpoint: repeated, after writes
   t.equal(after.limit, 1, 'the page size switch shows at once')
   t.same(after.data, before.data.slice(0, 1))
 })
+
+t.test('drift perturbs a kept answer as it does a fresh one, and the next call is plain again', async (t) => {
+  const served = await app()
+  const call = (id: number, headers: Record<string, string> = {}) =>
+    rpc(served, KEYS.full, { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'list_collections', arguments: { limit: 2 } } }, headers)
+  const plain = await call(1)
+  t.same((await call(2)).message, { ...plain.message, id: 2 }, 'kept')
+  const forced = { 'x-emulator-drift': 'mcp-rename-result-field /result/content/0/text/hasNextPage' }
+  t.equal((await served.inject({ method: 'PUT', url: '/_emulator/drift', payload: { enabled: true, rate: 1 } })).statusCode, 200)
+  const drifted = await call(3, forced)
+  t.equal(drifted.headers['x-emulator-drift'], 'mcp-rename-result-field /result/content/0/text/hasNextPage')
+  const { hasNextPage, ...rest } = textJson(plain.message.result)
+  t.same(textJson(drifted.message.result), { ...rest, has_next_page: hasNextPage })
+  t.equal(drifted.message.id, 3)
+  t.equal((await served.inject({ method: 'PUT', url: '/_emulator/drift', payload: { enabled: false } })).statusCode, 200)
+  t.equal((await call(4)).raw.body, plain.raw.body.replace('"id":1}', '"id":4}'), 'the kept answer itself is unchanged')
+})
