@@ -73,6 +73,8 @@ export async function stopServer (running: Running): Promise<void> {
 
 /** Starts a server and waits for its first 200; returns it with the time that took. */
 export async function startServer (spec: ServerSpec, logFile: string): Promise<{ running: Running, ms: number }> {
+  // Another process on the port (a second bench, a server left running) would answer for this one.
+  if (await probe(spec, 1000) !== 0) throw new Error(`${spec.name}: something already answers on port ${spec.port} (set BENCH_PORT)`)
   const startedAt = performance.now()
   const running = spawnServer(spec, logFile)
   try {
