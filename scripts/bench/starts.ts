@@ -13,8 +13,14 @@ import { BARE, READ_PATH, emulatorSpec } from './serving.js'
 
 export interface StartSettings { starts: number, workDir: string, basePort: number, image?: string }
 
-/** Milliseconds to the first 200 of each start, by case; the cases that could not run, with the reason. */
-export interface StartResult { ms: Record<StartCase, number[]>, skipped: Partial<Record<StartCase, string>> }
+/**
+ * Milliseconds to the first 200 of each start, by case, and the CPU time the server process had used by then (for
+ * the cases where that process is the server itself: not npx's or podman's); the cases that could not run, and why.
+ */
+export interface StartResult { ms: Record<StartCase, number[]>, cpuMs: Partial<Record<StartCase, number[]>>, skipped: Partial<Record<StartCase, string>> }
+
+/** The cases whose spawned process is the server's own Node process. */
+const OWN_PROCESS: readonly StartCase[] = ['bare', 'server', 'uncached', 'bin']
 
 export type StartCase = 'bare' | 'server' | 'uncached' | 'npx' | 'bin' | 'image'
 
@@ -68,23 +74,25 @@ function imageCommand (image: string, port: number): NonNullable<ServerSpec['com
   return { file: 'podman', args: ['run', '--rm', '--name', name, '--runtime', 'runc', '--ulimit', 'nofile=1024:1024', '--ulimit', 'nproc=1024:1024', '-p', `127.0.0.1:${port}:4000`, image] }
 }
 
-async function startOnce (spec: ServerSpec, log: string): Promise<number> {
-  const { running, ms } = await startServer(spec, log)
+async function startOnce (spec: ServerSpec, log: string): Promise<{ ms: number, cpuMs: number }> {
+  const { running, ms, cpuMs } = await startServer(spec, log)
   await stopServer(running)
   if (spec.command?.file === 'podman') spawnSync('podman', ['rm', '-f', spec.command.args[3]], { stdio: 'ignore' })
-  return ms
+  return { ms, cpuMs }
 }
 
 export async function measureStarts (settings: StartSettings): Promise<StartResult> {
   const log = join(settings.workDir, 'starts.log')
-  const result: StartResult = { ms: { bare: [], server: [], uncached: [], npx: [], bin: [], image: [] }, skipped: {} }
+  const result: StartResult = { ms: { bare: [], server: [], uncached: [], npx: [], bin: [], image: [] }, cpuMs: {}, skipped: {} }
   const cases = specs(settings, result.skipped)
   for (const [, spec] of cases) await startOnce(spec, log)
   for (let i = 0; i < settings.starts; i++) {
     for (const [name, spec] of cases) {
       // Each podman run needs a container name of its own.
       const fresh = name === 'image' && settings.image !== undefined ? { ...spec, command: imageCommand(settings.image, spec.port) } : spec
-      result.ms[name].push(await startOnce(fresh, log))
+      const { ms, cpuMs } = await startOnce(fresh, log)
+      result.ms[name].push(ms)
+      if (OWN_PROCESS.includes(name)) (result.cpuMs[name] ??= []).push(cpuMs)
     }
   }
   return result
