@@ -20,10 +20,11 @@ export function trackFailedWrite (failed: FailedWrite[], request: HttpRequest, r
   failed.push({ resource: resourceOf(request.path), ref: { ...ref, status: target.status } })
 }
 
-/** The latest failed write a read's differences follow from: one on the same record, or any, for the audit log. */
+/** The latest failed write a read's differences follow from: one on the record it reads or on a record of the list it reads, or any, for the audit log. */
 export function followsFrom (failed: readonly FailedWrite[], request: HttpRequest): (RequestRef & { status: number }) | undefined {
   if (request.method !== 'GET') return undefined
   const resource = resourceOf(request.path)
-  const match = [...failed].reverse().find((write) => resource === '/logs' || write.resource === resource)
+  // The record itself, the list it is in, or the audit log.
+  const match = [...failed].reverse().find((write) => resource === '/logs' || write.resource === resource || write.resource.startsWith(`${resource}/`))
   return match?.ref
 }
