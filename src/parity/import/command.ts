@@ -24,7 +24,7 @@ function unreadable (data: ImportedWorkspace): string[] {
 
 function summary (written: WrittenSet, data: ImportedWorkspace, requests: number, seconds: string): string[] {
   return [
-    `import: wrote ${written.workspaceDir}: ${data.collections.filter((c) => c.id !== 'private').length} collections, ${written.scenes} scenes, ${(data.users ?? []).length} users, ${(data.invites ?? []).length} invites, ${(data.logs ?? []).length} audit entries (${requests} requests, ${seconds} s)`,
+    `import: wrote ${written.workspaceDir}: ${data.collections.filter((c) => c.id !== 'private').length} collections, ${written.scenes} scenes, ${written.users} users${data.users === null ? ' (placeholders)' : ''}, ${(data.invites ?? []).length} invites, ${(data.logs ?? []).length} audit entries (${requests} requests, ${seconds} s)`,
     ...written.skipped.map((s) => `import: skipped scene ${s.id} "${s.name}": ${s.reason}`),
     ...[...written.notes, ...unreadable(data)].map((note) => `import: ${note}`),
     `Serve it: EMULATOR_FIXTURES=${written.dir} npx drawing-api-emulator`,

@@ -12,7 +12,7 @@ export interface DemoKey { secret: string, kind: 'workspace' | 'personal', permi
 
 export interface SkippedScene { id: string, name: string, reason: string }
 
-export interface WrittenSet { dir: string, workspaceDir: string, keys: DemoKey[], scenes: number, skipped: SkippedScene[], notes: string[] }
+export interface WrittenSet { dir: string, workspaceDir: string, keys: DemoKey[], users: number, scenes: number, skipped: SkippedScene[], notes: string[] }
 
 /** A 1×1 transparent PNG: the stand-in for a file the source could not embed (GET lists it in filesFailedToEmbed). */
 const PLACEHOLDER_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
@@ -156,5 +156,5 @@ export async function writeFixtureSet (out: string, data: ImportedWorkspace, sou
   }
   const notes = data.users === null ? [`${data.unread.users === 404 ? 'GET /workspaces/users answered 404 (the service does not offer users)' : 'the key may not read users'}: users.json holds placeholders made from the workspace's roles`] : []
   for (const field of unknown) notes.push(`dropped ${describeField(field)}: a field the emulator does not know (an addition to the API?); the rest of each record is kept`)
-  return { dir: out, workspaceDir: join(out, slug(data.workspace.name)), keys, scenes: scenes.length, skipped, notes }
+  return { dir: out, workspaceDir: join(out, slug(data.workspace.name)), keys, users: users.length, scenes: scenes.length, skipped, notes }
 }
