@@ -82,6 +82,8 @@ t.test('against a drifting emulator: exactly the operations whose answers drifte
   t.same(differing(report), drifted, 'reported: the drifted operations, and no other')
   const perRequest = Object.fromEntries(report.operations.map((op: any) => [op.operation, op.differs]))
   t.same(perRequest, Object.fromEntries(Object.entries(ledger.byRoute as Record<string, { perturbed: number }>).map(([route, c]) => [route, c.perturbed])), 'each drifted answer, one by one')
+  const marked = report.operations.flatMap((op: any) => op.differences).filter((d: any) => d.document !== undefined)
+  t.ok(marked.some((d: any) => d.kind === 'extra' && d.document === 'target violates the published document: a field the document does not declare'), 'an added field: the target breaks the published document')
   t.same(await holdings(target.api, key), before)
 })
 
