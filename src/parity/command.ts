@@ -15,14 +15,9 @@ import { buildReport, type ParityReport, type ReportInput } from './report.js'
 import { formatTable } from './table.js'
 import { runScenario, type RunOutcome } from './runner.js'
 import { liveSide, recordedSide, withFirstAnswer } from './sides.js'
-import { Interrupted, RunError, type Answer } from './types.js'
+import { Interrupted, RunError, type Answer, type Io } from './types.js'
 
-export interface Io {
-  out (text: string): void
-  err (text: string): void
-  env: NodeJS.ProcessEnv
-  version: string
-}
+export type { Io }
 
 /** Aborts the run on SIGINT or SIGTERM; the run then cleans up before the process ends. */
 function interruptOn (controller: AbortController): () => void {
