@@ -125,3 +125,18 @@ t.test('what cannot make a run: one line, exit 2, nothing written', async (t) =>
   t.equal(corrupt.code, 2)
   t.match(corrupt.err, /^parity: cannot read the recording: .+0001-GET-workspaces\.json is not JSON \([^\n]+\)$/)
 })
+
+t.test('a recording made before the route-not-found probe existed still verifies (that check left out)', async (t) => {
+  await target.reset()
+  const dir = join(work, 'older')
+  const made = await parity('--target', target.api, '--key', await target.mintKey(), '--record', dir, '--read-only')
+  t.equal(made.code, 0, made.out + made.err)
+  const probe = filesIn(join(dir, 'steps')).find((f) => f.file.includes('parityNoSuchRoute'))
+  t.ok(probe, 'the probe is step 2 of a recording now')
+  rmSync(probe!.file)
+  const header = JSON.parse(readFileSync(join(dir, 'recording.json'), 'utf8'))
+  writeFileSync(join(dir, 'recording.json'), JSON.stringify({ ...header, steps: header.steps - 1 }))
+  const verified = await parity('--verify', dir)
+  t.equal(verified.code, 0, verified.out + verified.err)
+  t.match(verified.out, /\n12 operations: 12 the same, 0 differ\n/)
+})
