@@ -1,11 +1,11 @@
 // loadConfig: defaults, every variable, and one clear line for each kind of bad value.
 import t from 'tap'
-import { BUNDLED_FIXTURES, ConfigError, DEFAULT_BODY_LIMIT, loadConfig, resolveConfig } from '../src/config.js'
-import { DEFAULT_COMPAT } from '../src/schemas/compat.js'
+import { BUNDLED_FIXTURES, ConfigError, loadConfig, resolveConfig } from '../src/config/index.js'
+import { DEFAULT_COMPAT } from '../src/config/compat.js'
 
 t.test('defaults', async (t) => {
   t.same(loadConfig({}), {
-    port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', logFormat: 'text', bodyLimit: DEFAULT_BODY_LIMIT,
+    port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', logFormat: 'text', bodyLimit: 33_554_432,
     drift: false, driftRate: 0.3, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, rateLimit: 600,
     journalSize: 1000, journalBodyBytes: 4096, journalMaxBytes: 67_108_864, allowedHosts: [], requestTimeoutMs: 120_000,
     mcpResponse: 'sse', mcpPageSize: 0, mcpToolset: 'all', renderer: true, renderTimeoutMs: 10_000,

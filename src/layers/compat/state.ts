@@ -1,6 +1,6 @@
 // Compatibility switches in force: the global settings (EMULATOR_COMPAT, PUT /_emulator/compat) and per-workspace
 // overrides (the `compat` of POST /_emulator/workspaces). A workspace's own value wins over the global one.
-import type { Compat, PartialCompat } from '../../schemas/compat.js'
+import type { Compat, PartialCompat } from '../../config/compat.js'
 import type { ControlPart } from '../control-part.js'
 
 export interface CompatControl extends ControlPart {
