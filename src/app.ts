@@ -47,6 +47,8 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   })
   await app.register(control)
   await app.register(stores, { dbPath: config.dbPath })
+  // A kept read answer may depend on a switch, and a switch change writes no row: it empties the read cache itself.
+  app.control.compat.onChange(() => app.stores.readCache.clear())
   await app.register(renderer)
   await app.register(errorHandler)
   await app.register(requestGuard)
