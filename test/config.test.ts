@@ -2,6 +2,7 @@
 import t from 'tap'
 import { BUNDLED_FIXTURES, ConfigError, loadConfig, resolveConfig } from '../src/config/index.js'
 import { DEFAULT_COMPAT } from '../src/config/compat.js'
+import { FIELDS, SETTINGS, helpLine, settingOf, shownValue } from '../src/config/settings.js'
 
 t.test('defaults', async (t) => {
   t.same(loadConfig({}), {
@@ -73,4 +74,21 @@ t.test('bad values fail with one clear line', async (t) => {
   for (const [env, message] of cases) {
     t.throws(() => loadConfig(env), new ConfigError(message), JSON.stringify(env))
   }
+})
+
+t.test('each row\'s --help line names its default, taken from the row', async (t) => {
+  const shown = FIELDS.map(settingOf).filter((row) => row.value !== undefined && row.parse !== 'compat' &&
+    row.default !== undefined && !(Array.isArray(row.default) && row.default.length === 0))
+  t.ok(shown.length >= 20, `${shown.length} rows with a default`)
+  for (const row of shown) t.match(helpLine(row), shownValue(row.default), `--${row.flag}`)
+  t.equal(helpLine(SETTINGS.bodyLimit), 'largest request body (default 33554432); larger is 413', '{default} filled in')
+})
+
+t.test('an empty variable is unset, but for the plain strings, which the schema refuses', async (t) => {
+  const empty = Object.fromEntries(FIELDS.map((field) => [SETTINGS[field].env, '']))
+  const plain = FIELDS.filter((field) => SETTINGS[field].parse === 'string')
+  t.same(plain, ['host', 'dbPath', 'logFormat', 'logLevel', 'mcpResponse', 'mcpToolset'])
+  t.throws(() => loadConfig(empty), new ConfigError('Invalid configuration: HOST (--host) must not have fewer than 1 characters (got "")'))
+  const rest = Object.fromEntries(Object.entries(empty).filter(([env]) => !plain.some((field) => SETTINGS[field].env === env)))
+  t.same(loadConfig(rest), loadConfig({}), 'every other empty variable: the defaults')
 })
