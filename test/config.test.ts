@@ -1,7 +1,8 @@
 // loadConfig: defaults, every variable, and one clear line for each kind of bad value.
 import t from 'tap'
 import { BUNDLED_FIXTURES, ConfigError, loadConfig, resolveConfig } from '../src/config/index.js'
-import { DEFAULT_COMPAT } from '../src/config/compat.js'
+import { DEFAULT_COMPAT, type Compat } from '../src/config/compat.js'
+import type { Agree, Same } from '../src/lib/type-equality.js'
 import { FIELDS, SETTINGS, helpLine, settingOf, shownValue } from '../src/config/settings.js'
 
 t.test('defaults', async (t) => {
@@ -92,3 +93,14 @@ t.test('an empty variable is unset, but for the plain strings, which the schema 
   const rest = Object.fromEntries(Object.entries(empty).filter(([env]) => !plain.some((field) => SETTINGS[field].env === env)))
   t.same(loadConfig(rest), loadConfig({}), 'every other empty variable: the defaults')
 })
+
+/** The package's public Compat, as users have typed against it: a difference fails the type-check here. */
+type _PublicCompatKeepsItsShape = Agree<Same<Compat, {
+  unknownFields: 'reject' | 'strip'
+  danglingBoundElements: 'allow' | 'reject'
+  pageSize: number
+  memberReads: 'deny' | 'allow'
+  collectionDelete: 'trash-scenes' | 'keep-scenes'
+  rateLimitBy: 'ip' | 'key'
+  elementChecks: 'basic' | 'strict'
+}>>
