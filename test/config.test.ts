@@ -51,6 +51,10 @@ t.test('EMULATOR_COMPAT: switches left out keep their defaults; in process, comp
   t.throws(() => resolveConfig({ compat: { pageSize: 0 } }), new ConfigError('Invalid configuration: compat/pageSize must be >= 1 (got 0)'))
 })
 
+t.test('in process, an option given as undefined takes its default, as a missing one does', async (t) => {
+  t.same(resolveConfig({ port: undefined, logLevel: undefined, fixturesDir: undefined, compat: undefined }), resolveConfig({}))
+})
+
 t.test('bad values fail with one clear line', async (t) => {
   const cases: Array<[Record<string, string>, string]> = [
     [{ PORT: 'http' }, 'Invalid configuration: PORT (--port) must be an integer (got "http")'],
