@@ -32,9 +32,9 @@ export interface SettingRow<T = unknown> {
 }
 
 /** The fault statuses EMULATOR_FAULT_STATUS allows. */
-export const FAULT_STATUSES = [500, 502, 503] as const
+const FAULT_STATUSES = [500, 502, 503] as const
 /** The MCP tool surfaces: the documented one, the one agents saw in 2026, or both. */
-export const MCP_TOOLSETS = ['docs', 'agents', 'all'] as const
+const MCP_TOOLSETS = ['docs', 'agents', 'all'] as const
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 const milliseconds = (maximum?: number) => Type.Integer({ minimum: 0, ...(maximum === undefined ? {} : { maximum }) })
 
