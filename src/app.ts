@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { VERIFIED_FIXTURES_FILE, resolveConfig, type Config, type ConfigOptions } from './config.js'
+import { resolveConfig, type Config, type ConfigOptions } from './config/index.js'
+import { VERIFIED_FIXTURES_FILE } from './package-files.js'
 import { createClock, type Clock } from './lib/clock.js'
 import { createIdFactory, type IdFactory } from './lib/ids.js'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js'
@@ -28,7 +29,7 @@ import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
 
 export interface BuildOptions {
-  /** Settings; anything missing takes its default (see config.ts). */
+  /** Settings; anything missing takes its default (see config/settings.ts). */
   config?: ConfigOptions
   /** Clock seam; defaults to real time, or to a fixed clock when config.clockStart is set. */
   clock?: Clock
@@ -46,6 +47,8 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   })
   await app.register(control)
   await app.register(stores, { dbPath: config.dbPath })
+  // A kept read answer may depend on a switch, and a switch change writes no row: it empties the read cache itself.
+  app.control.compat.onChange(() => app.stores.readCache.clear())
   await app.register(renderer)
   await app.register(errorHandler)
   await app.register(requestGuard)

@@ -3,7 +3,7 @@
 // `drawing-api-emulator parity|import …`: the subcommands of src/parity (loaded only when asked for).
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { CLI_OPTIONS, helpText } from './cli-options.js'
+import { CLI_OPTIONS, helpText } from './config/cli-options.js'
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 

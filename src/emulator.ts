@@ -2,7 +2,7 @@
 // in-process use from a test suite (index.ts exports startEmulator).
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from './app.js'
-import { resolveConfig, type Config, type ConfigOptions } from './config.js'
+import { resolveConfig, type Config, type ConfigOptions } from './config/index.js'
 import type { FixtureKey } from './harness/fixtures.js'
 import { createHarnessHelpers, type HarnessHelpers } from './harness-client.js'
 

@@ -1,7 +1,7 @@
 // The types of the typed admin helpers (harness-client.ts), written out so that the package's public types reach no
 // TypeBox schema; test/harness-client*.test.ts check that the server's own schemas agree with them. The switches are
-// the plain type config-types.ts names too (schemas/compat-settings.ts, checked against its schema there).
-import type { Compat } from './schemas/compat-settings.js'
+// the plain type config/types.ts names too (config/compat.ts, checked against its schema in config/compat-schema.ts).
+import type { Compat } from './config/compat.js'
 
 export interface CreateWorkspaceOptions {
   /** Defaults to a generated name. */

@@ -1,8 +1,11 @@
 // Package entry: startEmulator for a listening emulator inside a test suite, buildApp for inject-style use.
 export { startEmulator, type EmulatorOptions, type RunningEmulator, type DemoKeys } from './emulator.js'
 export { buildApp, type BuildOptions } from './app.js'
-export { loadConfig, resolveConfig, ConfigError, BUNDLED_FIXTURE_SETS, type Config, type ConfigOptions } from './config.js'
-export { DEFAULT_COMPAT, type Compat, type PartialCompat } from './schemas/compat-settings.js'
+// Straight from the configuration's TypeBox-free modules, so these declarations name no schema library.
+export { loadConfig, resolveConfig, ConfigError } from './config/load.js'
+export type { Config, ConfigOptions } from './config/types.js'
+export { BUNDLED_FIXTURE_SETS } from './package-files.js'
+export { DEFAULT_COMPAT, type Compat, type PartialCompat } from './config/compat.js'
 export { createClock, type Clock } from './lib/clock.js'
 export {
   HarnessError, type HarnessHelpers, type CreateWorkspaceOptions, type ProvisionedWorkspace, type Snapshot, type FaultRule,

@@ -1,6 +1,6 @@
 // Decorates the run-time seams every scope shares: the validated config, the clock and the id factory.
 import fp from 'fastify-plugin'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
 import type { FixtureSet } from '../harness/fixtures.js'
