@@ -17,6 +17,7 @@ export const FIELD_VARIABLES: Readonly<Record<string, string>> = {
   driftSeed: 'EMULATOR_DRIFT_SEED',
   driftRate: 'EMULATOR_DRIFT_RATE',
   driftKinds: 'EMULATOR_DRIFT_KINDS',
+  driftProfile: 'EMULATOR_DRIFT_PROFILE',
   latencyMs: 'EMULATOR_LATENCY_MS',
   latencyJitterMs: 'EMULATOR_LATENCY_JITTER_MS',
   faultRate: 'EMULATOR_FAULT_RATE',

@@ -75,6 +75,8 @@ const ConfigSchema = Type.Object({
   driftRate: Type.Number({ minimum: 0, maximum: 1 }),
   /** Kind names; absent means every kind. Checked against the drift kinds when drift registers. */
   driftKinds: Type.Optional(Type.Array(Type.String({ minLength: 1 }))),
+  /** A drift profile file (`learn`): answers in the target's shape; checked against the routes at start-up. */
+  driftProfile: Type.Optional(Type.String({ minLength: 1 })),
   latencyMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
   latencyJitterMs: Type.Integer({ minimum: 0, maximum: 600_000 }),
   faultRate: Type.Number({ minimum: 0, maximum: 1 }),
@@ -128,6 +130,7 @@ export function loadConfig (env: Env): Config {
     driftSeed: integerVar(env, 'EMULATOR_DRIFT_SEED'),
     driftRate: numberVar(env, 'EMULATOR_DRIFT_RATE') ?? DEFAULT_DRIFT_RATE,
     driftKinds: listVar(env, 'EMULATOR_DRIFT_KINDS'),
+    driftProfile: env.EMULATOR_DRIFT_PROFILE || undefined,
     latencyMs: integerVar(env, 'EMULATOR_LATENCY_MS') ?? 0,
     latencyJitterMs: integerVar(env, 'EMULATOR_LATENCY_JITTER_MS') ?? 0,
     faultRate: numberVar(env, 'EMULATOR_FAULT_RATE') ?? 0,

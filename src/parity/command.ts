@@ -109,7 +109,7 @@ async function live (options: LiveOptions, io: Io): Promise<number> {
   // Before anything starts: is this the API, does it take the key? (One line and exit 2 if not.)
   const first = await client.send({ method: 'GET', path: '/workspaces' })
   firstAnswerCheck(options.target)(first)
-  const ctx: LiveContext = { options, client, first, local: await startLocal(io.env), registry: createRegistry(), startedAt: new Date(started).toISOString() }
+  const ctx: LiveContext = { options, client, first, local: await startLocal(io.env, options.driftProfile), registry: createRegistry(), startedAt: new Date(started).toISOString() }
   const run = await runLive(ctx).catch((error: unknown) => error)
   const cleanup = await removeLeftovers(client, ctx.registry)
   await ctx.local.close()
@@ -136,7 +136,7 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
   const started = Date.now()
   const recording = readRecording(options.dir)
   const { header } = recording
-  const local = await startLocal(io.env)
+  const local = await startLocal(io.env, options.driftProfile)
   try {
     const outcome = await runScenario({
       target: recordedSide(recording, options.dir),

@@ -11,9 +11,11 @@ export interface LiveOptions {
   readOnly: boolean
   includeMcp: boolean
   redactPeople: boolean
+  /** A drift profile the in-process emulator answers with (`learn`'s output). */
+  driftProfile?: string
 }
 
-export interface VerifyOptions { mode: 'verify', dir: string, report?: string }
+export interface VerifyOptions { mode: 'verify', dir: string, report?: string, driftProfile?: string }
 
 export type ParityOptions = LiveOptions | VerifyOptions | { mode: 'help' }
 
@@ -34,7 +36,8 @@ Options:
   --read-only         send GET requests only (nothing is made, nothing changes)
   --include-mcp       also compare POST /api/v1/mcp: tools/list and the read-only tools
   --redact-people     with --record: replace people's names and emails in the recording
-  --verify <dir>      replay a recording against a fresh emulator, offline, with no key`
+  --verify <dir>      replay a recording against a fresh emulator, offline, with no key
+  --drift-profile <f> the in-process emulator answers in the shape of this profile (from learn)`
 
 export const IMPORT_USAGE = `Usage:
   drawing-api-emulator import --from <base URL ending in /api/v1> --key <key> --out <dir>
@@ -76,14 +79,15 @@ const required = (values: Record<string, unknown>, name: string): string => {
 export function parseParityOptions (argv: string[]): ParityOptions {
   const values = parse('parity', argv, {
     target: 'string', key: 'string', report: 'string', record: 'string', verify: 'string',
-    'read-only': 'boolean', 'include-mcp': 'boolean', 'redact-people': 'boolean', help: 'boolean'
+    'read-only': 'boolean', 'include-mcp': 'boolean', 'redact-people': 'boolean', help: 'boolean', 'drift-profile': 'string'
   })
+  const driftProfile = values['drift-profile'] as string | undefined
   if (values.help === true) return { mode: 'help' }
   const report = values.report as string | undefined
   if (values.verify !== undefined) {
     const extra = ['target', 'key', 'record', 'read-only', 'include-mcp', 'redact-people'].filter((name) => values[name] !== undefined)
     if (extra.length > 0) throw new RunError(`--verify replays a recording with its own options: drop --${extra.join(', --')}`)
-    return { mode: 'verify', dir: values.verify as string, report }
+    return { mode: 'verify', dir: values.verify as string, report, driftProfile }
   }
   const target = baseUrl(required(values, 'target'), '--target')
   const key = required(values, 'key')
@@ -92,7 +96,7 @@ export function parseParityOptions (argv: string[]): ParityOptions {
   const redactPeople = values['redact-people'] === true
   if (readOnly && includeMcp) throw new RunError('--include-mcp sends POST /api/v1/mcp, which --read-only forbids: drop one of them')
   if (redactPeople && values.record === undefined) throw new RunError('--redact-people applies to a recording: add --record <dir>')
-  return { mode: 'live', target, key, report, record: values.record as string | undefined, readOnly, includeMcp, redactPeople }
+  return { mode: 'live', target, key, report, record: values.record as string | undefined, readOnly, includeMcp, redactPeople, driftProfile }
 }
 
 export function parseImportOptions (argv: string[]): ImportOptions | { help: true } {
