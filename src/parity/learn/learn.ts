@@ -54,8 +54,10 @@ function sample (value: unknown): unknown {
   return value ?? null
 }
 
-/** A difference one of parity's scalar rules lets pass (so a report from another producer cannot teach it). */
+/** A difference one of parity's scalar rules lets pass (a report from another producer or version may hold one). */
 function excused (difference: ReportDifference): boolean {
+  // Only these carry the two values as sent; a rule's own differences (`format`, `id`) carry what it compared.
+  if (difference.kind !== 'value' && difference.kind !== 'type') return false
   const site = { key: lastToken(difference.path), path: difference.path, parent: undefined, mode: 'value' as const }
   const rule = SCALAR_RULES.find((r) => r.applies(site, difference.emulator, difference.target))
   return rule !== undefined && rule.compare(difference.emulator, difference.target, site, createIdMap()) === null
