@@ -11,13 +11,15 @@ import { applySteps } from './replay.js'
 import { DRIFT_SEED_HEADER, DRIFT_WARNING_HEADER, parseDriftRequest, parseDriftSeed, type DriftRequest } from './request.js'
 import type { DriftContext, DriftResult } from './types.js'
 import { applyLearned, type LearnedOutput } from './learned.js'
-import { profileMisfit, type RouteAnswers } from './profile-check.js'
+import { MCP_ANSWERS, mcpOperations, profileMisfit, type RouteAnswers } from './profile-check.js'
 import { ConfigError } from '../../config.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: drift never touches this route's responses. */
     drift?: boolean
+    /** The MCP endpoint's tools: the MCP operations a drift profile may name (`POST /api/v1/mcp tools/call <tool>`). */
+    mcpTools?: readonly string[]
   }
 }
 
@@ -199,6 +201,8 @@ function checkRouteConfig (route: RouteOptions): void {
 function collectRoutes (routes: Map<string, RouteAnswers>, route: RouteOptions): void {
   const answers = (route.schema as { response?: RouteAnswers } | undefined)?.response ?? {}
   for (const method of [route.method].flat()) routes.set(routeKey(method, route.url), answers)
+  const tools = (route.config as { mcpTools?: readonly string[] } | undefined)?.mcpTools
+  for (const operation of tools === undefined ? [] : mcpOperations(route.url, tools)) routes.set(operation, MCP_ANSWERS)
 }
 
 export default fp(async (app) => {

@@ -2,6 +2,15 @@
 // place the route's declared answers have (a new field's parent, or the field itself), every status one it declares.
 import { changeSite, type DriftProfile, type LearnedChange } from '../../lib/drift-profile.js'
 import { isObject, parsePointer } from './json-pointer.js'
+import { mcpOperation } from './learned-mcp.js'
+
+/** What an MCP operation declares: a JSON-RPC message (`/result/…`) in a 200 answer, whatever the tool. */
+export const MCP_ANSWERS: RouteAnswers = { 200: { type: 'object', properties: { jsonrpc: {}, id: {}, result: {} } } }
+
+/** The MCP operations a profile may name: tools/list and each tool's tools/call. */
+export function mcpOperations (route: string, tools: readonly string[]): string[] {
+  return [mcpOperation(route, 'tools/list', null), ...tools.map((tool) => mcpOperation(route, 'tools/call', tool))]
+}
 
 /** A route's declared answers by status (`200`, `2xx`, `default`), as its schema's `response` map holds them. */
 export type RouteAnswers = Record<string, unknown>
