@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { learnCommand } from '../../../src/parity/learn/command.js'
-import { build } from '../../helper.js'
+import { KEYS, build } from '../../helper.js'
+import { rpc } from '../../mcp/endpoint-helper.js'
 import { raw } from '../../layers/drift/drift-helper.js'
 import { startProcess, stopProcess } from '../../processes.js'
 import { ACME, parity, startTarget } from '../parity-helper.js'
@@ -31,7 +32,8 @@ const BETA = {
     },
     { operation: 'GET /api/v1/scenes', changes: [{ change: 'field-renamed', path: '/data/*/metadata/name', to: 'title' }] },
     { operation: 'GET /api/v1/collections', changes: [{ change: 'field-added', path: '/data/*/color', sample: 'blue' }, { change: 'header-removed', header: 'x-ratelimit-reset' }] },
-    { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201 }] }
+    { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201 }] },
+    { operation: 'POST /api/v1/mcp tools/call get_scene', changes: [{ change: 'field-renamed', path: '/result/content/*/json/metadata/isPrivate', to: 'private' }] }
   ]
 }
 
@@ -60,7 +62,7 @@ t.test('a beta that changed its shape: learned, then replayed, the parity run le
   t.teardown(() => stopProcess(beta.child))
   const api = `${beta.url}/api/v1`
   const before = join(work, 'before.json')
-  const first = await parity('--target', api, '--key', await mintKey(beta.url), '--report', before)
+  const first = await parity('--target', api, '--key', await mintKey(beta.url), '--report', before, '--include-mcp')
   t.equal(first.code, 1, 'the beta differs')
   const profile = join(work, 'learned.json')
   const learned = await learn('--from', before, '--out', profile)
@@ -70,7 +72,7 @@ t.test('a beta that changed its shape: learned, then replayed, the parity run le
 
   await fetch(`${beta.url}/_emulator/reset`, { method: 'POST' })
   const after = join(work, 'after.json')
-  const second = await parity('--target', api, '--key', await mintKey(beta.url), '--report', after, '--drift-profile', profile)
+  const second = await parity('--target', api, '--key', await mintKey(beta.url), '--report', after, '--drift-profile', profile, '--include-mcp')
   const [was, now] = [counts(before), counts(after)]
   t.comment(`differences: ${was.differences} → ${now.differences}; operations differing: ${was.operations} → ${now.operations}`)
   t.ok(now.differences * 5 <= was.differences, `at most a fifth of the differences are left (${now.differences} of ${was.differences})`)
@@ -86,6 +88,9 @@ t.test('a beta that changed its shape: learned, then replayed, the parity run le
   t.equal(res.headers['x-emulator-drift'], 'learned /metadata/isPrivate, learned /metadata/previewBackground, learned /metadata/allowCalls, learned /metadata/revision, learned header/deprecation')
   const created = await raw(app, 'POST', '/api/v1/collections', { body: { name: 'Learned' } })
   t.equal(created.statusCode, 201)
+  const mcp = await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_scene', arguments: { sceneId: 'scnShapes01' } } })
+  t.equal(mcp.headers['x-emulator-drift'], 'learned /result/content/0/json/metadata/isPrivate')
+  t.equal(JSON.parse(mcp.message.result.content[0].text).metadata.private, false)
 })
 
 t.test('a target drifting at random: the profile covers what repeats, not each answer\'s own change', async (t) => {
