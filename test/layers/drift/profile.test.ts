@@ -113,6 +113,7 @@ t.test('a file that is no profile: one line naming the variable, the file and th
 t.test('the flag and the variable: a process starts with the profile, or exits 1 with the one line', async (t) => {
   t.equal(loadConfig({ EMULATOR_DRIFT_PROFILE: PROFILE }).driftProfile, PROFILE)
   const running = await startProcess('src/cli.ts', ['--port', '0', '--fixtures', 'fixtures/minimal', '--drift-profile', PROFILE], {})
+  t.match(running.output(), `  Drift profile: ${PROFILE} (3 operations answer in the shape it learned)\n`, 'the banner says so')
   const answer = await getJson(`${running.url}/api/v1/scenes/scnShapes01`, 'sk-test-full')
   t.same([answer.status, answer.body.metadata.title], [200, 'Simple shapes'])
   t.equal(await stopProcess(running.child), 0)
