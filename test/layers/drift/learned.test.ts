@@ -4,7 +4,7 @@ import t from 'tap'
 import type { LearnedChange } from '../../../src/lib/drift-profile.js'
 import { applyLearned, converted } from '../../../src/layers/drift/learned.js'
 
-const c = (change: Record<string, unknown>): LearnedChange => ({ seen: [], ...change }) as LearnedChange
+const c = (change: Record<string, unknown>): LearnedChange => ({ seen: [], ...change }) as unknown as LearnedChange
 const SCENE = { metadata: { name: 'Plan', isPrivate: false, allowCalls: true, total: 3 }, readOnlyLinks: [] }
 
 t.test('each body change at its pointer, in the order rename, remove, retype, add', async (t) => {

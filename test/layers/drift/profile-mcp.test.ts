@@ -4,11 +4,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { ConfigError } from '../../../src/config.js'
 import { KEYS, build } from '../../helper.js'
 import { rpc } from '../../mcp/endpoint-helper.js'
 import { admin } from './drift-helper.js'
+
+/** app.ready() as a plain promise (Fastify's is a thenable tap cannot take). */
+const ready = async (app: FastifyInstance): Promise<void> => { await app.ready() }
 
 const work = mkdtempSync(join(tmpdir(), 'drift-profile-mcp-'))
 t.teardown(() => rmSync(work, { recursive: true, force: true }))
@@ -76,10 +80,10 @@ t.test('MCP operations the endpoint does not have fail start-up', async (t) => {
   for (const [operation, line] of cases) {
     const file = profile(`${operation.replace(/\W+/g, '-')}.json`, [{ operation, changes: [] }])
     const app = await build(t, { driftProfile: file })
-    await t.rejects(app.ready(), new ConfigError(`Invalid configuration: EMULATOR_DRIFT_PROFILE (--drift-profile) ${file} ${line}`))
+    await t.rejects(ready(app), new ConfigError(`Invalid configuration: EMULATOR_DRIFT_PROFILE (--drift-profile) ${file} ${line}`))
   }
   const docsOnly = profile('docs-only.json', [{ operation: 'POST /api/v1/mcp tools/call create_diagram', changes: [] }])
-  await t.rejects((await build(t, { driftProfile: docsOnly, mcpToolset: 'docs' })).ready(), /create_diagram, which this emulator does not have/, 'a tool of another toolset')
+  await t.rejects(ready(await build(t, { driftProfile: docsOnly, mcpToolset: 'docs' })), /create_diagram, which this emulator does not have/, 'a tool of another toolset')
   const misplaced = profile('misplaced.json', [{ operation: 'POST /api/v1/mcp tools/list', changes: [{ change: 'field-removed', path: '/tools' }] }])
-  await t.rejects((await build(t, { driftProfile: misplaced })).ready(), /tools\/list: field-removed at \/tools: the answers of this emulator have no such field/)
+  await t.rejects(ready(await build(t, { driftProfile: misplaced })), /tools\/list: field-removed at \/tools: the answers of this emulator have no such field/)
 })

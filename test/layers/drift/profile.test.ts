@@ -4,11 +4,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import t from 'tap'
 import { ConfigError, loadConfig } from '../../../src/config.js'
 import { build } from '../../helper.js'
 import { runProcess, startProcess, stopProcess, getJson } from '../../processes.js'
 import { admin, raw } from './drift-helper.js'
+
+/** app.ready() as a plain promise (Fastify's is a thenable tap cannot take). */
+const ready = async (app: FastifyInstance): Promise<void> => { await app.ready() }
 
 const work = mkdtempSync(join(tmpdir(), 'drift-profile-'))
 t.teardown(() => rmSync(work, { recursive: true, force: true }))
@@ -88,10 +92,10 @@ t.test('a profile that does not fit this emulator fails start-up with one line',
   for (const [i, [operation, line]] of cases.entries()) {
     const file = write(`misfit-${i}.json`, profileOf([operation]))
     const app = await build(t, { driftProfile: file })
-    await t.rejects(app.ready(), new ConfigError(`Invalid configuration: EMULATOR_DRIFT_PROFILE (--drift-profile) ${file}${line.startsWith(':') ? '' : ' '}${line}`), line)
+    await t.rejects(ready(app), new ConfigError(`Invalid configuration: EMULATOR_DRIFT_PROFILE (--drift-profile) ${file}${line.startsWith(':') ? '' : ' '}${line}`), line)
   }
   const fits = await build(t, { driftProfile: write('fits.json', profileOf([{ operation: 'GET /api/v1/scenes', changes: [{ change: 'field-added', path: '/data/*/metadata/x', sample: 1 }, { change: 'type-changed', path: '/data/0/metadata/name', from: 'string', to: 'number', sample: 1 }] }])) })
-  await t.resolves(fits.ready(), 'a new field under a place the answers have, and a list item by index, fit')
+  await t.resolves(ready(fits), 'a new field under a place the answers have, and a list item by index, fit')
 })
 
 t.test('a file that is no profile: one line naming the variable, the file and the problem', async (t) => {
