@@ -46,7 +46,7 @@ export async function learnCommand (argv: string[], io: Io): Promise<number> {
       io.out(LEARN_USAGE)
       return 0
     }
-    const reports = options.from.map(readReport)
+    const reports = options.from.map((file) => readReport(file, io.version))
     const learned = learnFrom(reports)
     const profile: DriftProfile = {
       format: DRIFT_PROFILE_FORMAT,

@@ -30,6 +30,18 @@ export function anyItem (pointer: string): string {
 const lastToken = (path: string): string => path.slice(path.lastIndexOf('/') + 1)
 
 /**
+ * The pointer a body difference teaches: a grouped difference (`pattern`, `count`) seen more often than in the
+ * requests it names was seen at several items of a list in one answer, so it is every item's (`*`).
+ */
+function pointerOf (difference: ReportDifference): string {
+  const pointer = bodyPointer(difference.path)
+  if (difference.pattern === undefined) return pointer
+  const seen = difference.count ?? 1
+  const several = difference.requests === undefined ? seen > 1 : seen > difference.requests.length
+  return several ? anyItem(pointer) : pointer
+}
+
+/**
  * The JSON type of a value as a report shows it: a structure longer than the report keeps is a text cut with
  * '…'; a document check names the type it expected in parentheses (`(integer)`).
  */
@@ -81,7 +93,7 @@ function learnType (learning: Learning, difference: ReportDifference, seen: Seen
   if (from === undefined || to === undefined || from === to) return void learning.skipped.value++
   // The whole answer turned into another type (a page unwrapped to its list): no sample can stand for it.
   if (difference.path === 'body') return void learning.skipped['not a shape change']++
-  learning.changes.push({ change: 'type-changed', path: bodyPointer(difference.path), from, to, sample: sample(difference.target), seen: [seen] })
+  learning.changes.push({ change: 'type-changed', path: pointerOf(difference), from, to, sample: sample(difference.target), seen: [seen] })
 }
 
 /** One difference of one operation, into `learning`. */
@@ -89,6 +101,8 @@ function learnOne (learning: Learning, difference: ReportDifference, report: str
   const seen = seenOf(report, difference)
   const { path, kind } = difference
   if (excused(difference)) return void learning.skipped.excused++
+  // A read that differs because an earlier write failed on the target shows that failure, not a new shape.
+  if (difference.followsFrom !== undefined) return void learning.skipped['not a shape change']++
   if (kind === 'status' && Number.isInteger(difference.emulator) && Number.isInteger(difference.target)) {
     return void learning.changes.push({ change: 'status-changed', from: difference.emulator as number, to: difference.target as number, seen: [seen] })
   }
@@ -100,7 +114,7 @@ function learnOne (learning: Learning, difference: ReportDifference, report: str
   if (kind === 'type') return learnType(learning, difference, seen)
   // A record more or fewer in a list is content, not shape.
   if (/^(\d+|\*)$/.test(lastToken(path))) return void learning.skipped['list item']++
-  const candidate = { pointer: bodyPointer(path), value: kind === 'missing' ? difference.emulator : difference.target, seen }
+  const candidate = { pointer: pointerOf(difference), value: kind === 'missing' ? difference.emulator : difference.target, seen }
   if (kind === 'missing') learning.removals.push(candidate)
   else learning.additions.push(candidate)
 }
@@ -112,7 +126,7 @@ const PLACEHOLDER = /^\(.*\)$/
 function pairRenames (learning: Learning): void {
   for (const removal of learning.removals) {
     const same = JSON.stringify(removal.value)
-    const i = learning.additions.findIndex((addition) => parentOf(addition.pointer) === parentOf(removal.pointer) &&
+    const i = learning.additions.findIndex((addition) => anyItem(parentOf(addition.pointer)) === anyItem(parentOf(removal.pointer)) &&
       JSON.stringify(addition.value) === same && !(typeof removal.value === 'string' && PLACEHOLDER.test(removal.value)))
     if (i === -1) {
       learning.changes.push({ change: 'field-removed', path: removal.pointer, seen: [removal.seen] })

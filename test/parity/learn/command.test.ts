@@ -37,8 +37,9 @@ t.test('writes a profile from two reports; fields it does not read (a newer pari
   const newer = {
     ...REPORT,
     startedAt: '2026-11-28T10:00:00.000Z',
-    version: 1,
-    keyProfile: { kind: 'workspace' },
+    tool: 'drawing-api-emulator',
+    version: '0.1.0',
+    key: { kind: 'workspace' },
     operations: [{
       operation: 'GET /api/v1/scenes/{sceneId}',
       requests: 3,
@@ -71,7 +72,8 @@ t.test('writes a profile from two reports; fields it does not read (a newer pari
 t.test('what cannot be learned from: one line, exit 2, nothing written', async (t) => {
   const out = join(work, 'never.json')
   const cases: Array<[string[], string]> = [
-    [['--from', file('v9.json', { ...REPORT, version: 9 })], `learn: ${join(work, 'v9.json')} is a report of version 9; this learn reads version 1: learn with the version that wrote it, or upgrade`],
+    [['--from', file('v9.json', { ...REPORT, version: 9 })], `learn: ${join(work, 'v9.json')} is a report of version 9; this learn (0.1.0) reads reports of 0.1.0 and before: learn with the version that wrote it`],
+    [['--from', file('newer.json', { ...REPORT, version: '0.2.0' })], `learn: ${join(work, 'newer.json')} is a report of version "0.2.0"; this learn (0.1.0) reads reports of 0.1.0 and before: learn with the version that wrote it`],
     [['--from', file('text.json', 'operations: none')], `learn: ${join(work, 'text.json')} cannot be read as JSON (Unexpected token 'o', "operations: none" is not valid JSON)`],
     [['--from', join(work, 'absent.json')], `learn: ${join(work, 'absent.json')} cannot be read as JSON (ENOENT)`],
     [['--from', file('other.json', { format: 'drawing-api-emulator drift profile', version: 1 })], `learn: ${join(work, 'other.json')} is not a parity or shadow report (it has no "operations" list)`],
@@ -96,6 +98,37 @@ t.test('the CLI runs it: --help, and a profile written', async (t) => {
   const run = await runProcess('src/cli.ts', ['learn', '--from', file('cli-report.json', REPORT), '--out', out])
   t.same([run.code, run.stderr], [0, ''])
   t.equal(JSON.parse(readFileSync(out, 'utf8')).operations.length, 1)
-  const bad = await runProcess('src/cli.ts', ['learn', '--from', file('cli-v2.json', { ...REPORT, version: 2 }), '--out', out])
-  t.same([bad.code, bad.stderr.trim()], [2, `learn: ${join(work, 'cli-v2.json')} is a report of version 2; this learn reads version 1: learn with the version that wrote it, or upgrade`])
+  const bad = await runProcess('src/cli.ts', ['learn', '--from', file('cli-v2.json', { ...REPORT, version: '1.0.0' }), '--out', out])
+  t.same([bad.code, bad.stderr.trim()], [2, `learn: ${join(work, 'cli-v2.json')} is a report of version "1.0.0"; this learn (0.1.0) reads reports of 0.1.0 and before: learn with the version that wrote it`])
 })
+
+t.test('a grouped report: shared differences are every operation\'s, what follows from a failed write is not learned', async (t) => {
+  const grouped = {
+    tool: 'drawing-api-emulator',
+    version: '0.0.9',
+    operations: [
+      {
+        operation: 'GET /api/v1/scenes',
+        differences: [
+          // Seen 6 times in 2 requests: several items of one answer, so every item's.
+          { path: 'body/data/0/metadata/revision', pattern: 'body/data/*/metadata/revision', kind: 'extra', emulator: null, target: 1, count: 6, requests: [{ step: 3 }, { step: 9 }] },
+          // Seen once per request: that item's.
+          { path: 'body/data/2/metadata/tags', pattern: 'body/data/*/metadata/tags', kind: 'extra', emulator: null, target: [], count: 2, requests: [{ step: 3 }, { step: 9 }] },
+          { path: 'body/data/0/metadata/name', kind: 'missing', emulator: 'A', target: null, followsFrom: { step: 2, method: 'POST', path: '/scenes', status: 500 } }
+        ]
+      },
+      { operation: 'POST /api/v1/collections', differences: [] }
+    ],
+    shared: [{ path: 'header/x-ratelimit-reset', kind: 'header', emulator: 'delta-seconds', target: null }]
+  }
+  const out = join(work, 'grouped-profile.json')
+  const run = await learn('--from', file('grouped.json', grouped), '--out', out)
+  t.equal(run.code, 0, run.err)
+  const removed = { change: 'header-removed', header: 'x-ratelimit-reset', seen: [{ report: join(work, 'grouped.json'), path: 'header/x-ratelimit-reset' }] }
+  t.same(JSON.parse(readFileSync(out, 'utf8')).operations.map((op: any) => [op.operation, op.changes.map((c: any) => c.change === 'field-added' ? c.path : c)]), [
+    ['GET /api/v1/scenes', [removed, '/data/*/metadata/revision', '/data/2/metadata/tags']],
+    ['POST /api/v1/collections', [removed]]
+  ])
+  t.match(run.out, /not learned: 0 value-only, 0 excused by the rules, 1 not replayable/)
+})
+
