@@ -6,7 +6,7 @@ import type { TSchema } from 'typebox'
 import { recordOf, type McpEntry } from '../request-record.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
 import { isMcpDriftKind } from './kinds/index.js'
-import { noDriftHeaders, readPlan, rngFor, safely, warn, type Plan } from './plugin.js'
+import { learnedSafely, noDriftHeaders, readPlan, rngFor, safely, warn, type Plan } from './plugin.js'
 import { applySteps } from './replay.js'
 import type { DriftControl, DriftSettings } from './state.js'
 import { createRng } from '../../lib/rng.js'
@@ -80,7 +80,8 @@ export function driftMcpMessage (request: FastifyRequest, reply: FastifyReply, t
   const plan = readPlan(request, reply)
   if (plan?.request.mode === 'off') return undefined
   const changes = profiled(request, target.call)
-  const learned: LearnedOutput | null = changes === undefined || target.call === undefined ? null : applyLearnedMcp(changes, target.call.method, target.status, target.message)
+  const call = target.call
+  const learned: LearnedOutput | null = changes === undefined || call === undefined ? null : learnedSafely(request, () => applyLearnedMcp(changes, call.method, target.status, target.message))
   const route = request.routeOptions.url as string
   const status = learned?.statusCode ?? target.status
   const ctx: DriftContext = { method: request.method, route, statusCode: status, body: learned === null ? target.message : learned.body, schema: target.resultSchema, rng: createRng(0) }

@@ -147,6 +147,16 @@ function merged (learned: LearnedOutput | null, drifted: DriftResult | null): Dr
   return { ...drifted, headers: { ...learned.headers, ...drifted.headers }, removedHeaders: learned.removedHeaders, changes: [...learned.changes, ...drifted.changes] }
 }
 
+/** Like safely(): a fault while applying the profile must not cost the client its (unchanged) answer. */
+export function learnedSafely (request: FastifyRequest, run: () => LearnedOutput | null): LearnedOutput | null {
+  try {
+    return run()
+  } catch (err) {
+    request.log.error({ err }, 'drift profile failed; response sent without its changes')
+    return null
+  }
+}
+
 /** Whether random or forced drift runs on this answer (the profile's changes run whenever the operation is in it). */
 function drifts (plan: Plan | null, settings: DriftSettings): plan is Plan {
   return plan !== null && plan.request.mode !== 'off' && (plan.request.mode === 'forced' || settings.enabled)
@@ -163,7 +173,7 @@ async function onSend (control: DriftControl, request: FastifyRequest, reply: Fa
   const settings = control.settings()
   const json = parseJson(reply, payload)
   if (!drifts(plan, settings) && profiled === undefined) return payload
-  const learned = profiled === undefined ? null : applyLearned(profiled, { statusCode: reply.statusCode, body: json?.body })
+  const learned = profiled === undefined ? null : learnedSafely(request, () => applyLearned(profiled, { statusCode: reply.statusCode, body: json?.body }))
   if (json === undefined && learned === null) return payload
   let drifted: DriftResult | null = null
   if (drifts(plan, settings) && json !== undefined) {

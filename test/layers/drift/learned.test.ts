@@ -1,8 +1,10 @@
 // applyLearned: a profile's changes on one answer, pure. Each change kind where it matches, `*` over list items,
-// the status it was learned from only, body changes on 2xx answers only, and the input never mutated.
+// the status it was learned from only, body changes on 2xx answers only, the input never mutated, faults contained.
+import type { FastifyRequest } from 'fastify'
 import t from 'tap'
 import type { LearnedChange } from '../../../src/lib/drift-profile.js'
 import { applyLearned, converted } from '../../../src/layers/drift/learned.js'
+import { learnedSafely } from '../../../src/layers/drift/plugin.js'
 
 const c = (change: Record<string, unknown>): LearnedChange => ({ seen: [], ...change }) as unknown as LearnedChange
 const SCENE = { metadata: { name: 'Plan', isPrivate: false, allowCalls: true, total: 3 }, readOnlyLinks: [] }
@@ -69,4 +71,14 @@ t.test('a retyped value: the drift kinds\' own retyping, else the sample, else a
     converted(1790856099526, 'string', ''), converted('2026-10-01T12:01:39.526Z', 'number', 0),
     converted('abc', 'number', 7), converted('abc', 'object', []), converted(3, 'array', [1]), converted(false, 'number', 0), converted('x', 'null', 1)
   ], ['12', 12, 'true', true, '2026-10-01T12:01:39.526Z', 1790856099526, 7, {}, [1], 0, null])
+})
+
+t.test('a fault while applying a profile costs the answer only its changes, logged', async (t) => {
+  const logged: unknown[] = []
+  const request = { log: { error: (entry: unknown, message: string) => logged.push([entry, message]) } } as unknown as FastifyRequest
+  const failure = new Error('boom')
+  t.equal(learnedSafely(request, () => { throw failure }), null)
+  t.same(logged, [[{ err: failure }, 'drift profile failed; response sent without its changes']])
+  const out = applyLearned([c({ change: 'field-removed', path: '/a' })], { statusCode: 200, body: { a: 1 } })
+  t.equal(learnedSafely(request, () => out), out)
 })
