@@ -171,6 +171,7 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
       signal: new AbortController().signal,
       acceptance,
       only: options.only,
+      replay: true,
       fileOf: (step, operation) => recording.steps.some((s) => s.step === step && s.operation === operation) ? `steps/${fileName({ step, operation })}` : undefined,
       emulatorView: header.redactedPeople ? redacting() : undefined
     })
