@@ -113,3 +113,11 @@ t.test('a target drifting at random: the profile covers what repeats, not each a
   // so a profile (one shape per operation) cannot match every answer; it must still leave fewer than it found.
   t.ok(now.differences < was.differences && now.operations < was.operations)
 })
+
+t.test('parity --drift-profile with a profile that does not fit: one line, exit 2', async (t) => {
+  const target = await startTarget(t)
+  const misfit = join(work, 'misfit.json')
+  writeFileSync(misfit, JSON.stringify({ ...BETA, operations: [{ operation: 'GET /api/v1/nothing', changes: [] }] }))
+  const run = await parity('--target', target.api, '--key', await target.mintKey(), '--drift-profile', misfit)
+  t.same([run.code, run.out, run.err], [2, '', `parity: Invalid configuration: EMULATOR_DRIFT_PROFILE (--drift-profile) ${misfit} names GET /api/v1/nothing, which this emulator does not have (its operations are named as GET /api/v1/scenes/{sceneId})`])
+})
