@@ -19,6 +19,8 @@ export function startupBanner (app: FastifyInstance, url: string): string {
     `  Admin:    ${url}/_emulator   (health at ${url}/_emulator/health, OpenAPI at ${url}/_emulator/docs/json)`,
     `  Fixtures: ${app.fixtures.dir}`,
     `  Database: ${app.config.dbPath}`]
+  const profile = app.control.drift.profile
+  if (profile !== undefined) lines.push(`  Drift profile: ${app.config.driftProfile ?? ''} (${profile.operations.length} operations answer in the shape it learned)`)
   for (const ws of app.fixtures.workspaces) {
     lines.push(`  Workspace "${ws.workspace.name}" (${ws.workspace.id}) keys:`)
     for (const key of ws.keys) lines.push(`    ${key.secret.padEnd(20)} ${key.label ?? `${key.kind} ${key.permission}`}`)

@@ -105,6 +105,11 @@ export const SETTINGS = {
     env: 'EMULATOR_DRIFT_KINDS', flag: 'drift-kinds', value: 'list', parse: 'list', schema: Type.Array(Type.String({ minLength: 1 })), unset: 'all kinds',
     help: 'comma-separated drift kinds (default: all)', doc: 'comma-separated drift kinds (see `GET /_emulator/drift/kinds`)'
   },
+  driftProfile: {
+    env: 'EMULATOR_DRIFT_PROFILE', flag: 'drift-profile', value: 'file', parse: 'optional-string', schema: Type.String({ minLength: 1 }), unset: 'none',
+    help: 'answer in the shape a profile from `learn` names (drift need not be on)',
+    doc: 'a [drift profile](drift.md#replay-the-services-new-shape-drift-profiles) made by `learn`: the operations it names answer in the shape it learned, whether drift is on or not; one that does not fit this emulator stops start-up with one line'
+  },
   latencyMs: {
     env: 'EMULATOR_LATENCY_MS', flag: 'latency', value: 'ms', parse: 'integer', schema: milliseconds(600_000), default: 0,
     help: 'added latency on every public request (default {default})', doc: 'delay added to every `/api/v1` request'

@@ -25,6 +25,8 @@ export interface Config {
   readonly driftRate: number
   /** Kind names; absent means every kind. */
   readonly driftKinds?: string[]
+  /** A drift profile file (`drawing-api-emulator learn`): those operations answer in the target's shape. */
+  readonly driftProfile?: string
   readonly latencyMs: number
   readonly latencyJitterMs: number
   readonly faultRate: number

@@ -131,7 +131,7 @@ async function live (options: LiveOptions, io: Io): Promise<number> {
   if (options.record !== undefined) checkRecordingDir(options.record)
   const acceptance = acceptanceOf(options)
   const { client, first } = await contact(options)
-  const ctx: LiveContext = { options, client, first, acceptance, local: await startLocal(io.env), registry: createRegistry(), startedAt: new Date(started).toISOString() }
+  const ctx: LiveContext = { options, client, first, acceptance, local: await startLocal(io.env, options.driftProfile), registry: createRegistry(), startedAt: new Date(started).toISOString() }
   const run = await runLive(ctx).catch((error: unknown) => error)
   const cleanup = await removeLeftovers(client, ctx.registry)
   await ctx.local.close()
@@ -161,7 +161,7 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
   const recording = readRecording(options.dir)
   const acceptance = acceptanceOf(options)
   const { header } = recording
-  const local = await startLocal(io.env)
+  const local = await startLocal(io.env, options.driftProfile)
   try {
     const outcome = await runScenario({
       target: recordedSide(recording, options.dir),

@@ -45,14 +45,19 @@ async function userWithRole (running: RunningEmulator, role: 'admin' | 'member')
   return user.id
 }
 
-export async function startLocal (env: NodeJS.ProcessEnv = process.env): Promise<LocalEmulator> {
+/** `driftProfile`: the one perturbation a user may ask of this side, to see how much of a target's drift a profile covers. */
+export async function startLocal (env: NodeJS.ProcessEnv = process.env, driftProfile?: string): Promise<LocalEmulator> {
   const running = await startEmulator({
     ...localSettings(env),
+    driftProfile,
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
     renderer: false,
     journalSize: 0
+  }).catch((error: unknown) => {
+    // A profile that cannot be read or does not fit is the user's to fix: one line, exit 2.
+    throw (error as Error).name === 'ConfigError' ? new RunError((error as Error).message) : error
   })
   const document = await (await fetch(`${running.url}/docs/json`)).json()
   return {
