@@ -1,11 +1,13 @@
 // Package entry: startEmulator for a listening emulator inside a test suite, buildApp for inject-style use.
 export { startEmulator, type EmulatorOptions, type RunningEmulator, type DemoKeys } from './emulator.js'
 export { buildApp, type BuildOptions } from './app.js'
+export type { ShadowSource } from './schemas/shadow-report.js'
 export { loadConfig, resolveConfig, ConfigError, BUNDLED_FIXTURE_SETS, type Config, type ConfigOptions } from './config.js'
 export { DEFAULT_COMPAT, type Compat, type PartialCompat } from './schemas/compat-settings.js'
 export { createClock, type Clock } from './lib/clock.js'
 export {
-  HarnessError, type HarnessHelpers, type CreateWorkspaceOptions, type ProvisionedWorkspace, type Snapshot, type FaultRule,
+  HarnessError, ShadowDifferencesError, shadowHelpers, type HarnessHelpers, type ShadowHelpers, type ShadowReport, type ShadowOperation,
+  type ShadowDifference, type ShadowFailure, type ShadowState, type CreateWorkspaceOptions, type ProvisionedWorkspace, type Snapshot, type FaultRule,
   type FaultSettingsInput, type DriftSettingsInput, type RequestQuery, type JournaledRequest, type JournaledBody,
   type StubRule, type Stub, type CompatSettings, type InviteRecord, type JournaledFault, type JournaledMcp, type ClockState,
   type CreateKeyOptions, type AdminKey, type CreatedKey, type WorkspaceReset
