@@ -12,6 +12,7 @@ import { checkRecordingDir, readRecording, writeRecording, RECORDING_FORMAT, REC
 import { buildReport, formatTable, type ParityReport } from './report.js'
 import { runScenario, type RunOutcome } from './runner.js'
 import { liveSide, recordedSide, withFirstAnswer } from './sides.js'
+import { replayShadowRecording } from './shadow/replay.js'
 import { Interrupted, RunError, type Answer } from './types.js'
 
 export interface Io {
@@ -136,6 +137,11 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
   const started = Date.now()
   const recording = readRecording(options.dir)
   const { header } = recording
+  if (header.source === 'shadow') {
+    const report = buildReport(header.target, header.startedAt, await replayShadowRecording(recording, options.dir, io.env))
+    const seconds = ((Date.now() - started) / 1000).toFixed(1)
+    return finish(report, io, options.report, `shadow recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} requests replayed; ${seconds} s`)
+  }
   const local = await startLocal(io.env)
   try {
     const outcome = await runScenario({
