@@ -117,7 +117,7 @@ export async function shadowCommand (argv: string[], io: Io): Promise<number> {
       return 0
     }
     const running = await startShadow(options, io)
-    io.out(`shadow: listening on ${running.url}: point your client at ${running.url}/api/v1 (forwarded to ${options.target}); the report is at ${running.url}/_emulator/shadow and ${running.url}/_emulator/ui/shadow`)
+    io.out(`shadow: listening at ${running.url} (point your client at ${running.url}/api/v1, forwarded to ${options.target}; the report: ${running.url}/_emulator/shadow, ${running.url}/_emulator/ui/shadow)`)
     const signal = await untilSignal()
     const code = await running.stop()
     const { summary, shadow } = running.report()
