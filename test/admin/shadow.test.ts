@@ -2,8 +2,8 @@
 // against the admin OpenAPI document), the same through the in-process helpers, and a plain emulator's 404.
 import t from 'tap'
 import { HarnessError, ShadowDifferencesError, startEmulator, type ShadowReport, type ShadowSource } from '../../src/index.js'
-import { build } from '../helper.ts'
-import { admin } from './admin-helper.ts'
+import { build } from '../helper.js'
+import { admin } from './admin-helper.js'
 
 function reportWith (differs: boolean): ShadowReport {
   const differences = differs ? [{ path: 'body/name', kind: 'value', emulator: 'a', target: 'b', requests: 2, lastSeen: '2026-11-25T10:00:00.000Z' }] : []

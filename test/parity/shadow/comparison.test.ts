@@ -3,7 +3,7 @@
 // operations the client called; a shadow side that fails changes nothing for the client and says so.
 import t from 'tap'
 import type { RunningEmulator } from '../../../src/index.js'
-import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.ts'
+import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.js'
 
 const idOf = (body: any): string | undefined => body?.id ?? body?.metadata?.id
 
@@ -104,4 +104,27 @@ t.test('an import the target refuses: the client gets the target\'s 401, the nex
   t.equal(written.status, 403, 'a read key: the target refuses the write')
   report = await settledReport(shadowed)
   t.same(report.operations.map((op) => [op.operation, op.same, op.differs]), [['GET /api/v1/collections', 1, 0], ['POST /api/v1/collections', 1, 0]], 'the shadow side\'s key refuses it too')
+})
+
+t.test('--accept: differences a rule accepts are not reported; a bad accept file stops the start with one line', async (t) => {
+  const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs')
+  const { join } = await import('node:path')
+  const { tmpdir } = await import('node:os')
+  const dir = mkdtempSync(join(tmpdir(), 'shadow-accept-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const rules = join(dir, 'accept.json')
+  writeFileSync(rules, JSON.stringify([{ operation: 'GET /api/v1/workspaces', path: 'body/**', kind: 'extra', reason: 'the beta adds fields we ignore' }]))
+  const target = await startTarget(t)
+  const shadowed = await startShadowFor(t, target.apiUrl, { key: target.keys.full, accept: rules })
+  await target.setDrift({ enabled: true, rate: 1, seed: 3, kinds: ['add-unknown-field'] })
+  await send(shadowed.api, target.keys.full, 'GET', '/workspaces')
+  await send(shadowed.api, target.keys.full, 'GET', '/collections')
+  const report = await settledReport(shadowed)
+  t.same(report.operations.map((op) => [op.operation, op.same, op.differs]), [['GET /api/v1/workspaces', 1, 0], ['GET /api/v1/collections', 0, 1]], 'accepted on the operation the rule names only')
+  writeFileSync(rules, JSON.stringify([{ path: 'body' }]))
+  const { captureIo } = await import('./shadow-helper.js')
+  const { shadowCommand } = await import('../../../src/parity/shadow/command.js')
+  const { io, lines } = captureIo()
+  t.equal(await shadowCommand(['--target', target.apiUrl, '--port', '0', '--accept', rules], io), 2)
+  t.same(lines.err, [`shadow: the accept file ${rules}: rule 1: "reason" must be a non-empty string`])
 })

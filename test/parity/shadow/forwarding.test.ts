@@ -5,13 +5,13 @@ import { once } from 'node:events'
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { gzipSync } from 'node:zlib'
-import t from 'tap'
-import { send, settledReport, startShadowFor } from './shadow-helper.ts'
+import t, { type Test } from 'tap'
+import { send, settledReport, startShadowFor } from './shadow-helper.js'
 
 interface Seen { method: string, url: string, headers: Record<string, string | string[] | undefined>, body: string }
 
 /** A stand-in target that is not the API: it echoes what it got, or answers as a test tells it to. */
-async function echoTarget (t: Tap.Test, answer?: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<{ api: string, seen: Seen[], server: Server }> {
+async function echoTarget (t: Test, answer?: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<{ api: string, seen: Seen[], server: Server }> {
   const seen: Seen[] = []
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = []

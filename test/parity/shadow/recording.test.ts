@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { ShadowDifferencesError, shadowHelpers } from '../../../src/index.js'
-import { filesIn, parity } from '../parity-helper.ts'
-import { startProcess } from '../../processes.ts'
-import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.ts'
+import { filesIn, parity } from '../parity-helper.js'
+import { startProcess } from '../../processes.js'
+import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.js'
 
 const work = mkdtempSync(join(tmpdir(), 'shadow-recording-'))
 t.teardown(() => rmSync(work, { recursive: true, force: true }))
