@@ -25,7 +25,7 @@ t.test('a plain emulator has no shadow report: 404 in the admin envelope, a Harn
   const app = await build(t)
   const answer = await admin(t, app, 'GET', '/_emulator/shadow')
   t.equal(answer.status, 404)
-  t.same(answer.body, { statusCode: 404, error: 'Not Found', message: 'This emulator is not a shadow: the report exists while `drawing-api-emulator shadow --target <url>` runs (see the README, "Shadow your tests against the live service")' })
+  t.same(answer.body, { statusCode: 404, error: 'Not Found', message: 'This emulator is not a shadow: the report exists while `drawing-api-emulator shadow --target <url>` runs (see docs/parity.md, "Shadow your tests against the live service")' })
   t.equal((await admin(t, app, 'DELETE', '/_emulator/shadow')).status, 404)
   t.equal((await app.inject({ method: 'GET', url: '/_emulator/ui/shadow' })).statusCode, 404)
   t.notMatch((await app.inject({ method: 'GET', url: '/_emulator/ui' })).body, /ui\/shadow/, 'the demo page links no shadow view')
