@@ -4,7 +4,9 @@
 import type { Compat } from './schemas/compat-settings.js'
 import type { ShadowReport } from './schemas/shadow-report.js'
 
-export type { ShadowDifference, ShadowFailure, ShadowOperation, ShadowReport, ShadowState } from './schemas/shadow-report.js'
+export type {
+  ShadowAcceptedDifference, ShadowDifference, ShadowFailure, ShadowKey, ShadowOperation, ShadowReport, ShadowRequestRef, ShadowState
+} from './schemas/shadow-report.js'
 
 export interface CreateWorkspaceOptions {
   /** Defaults to a generated name. */

@@ -8,7 +8,8 @@ import type { AdminKey, HarnessHelpers, JournaledRequest, RequestQuery, ShadowHe
 export type {
   AdminKey, ClockState, CompatSettings, CreateKeyOptions, CreatedKey, CreateWorkspaceOptions, DriftSettingsInput, FaultRule,
   FaultSettingsInput, HarnessHelpers, InviteRecord, JournaledBody, JournaledFault, JournaledMcp, JournaledRequest,
-  ProvisionedWorkspace, RequestQuery, ShadowDifference, ShadowFailure, ShadowHelpers, ShadowOperation, ShadowReport, ShadowState,
+  ProvisionedWorkspace, RequestQuery, ShadowAcceptedDifference, ShadowDifference, ShadowFailure, ShadowHelpers, ShadowKey, ShadowOperation, ShadowReport,
+  ShadowRequestRef, ShadowState,
   Snapshot, Stub, StubRule, WorkspaceReset
 } from './harness-client-types.js'
 

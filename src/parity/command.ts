@@ -168,9 +168,8 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
   const acceptance = acceptanceOf(options)
   const { header } = recording
   if (header.source === 'shadow') {
-    const report = buildReport(header.target, header.startedAt, await replayShadowRecording(recording, options.dir, io.env))
-    const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    return finish(report, io, options.report, `shadow recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} requests replayed; ${seconds} s`)
+    const report = await replayShadowRecording(recording, options.dir, io.env, acceptance, io.version)
+    return finish(report, io, options.report, `shadow recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} requests replayed; ${(report.durationMs / 1000).toFixed(1)} s`)
   }
   const local = await startLocal(io.env)
   try {

@@ -6,12 +6,20 @@ import { build } from '../helper.js'
 import { admin } from './admin-helper.js'
 
 function reportWith (differs: boolean): ShadowReport {
-  const differences = differs ? [{ path: 'body/name', kind: 'value', emulator: 'a', target: 'b', requests: 2, lastSeen: '2026-11-25T10:00:00.000Z' }] : []
+  const differences = differs ? [{ path: 'body/name', kind: 'value', emulator: 'a', target: 'b', requests: [{ method: 'GET', path: '/workspaces', step: 2 }], count: 2, lastSeen: '2026-11-25T10:00:00.000Z' }] : []
   return {
+    tool: 'drawing-api-emulator',
+    version: '0.1.0',
+    mode: 'shadow',
     target: 'https://api.example.com/api/v1',
     startedAt: '2026-11-25T09:00:00.000Z',
-    operations: [{ operation: 'GET /api/v1/workspaces', requests: 3, same: differs ? 1 : 3, differs: differs ? 2 : 0, differences }],
-    summary: { operations: 1, same: differs ? 0 : 1, differs: differs ? 1 : 0 },
+    durationMs: 3_600_000,
+    keys: [{ label: 'key 1', kind: 'workspace', permission: 'full', role: 'admin' }],
+    requests: { target: 12, emulator: 3 },
+    operations: [{ operation: 'GET /api/v1/workspaces', requests: 3, same: differs ? 1 : 3, differs: differs ? 2 : 0, differences, accepted: [] }],
+    shared: [],
+    unusedAccept: [],
+    summary: { operations: 1, same: differs ? 0 : 1, differs: differs ? 1 : 0, accepted: 0 },
     shadow: { state: 'ready', reason: null, forwarded: 3, compared: 3, importRequests: 9, failures: [] }
   }
 }

@@ -69,9 +69,9 @@ export async function startShadow (options: ShadowOptions, io: Io): Promise<Runn
   const startedAt = new Date().toISOString()
   const keys = new Set<string>(options.key === undefined ? [] : [options.key])
   const mask = keyMasker(keys)
-  const tally = createShadowTally(options.target, startedAt, mask)
+  const tally = createShadowTally({ target: options.target, startedAt, version: io.version, acceptance, mask })
   const source: ShadowSource = { report: () => tally.report(), clear: () => tally.clear() }
-  const session = createSession({ target: new URL(options.target), tally, timeoutMs: options.timeoutMs, acceptance, keys, startSide: sideStarter(options, tally, mask, io, source) })
+  const session = createSession({ target: new URL(options.target), tally, timeoutMs: options.timeoutMs, recording: options.record !== undefined, keys, startSide: sideStarter(options, tally, mask, io, source) })
   const adminToken = io.env.EMULATOR_ADMIN_TOKEN === '' ? undefined : io.env.EMULATOR_ADMIN_TOKEN
   const server = createFront({ session, source, adminToken, timeoutMs: options.timeoutMs })
   const address = await listen(server, options)

@@ -3,9 +3,8 @@
 // touches what the client gets: it starts (an import) before the first keyed request is forwarded, and is then
 // fed from a queue, so a slow or failing emulator only shows in the report.
 import type { ServerResponse } from 'node:http'
-import type { Acceptance } from '../accept.js'
-import type { RecordedStep } from '../recording.js'
-import type { HttpRequest, Method } from '../types.js'
+import { fileName, type RecordedStep } from '../recording.js'
+import type { HttpRequest, Method, RequestRef } from '../types.js'
 import { answerOf, compareAnswers, operationOf, shadowAnswer, type ShadowRequest } from './exchange.js'
 import { endToEndHeaders, forward, type ClientRequest, type ForwardResult } from './forward.js'
 import { bearerKey, type KeyShape } from './keys.js'
@@ -20,7 +19,8 @@ export interface SessionSettings {
   target: URL
   tally: ShadowTally
   timeoutMs: number
-  acceptance?: Acceptance
+  /** --record: the report names each request's step file. */
+  recording: boolean
   /** Starts the shadow side with the first key a client sends (an import), or at once (--key, --fixtures). */
   startSide (key: string | undefined): Promise<ShadowSide> | undefined
   /** Every key a client sent, for masking (held in memory only, never written). */
@@ -82,6 +82,11 @@ export function shadowRequestOf (client: ClientRequest, shape: KeyShape | undefi
   return { ...request, ...(raw === undefined ? {} : { text: raw }), auth }
 }
 
+/** The request as the report names it: method, path below /api/v1 with its query, step (and its file). */
+function requestRef (client: ClientRequest, step: number, operation: string, recording: boolean): RequestRef {
+  return { method: client.method as Method, path: client.url.slice(API_PREFIX.length), step, ...(recording ? { file: `steps/${fileName({ step, operation })}` } : {}) }
+}
+
 export function createSession (settings: SessionSettings): ShadowSession {
   const { tally } = settings
   let side: ShadowSide | undefined
@@ -113,16 +118,18 @@ export function createSession (settings: SessionSettings): ShadowSession {
     const target = await answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
     const operation = operationOf(shadow, shadowRequestOf(client, undefined))
     if (key !== undefined && operation.route !== undefined) shadow.keys.observe(key, operation.route, target)
-    const request = shadowRequestOf(client, key === undefined ? undefined : shadow.keys.shape(key))
+    const shape = key === undefined ? undefined : shadow.keys.shape(key)
+    if (shape !== undefined) tally.key(shape)
+    const request = shadowRequestOf(client, shape)
     let emulator
     try {
       emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs)
     } catch (error) {
       return tally.fail({ operation: operation.operation, side: 'shadow', reason: (error as Error).message, time })
     }
-    const differences = compareAnswers(shadow, operation, emulator, target)
-    tally.add(operation.operation, settings.acceptance?.split(operation.operation, differences).kept ?? differences, time)
-    steps.push({ step: steps.length + 1, operation: operation.operation, request, answer: target })
+    const step = steps.length + 1
+    steps.push({ step, operation: operation.operation, request, answer: target })
+    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, operation.operation, settings.recording))
   }
 
   return {

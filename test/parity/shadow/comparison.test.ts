@@ -45,7 +45,7 @@ t.test('an identical emulator as the target: the client gets the target\'s answe
   t.equal(onShadow.body.metadata.name, 'client scene, renamed', 'the client\'s change, made with the target\'s id, reached the shadow\'s twin')
   await removeRun(shadowed.api, key, made)
   const report = await settledReport(shadowed)
-  t.same(report.summary, { operations: 12, same: 12, differs: 0 }, JSON.stringify(report.operations.filter((op) => op.differs > 0)))
+  t.same(report.summary, { operations: 12, same: 12, differs: 0, accepted: 0 }, JSON.stringify(report.operations.filter((op) => op.differs > 0)))
   t.equal(report.shadow.forwarded, 13)
   t.equal(report.shadow.compared, 13)
   t.equal(report.shadow.state, 'ready')
@@ -120,7 +120,11 @@ t.test('--accept: differences a rule accepts are not reported; a bad accept file
   await send(shadowed.api, target.keys.full, 'GET', '/workspaces')
   await send(shadowed.api, target.keys.full, 'GET', '/collections')
   const report = await settledReport(shadowed)
-  t.same(report.operations.map((op) => [op.operation, op.same, op.differs]), [['GET /api/v1/workspaces', 1, 0], ['GET /api/v1/collections', 0, 1]], 'accepted on the operation the rule names only')
+  t.same(report.operations.map((op) => [op.operation, op.same, op.differs, op.accepted.map((d) => d.reason)]), [
+    ['GET /api/v1/workspaces', 1, 0, ['the beta adds fields we ignore']],
+    ['GET /api/v1/collections', 0, 1, []]
+  ], 'accepted on the operation the rule names only, listed with its reason')
+  t.same(report.summary, { operations: 2, same: 1, differs: 1, accepted: 1 })
   writeFileSync(rules, JSON.stringify([{ path: 'body' }]))
   const { captureIo } = await import('./shadow-helper.js')
   const { shadowCommand } = await import('../../../src/parity/shadow/command.js')
