@@ -16,14 +16,9 @@ import { formatTable } from './table.js'
 import { runScenario, type RunOutcome } from './runner.js'
 import { liveSide, recordedSide, withFirstAnswer } from './sides.js'
 import { replayShadowRecording } from './shadow/replay.js'
-import { Interrupted, RunError, type Answer } from './types.js'
+import { Interrupted, RunError, type Answer, type Io } from './types.js'
 
-export interface Io {
-  out (text: string): void
-  err (text: string): void
-  env: NodeJS.ProcessEnv
-  version: string
-}
+export type { Io }
 
 /** Aborts the run on SIGINT or SIGTERM; the run then cleans up before the process ends. */
 function interruptOn (controller: AbortController): () => void {
@@ -181,6 +176,7 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
       signal: new AbortController().signal,
       acceptance,
       only: options.only,
+      replay: true,
       fileOf: (step, operation) => recording.steps.some((s) => s.step === step && s.operation === operation) ? `steps/${fileName({ step, operation })}` : undefined,
       emulatorView: header.redactedPeople ? redacting() : undefined
     })

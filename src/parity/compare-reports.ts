@@ -2,11 +2,10 @@
 // operation, path pattern and kind (list indices do not tell two differences apart). Exit 1 when one is new, so a
 // CI job fails on what changed, not on a gap the team already knows.
 import { readFileSync } from 'node:fs'
-import type { Io } from './command.js'
 import type { CompareOptions } from './options.js'
 import { pathPattern } from './report.js'
 import { describeDifference } from './table.js'
-import { RunError, type Difference } from './types.js'
+import { RunError, type Difference, type Io } from './types.js'
 
 interface Listed { operation: string, difference: Difference }
 

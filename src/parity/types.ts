@@ -56,6 +56,14 @@ export interface Difference {
   followsFrom?: RequestRef & { status: number }
 }
 
+/** Where a subcommand writes (stdout, stderr), the environment it reads, and the package version it names. */
+export interface Io {
+  out (text: string): void
+  err (text: string): void
+  env: NodeJS.ProcessEnv
+  version: string
+}
+
 /** The run cannot be made (bad URL, not the API, wrong key, dead port, unreadable recording): exit 2, one line. */
 export class RunError extends Error {
   constructor (message: string) {

@@ -58,6 +58,9 @@ t.test('against an identical emulator with a fixture key: nothing differs, nothi
   t.same(rows.map((op: any) => [op.operation, op.differs, op.differences]), [
     ['POST /api/v1/collections', 1, [{ path: 'body/isDefault', kind: 'value', emulator: false, target: true, requests: [{ method: 'POST', path: '/collections', step: edited.step, file }], count: 1 }]]
   ], 'the edited value, and only it, with the request and the recorded file that gave it')
+  const narrowed = await parity('--verify', record, '--report', editedReport, '--only', 'POST /collections')
+  t.equal(narrowed.code, 1)
+  t.same(JSON.parse(readFileSync(editedReport, 'utf8')).operations.map((op: any) => [op.operation, op.differs]), [['POST /api/v1/collections', 1]], '--only in a verify: the whole recording replayed, one operation compared')
   t.match(failed.out, new RegExp(`POST /api/v1/collections +\\d+ +\\d+ +1 +body/isDefault \\(value\\) \\[step ${edited.step as number} POST /collections\\]\n`))
 })
 
