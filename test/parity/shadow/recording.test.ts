@@ -106,3 +106,17 @@ t.test('the CLI: listens, warns for plain HTTP beyond loopback, writes --report 
   const plain = await startShadowFor(t, 'http://api.example.com/api/v1', { key: undefined })
   t.same(plain.lines.err, ['shadow: warning: --target http://api.example.com is plain HTTP to a host beyond loopback: your clients\' keys cross the network unencrypted; use https'])
 })
+
+t.test('with EMULATOR_ADMIN_TOKEN the report and the shadow side\'s admin API need it, before and after the side starts', async (t) => {
+  const target = await startTarget(t)
+  const shadowed = await startShadowFor(t, target.apiUrl, {}, { EMULATOR_ADMIN_TOKEN: 'shadow-admin' })
+  const token = { authorization: 'Bearer shadow-admin' }
+  t.equal((await send(shadowed.shadow.url, undefined, 'GET', '/_emulator/shadow')).status, 401, 'waiting: refused without the token')
+  t.equal((await send(shadowed.shadow.url, undefined, 'GET', '/_emulator/shadow', undefined, token)).status, 200)
+  t.equal((await send(shadowed.api, target.keys.full, 'GET', '/workspaces')).status, 200)
+  await settledReport(shadowed)
+  t.equal((await send(shadowed.shadow.url, undefined, 'GET', '/_emulator/shadow')).status, 401, 'running: refused without the token')
+  const report = await shadowHelpers(shadowed.shadow.url, 'shadow-admin').assertNoShadowDifferences()
+  t.same(report.operations.map((op) => [op.operation, op.same]), [['GET /api/v1/workspaces', 1]], 'the shadow side minted its key with the token')
+  t.equal((await send(shadowed.shadow.url, undefined, 'POST', '/_emulator/reset')).status, 401)
+})
