@@ -33,6 +33,7 @@ export interface ShadowSession {
   start (): Promise<void>
   /** The side, once started (the demo page and the admin API of the shadow side are served through it). */
   side (): ShadowSide | undefined
+  /** The compared exchanges, with --record only. */
   steps (): ShadowStep[]
   /** Resolves when every request received so far has been compared. */
   settled (): Promise<void>
@@ -93,6 +94,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
   let starting: Promise<ShadowSide> | undefined
   let queue: Promise<void> = Promise.resolve()
   const steps: ShadowStep[] = []
+  let compared = 0
 
   /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
   async function sideFor (key: string | undefined): Promise<ShadowSide | undefined> {
@@ -127,8 +129,9 @@ export function createSession (settings: SessionSettings): ShadowSession {
     } catch (error) {
       return tally.fail({ operation: operation.operation, side: 'shadow', reason: (error as Error).message, time })
     }
-    const step = steps.length + 1
-    steps.push({ step, operation: operation.operation, request, answer: target })
+    const step = ++compared
+    // Kept only for --record: a long session must not hold every answer.
+    if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
     tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, operation.operation, settings.recording))
   }
 
