@@ -141,6 +141,8 @@ export function parseParityOptions (argv: string[]): ParityOptions {
   const redactPeople = values['redact-people'] === true
   if (readOnly && includeMcp) throw new RunError('--include-mcp sends POST /api/v1/mcp, which --read-only forbids: drop one of them')
   if (redactPeople && values.record === undefined) throw new RunError('--redact-people applies to a recording: add --record <dir>')
+  const write = [...(common.only ?? [])].find((operation) => !operation.startsWith('GET '))
+  if (readOnly && write !== undefined) throw new RunError(`--only ${write}: --read-only sends no ${write.split(' ')[0]} requests: drop one of them`)
   return { mode: 'live', target, key, record: values.record as string | undefined, readOnly, includeMcp, redactPeople, timeoutMs: timeoutMs(values), ...common }
 }
 

@@ -96,6 +96,7 @@ t.test('what cannot make a run: one line, exit 2, nothing written', async (t) =>
     ['read-only with MCP', ['--target', target.api, '--key', key, '--read-only', '--include-mcp'], /^parity: --include-mcp sends POST \/api\/v1\/mcp, which --read-only forbids/],
     ['a missing recording', ['--verify', join(work, 'nowhere')], /^parity: cannot read the recording: .+nowhere\/recording\.json is missing or unreadable$/],
     ['an unknown --only', ['--target', target.api, '--key', key, '--only', 'GET /api/v1/scene'], /^parity: --only GET \/api\/v1\/scene: not an operation parity compares \(they are named as in the table, e\.g\. "GET \/api\/v1\/scenes\/\{sceneId\}"\)$/],
+    ['--only a write with --read-only', ['--target', target.api, '--key', key, '--read-only', '--only', 'POST /collections'], /^parity: --only POST \/api\/v1\/collections: --read-only sends no POST requests: drop one of them$/],
     ['a bad --timeout', ['--target', target.api, '--key', key, '--timeout', 'soon'], /^parity: --timeout must be a number of seconds between 0 and 3600 \(got soon\)$/],
     ['a missing accept file', ['--target', target.api, '--key', key, '--accept', join(work, 'no-accept.json')], /^parity: cannot read the accept file .+no-accept\.json$/],
     ['an accept rule without a reason', ['--target', target.api, '--key', key, '--accept', accept], /^parity: the accept file .+accept-bad\.json: rule 1: "reason" must be a non-empty string$/],
@@ -124,4 +125,19 @@ t.test('what cannot make a run: one line, exit 2, nothing written', async (t) =>
   const corrupt = await parity('--verify', other)
   t.equal(corrupt.code, 2)
   t.match(corrupt.err, /^parity: cannot read the recording: .+0001-GET-workspaces\.json is not JSON \([^\n]+\)$/)
+})
+
+t.test('a recording made before the route-not-found probe existed still verifies (that check left out)', async (t) => {
+  await target.reset()
+  const dir = join(work, 'older')
+  const made = await parity('--target', target.api, '--key', await target.mintKey(), '--record', dir, '--read-only')
+  t.equal(made.code, 0, made.out + made.err)
+  const probe = filesIn(join(dir, 'steps')).find((f) => f.file.includes('parityNoSuchRoute'))
+  t.ok(probe, 'the probe is step 2 of a recording now')
+  rmSync(probe!.file)
+  const header = JSON.parse(readFileSync(join(dir, 'recording.json'), 'utf8'))
+  writeFileSync(join(dir, 'recording.json'), JSON.stringify({ ...header, steps: header.steps - 1 }))
+  const verified = await parity('--verify', dir)
+  t.equal(verified.code, 0, verified.out + verified.err)
+  t.match(verified.out, /\n12 operations: 12 the same, 0 differ\n/)
 })
