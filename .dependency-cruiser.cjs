@@ -56,9 +56,9 @@ module.exports = {
     { name: 'admin-not-layer-plugins', comment: 'Admin reads pure layer modules, never registers their hooks.', severity: 'error',
       from: { path: '^src/admin/' }, to: { path: '^src/layers/.+/plugin\\.ts$' } },
     // Folders outside the server: the parity client and the editor's browser code
-    { name: 'parity-is-a-client', comment: 'parity and import talk to the emulator over HTTP like any client: they may start one through the package entry (index.ts) and use lib/, nothing else of src.', severity: 'error',
+    { name: 'parity-is-a-client', comment: 'parity, import and shadow talk to the emulator over HTTP like any client: they may start one through the package entry (index.ts) and use lib/, nothing else of src.', severity: 'error',
       from: { path: '^src/parity/' }, to: { path: '^src/', pathNot: '^src/(parity|lib)/|^src/index\\.ts$' } },
-    { name: 'parity-from-the-cli', comment: 'Only the CLI loads the parity and import subcommands; the server never does.', severity: 'error',
+    { name: 'parity-from-the-cli', comment: 'Only the CLI loads the parity, import and shadow subcommands; the server never does.', severity: 'error',
       from: { path: '^src/', pathNot: '^src/parity/|^src/cli\\.ts$' }, to: { path: '^src/parity/' } },
     { name: 'editor-is-browser-code', comment: 'The editor bundle runs in the browser: it imports only its own folder and packages; nothing imports it (scripts/bundle-editor.mjs builds it).', severity: 'error',
       from: { path: '^src/admin/ui/editor/' }, to: { path: '^src/', pathNot: '^src/admin/ui/editor/' } },

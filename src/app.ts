@@ -25,6 +25,7 @@ import { loadFixtureSet, type FixtureSet } from './harness/fixtures.js'
 import { seedFixtureSet } from './harness/seed.js'
 import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
+import type { ShadowSource } from './schemas/shadow-report.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
 
@@ -35,6 +36,8 @@ export interface BuildOptions {
   clock?: Clock
   /** Id seam; defaults to random ids, or seeded ids when config.seed is set. */
   ids?: IdFactory
+  /** Set by `drawing-api-emulator shadow` on its shadow side: the report /_emulator/shadow and the demo page show. */
+  shadow?: ShadowSource
 }
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
@@ -114,6 +117,7 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
   app.setSerializerCompiler(createSerializerCompiler())
   app.decorate('emulatorVersion', PACKAGE_VERSION)
   app.decorate('fixtures', fixtures)
+  app.decorate('shadowSource', options.shadow)
 
   try {
     await registerEverything(app, config, fixtures, options, textLog)

@@ -28,6 +28,7 @@ export function helpText (version: string): string {
     '       drawing-api-emulator parity --target <url> --key <key> [...]   compare with the real service (parity --help)',
     '       drawing-api-emulator import --from <url> --key <key> --out <dir>   a real workspace as fixtures (import --help)',
     '       drawing-api-emulator learn --from <report.json> --out <profile.json>   a drift profile from a report (learn --help)',
+    '       drawing-api-emulator shadow --target <url> [...]   your own tests through a proxy that compares (shadow --help)',
     '',
     'Options (each has an environment twin; a flag wins over its variable):',
     ...rows,
