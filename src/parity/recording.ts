@@ -22,6 +22,10 @@ export interface RecordingHeader {
   includeMcp: boolean
   redactedPeople: boolean
   steps: number
+  /** A shadow session's recording: the client's own requests, replayed on the fixture set in `<dir>/fixtures`. */
+  source?: 'shadow'
+  /** Shadow recordings: how reads compare (`value` after an import of the target's workspace). */
+  reads?: 'value' | 'shape'
 }
 
 export interface RecordedStep { step: number, operation: string, request: HttpRequest, answer: Answer }
@@ -29,7 +33,7 @@ export interface RecordedStep { step: number, operation: string, request: HttpRe
 export interface Recording { header: RecordingHeader, steps: RecordedStep[] }
 
 /** `0012-GET-scenes-sceneId-content.json`. */
-function fileName (step: RecordedStep): string {
+export function fileName (step: Pick<RecordedStep, 'step' | 'operation'>): string {
   const slug = step.operation.replace(/^\w+ \/api\/v1\//, '').replace(/[^A-Za-z0-9_]+/g, '-').replace(/^-|-$/g, '')
   return `${String(step.step).padStart(4, '0')}-${step.operation.split(' ')[0]}-${slug}.json`
 }

@@ -71,6 +71,16 @@ export const idsRule: ScalarRule = {
   }
 }
 
+/** The form of a `source_id`: its id format, or null. */
+const sourceForm = (value: unknown): string => typeof value === 'string' ? `${idFormat(value)} id` : value === null ? 'null' : typeof value
+
+export const auditSourcesRule: ScalarRule = {
+  name: 'audit-sources',
+  description: 'A log entry\'s `source_id` names the key that made the write, and the emulator side writes with a key the run minted for it: only its form is compared (the id format as for `ids`, or null), never which key it names.',
+  applies: (site) => site.key === 'source_id',
+  compare: (emulator, target, site) => sourceForm(emulator) === sourceForm(target) ? null : differ(site, 'format', sourceForm(emulator), sourceForm(target))
+}
+
 // ---- timestamps --------------------------------------------------------------------------------------------
 
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
@@ -163,7 +173,7 @@ export const peopleRule: ScalarRule = {
 }
 
 /** Tried in order on every pair of scalars (and of id strings); the first that applies decides. */
-export const SCALAR_RULES: readonly ScalarRule[] = [errorMessagesRule, peopleRule, idsRule, workspaceCountsRule, sceneVersionsRule, timestampsRule, ipAddressesRule]
+export const SCALAR_RULES: readonly ScalarRule[] = [errorMessagesRule, peopleRule, auditSourcesRule, idsRule, workspaceCountsRule, sceneVersionsRule, timestampsRule, ipAddressesRule]
 
 // ---- headers -------------------------------------------------------------------------------------------------
 

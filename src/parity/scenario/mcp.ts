@@ -3,18 +3,19 @@
 // emulator builds its tools. The JSON a REST-backed tool answers is compared like the REST answer.
 import { isObject } from '../compare/records.js'
 import { toolContentView, withoutOwnWords, type Mode } from '../compare/rules.js'
-import { API_BASE, need, type Step, type Vars } from './steps.js'
+import type { Answer } from '../types.js'
+import { API_BASE, need, type Learner, type Step, type Vars } from './steps.js'
 
 const MCP_HEADERS = { accept: 'application/json, text/event-stream' }
 
 /** tools/list with the tools keyed by name (order is not part of the protocol) and the emulator's words out. */
-function toolsView (message: unknown): unknown {
+export function toolsView (message: unknown): unknown {
   if (!isObject(message) || !isObject(message.result) || !Array.isArray(message.result.tools)) return message
   const tools = Object.fromEntries(message.result.tools.map((tool: any) => [String(tool?.name), withoutOwnWords(tool)]))
   return { ...message, result: { ...message.result, tools } }
 }
 
-function callView (message: unknown): unknown {
+export function callView (message: unknown): unknown {
   if (!isObject(message) || !isObject(message.result) || !Array.isArray(message.result.content)) return message
   return { ...message, result: { ...message.result, content: message.result.content.map(toolContentView) } }
 }
@@ -28,10 +29,10 @@ function mcpStep (label: string, method: string, params: (vars: Vars) => unknown
   }
 }
 
-const learnTools: Step['learn'] = (answer, vars) => {
+const learnTools: Learner = Object.assign((answer: Answer, vars: Vars) => {
   const tools = (answer.body as { result?: { tools?: Array<{ name?: unknown }> } } | null)?.result?.tools
   for (const tool of Array.isArray(tools) ? tools : []) if (typeof tool?.name === 'string') vars[`tool:${tool.name}`] = 'listed'
-}
+}, { provides: ['tool:*'] })
 
 /** A tools/call step, sent only when the target listed the tool. */
 function toolStep (name: string, args: (vars: Vars) => Record<string, unknown>, mode: Mode): Step {
