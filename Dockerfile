@@ -127,7 +127,7 @@ RUN --mount=type=secret,id=npm_ca \
 COPY tsconfig.json ./
 # The scene editor's packages (kept by the filter above; ~210 MB, mermaid most of it) serve only
 # scripts/bundle-editor.mjs, which writes the 3.8 MB browser bundle dist/ui-editor.
-COPY scripts/bundle-server.mjs scripts/bundle-editor.mjs scripts/verify-fixtures.mjs scripts/prerender-pictures.mjs ./scripts/
+COPY scripts/bundle-server.mjs scripts/precompile-validators.mjs scripts/bundle-editor.mjs scripts/verify-fixtures.mjs scripts/prerender-pictures.mjs ./scripts/
 COPY src ./src
 COPY fixtures ./fixtures
 # `npm run build`, minus what only the npm package uses: declarations and source maps (tsc's are

@@ -19,6 +19,7 @@ import console from 'node:console'
 import process from 'node:process'
 import { URL, fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { precompiledValidatorsModule } from './precompile-validators.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SRC = join(ROOT, 'src')
@@ -99,9 +100,15 @@ function undeclaredKeptImports () {
   return problems
 }
 
+/** The routes' query, path and header validators compiled now (precompile-validators.mjs), set before bundling. */
+let precompiledValidators
+
 const layout = {
   name: 'emulator-layout',
   setup (esbuild) {
+    // The bundle's table of validators compiled at build, in place of the empty one the sources hold.
+    esbuild.onLoad({ filter: /[\\/]src[\\/]plugins[\\/]precompiled-validators\.ts$/ }, () =>
+      ({ contents: precompiledValidators, loader: 'js', resolveDir: join(SRC, 'plugins') }))
     esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) =>
       path.startsWith('node:') || packageOf(path) in RUN_TIME_PACKAGES ? { path, external: true } : undefined)
     esbuild.onResolve({ filter: /^\./ }, ({ path, resolveDir, importer }) => {
@@ -132,6 +139,8 @@ if (problems.length > 0) {
   process.exit(1)
 }
 
+// From the app tsc has just written to dist/: its routes' schemas, compiled with the server's own ajv options.
+precompiledValidators = await precompiledValidatorsModule(join(ROOT, 'dist'))
 mkdirSync(OUT_DIR, { recursive: true })
 for (const name of readdirSync(OUT_DIR, { withFileTypes: true })) {
   if (/^chunk-.*\.js(\.map|\.LEGAL\.txt)?$|^(server|index|cli|testcontainers)\.js(\.map|\.LEGAL\.txt)$/.test(name.name)) rmSync(join(OUT_DIR, name.name))
