@@ -35,6 +35,8 @@ export interface Config {
   readonly journalSize: number
   readonly journalBodyBytes: number
   readonly journalMaxBytes: number
+  /** The newest audit entries kept per workspace; 0 keeps all. */
+  readonly auditLogMax: number
   /** Host names served besides loopback names, IP literals and the bound host; '*' serves any. */
   readonly allowedHosts: string[]
   readonly requestTimeoutMs: number

@@ -45,6 +45,12 @@ export const DEFAULT_JOURNAL_BODY_BYTES = 4096
  * entries go first. The defaults above need about 17 MiB at most; this bound matters once those are raised.
  */
 export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024
+/**
+ * Audit entries kept per workspace, the newest; older ones are trimmed in batches. About 1 KiB each, so the default
+ * holds a busy workspace's log in about 50 MB. 0 keeps every entry. FIDELITY: the real service's retention is not
+ * documented.
+ */
+export const DEFAULT_AUDIT_LOG_MAX = 50_000
 export const FAULT_STATUSES = [500, 502, 503] as const
 /**
  * How long one request may take to arrive in full (headers and body) before the answer is 408 and the
@@ -85,6 +91,8 @@ const ConfigSchema = Type.Object({
   journalSize: Type.Integer({ minimum: 0 }),
   journalBodyBytes: Type.Integer({ minimum: 0 }),
   journalMaxBytes: Type.Integer({ minimum: 0 }),
+  /** The newest audit entries kept per workspace; 0 keeps all. */
+  auditLogMax: Type.Integer({ minimum: 0 }),
   /** Host names served besides loopback names, IP literals and the bound host; '*' serves any (plugins/request-guard.ts). */
   allowedHosts: Type.Array(Type.String({ minLength: 1 })),
   requestTimeoutMs: Type.Integer({ minimum: 0 }),
@@ -137,6 +145,7 @@ export function loadConfig (env: Env): Config {
     journalSize: integerVar(env, 'EMULATOR_JOURNAL_SIZE') ?? DEFAULT_JOURNAL_SIZE,
     journalBodyBytes: integerVar(env, 'EMULATOR_JOURNAL_BODY_BYTES') ?? DEFAULT_JOURNAL_BODY_BYTES,
     journalMaxBytes: integerVar(env, 'EMULATOR_JOURNAL_MAX_BYTES') ?? DEFAULT_JOURNAL_MAX_BYTES,
+    auditLogMax: integerVar(env, 'EMULATOR_AUDIT_LOG_MAX') ?? DEFAULT_AUDIT_LOG_MAX,
     allowedHosts: listVar(env, 'EMULATOR_ALLOWED_HOSTS') ?? [],
     requestTimeoutMs: integerVar(env, 'EMULATOR_REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS,
     mcpResponse: (env.EMULATOR_MCP_RESPONSE ?? 'sse') as Config['mcpResponse'],
@@ -169,6 +178,7 @@ export function resolveConfig (options: ConfigOptions = {}): Config {
     journalSize: DEFAULT_JOURNAL_SIZE,
     journalBodyBytes: DEFAULT_JOURNAL_BODY_BYTES,
     journalMaxBytes: DEFAULT_JOURNAL_MAX_BYTES,
+    auditLogMax: DEFAULT_AUDIT_LOG_MAX,
     allowedHosts: [],
     requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
     mcpResponse: 'sse',

@@ -8,6 +8,7 @@ t.test('defaults', async (t) => {
     port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', logFormat: 'text', bodyLimit: DEFAULT_BODY_LIMIT,
     drift: false, driftRate: 0.3, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, rateLimit: 600,
     journalSize: 1000, journalBodyBytes: 4096, journalMaxBytes: 67_108_864, allowedHosts: [], requestTimeoutMs: 120_000,
+    auditLogMax: 50_000,
     mcpResponse: 'sse', mcpPageSize: 0, mcpToolset: 'all', renderer: true, renderTimeoutMs: 10_000,
     compat: {
       unknownFields: 'reject', danglingBoundElements: 'allow', pageSize: 10, memberReads: 'deny',
@@ -24,6 +25,7 @@ t.test('every variable', async (t) => {
     EMULATOR_DRIFT: 'on', EMULATOR_DRIFT_SEED: '11', EMULATOR_DRIFT_RATE: '0.5', EMULATOR_DRIFT_KINDS: 'rename-field, null-field',
     EMULATOR_LATENCY_MS: '250', EMULATOR_LATENCY_JITTER_MS: '50', EMULATOR_FAULT_RATE: '0.1', EMULATOR_FAULT_STATUS: '502',
     EMULATOR_FAULT_SEED: '3', EMULATOR_RATE_LIMIT: '0', EMULATOR_JOURNAL_SIZE: '10', EMULATOR_JOURNAL_BODY_BYTES: '100', EMULATOR_JOURNAL_MAX_BYTES: '65536',
+    EMULATOR_AUDIT_LOG_MAX: '0',
     EMULATOR_ALLOWED_HOSTS: 'emulator, devbox.lan', EMULATOR_REQUEST_TIMEOUT_MS: '5000',
     EMULATOR_MCP_RESPONSE: 'json', EMULATOR_MCP_PAGE_SIZE: '5', EMULATOR_MCP_TOOLSET: 'docs', EMULATOR_RENDERER: 'off',
     EMULATOR_RENDER_TIMEOUT_MS: '2500',
@@ -34,6 +36,7 @@ t.test('every variable', async (t) => {
     bodyLimit: 4096, clockStart: Date.parse('2026-01-01T00:00:00Z'), drift: true, driftSeed: 11, driftRate: 0.5,
     driftKinds: ['rename-field', 'null-field'], latencyMs: 250, latencyJitterMs: 50, faultRate: 0.1, faultStatus: 502,
     faultSeed: 3, rateLimit: 0, journalSize: 10, journalBodyBytes: 100, journalMaxBytes: 65536, allowedHosts: ['emulator', 'devbox.lan'],
+    auditLogMax: 0,
     requestTimeoutMs: 5000, mcpResponse: 'json', mcpPageSize: 5, mcpToolset: 'docs', renderer: false, renderTimeoutMs: 2500,
     compat: {
       unknownFields: 'strip', danglingBoundElements: 'reject', pageSize: 5, memberReads: 'allow',
@@ -63,6 +66,9 @@ t.test('bad values fail with one clear line', async (t) => {
     [{ EMULATOR_FAULT_STATUS: '404' }, 'Invalid configuration: EMULATOR_FAULT_STATUS (--fault-status) must be one of 500, 502, 503 (got 404)'],
     [{ EMULATOR_MCP_RESPONSE: 'xml' }, 'Invalid configuration: EMULATOR_MCP_RESPONSE (--mcp-response) must be one of sse, json (got "xml")'],
     [{ EMULATOR_MCP_TOOLSET: 'some' }, 'Invalid configuration: EMULATOR_MCP_TOOLSET (--mcp-toolset) must be one of docs, agents, all (got "some")'],
+    [{ EMULATOR_AUDIT_LOG_MAX: '-1' }, 'Invalid configuration: EMULATOR_AUDIT_LOG_MAX (--audit-log-max) must be >= 0 (got -1)'],
+    [{ EMULATOR_AUDIT_LOG_MAX: '50k' }, 'Invalid configuration: EMULATOR_AUDIT_LOG_MAX (--audit-log-max) must be an integer (got "50k")'],
+    [{ EMULATOR_AUDIT_LOG_MAX: '1e4' }, 'Invalid configuration: EMULATOR_AUDIT_LOG_MAX (--audit-log-max) must be an integer (got "1e4")'],
     [{ EMULATOR_RENDERER: 'maybe' }, 'Invalid configuration: EMULATOR_RENDERER (--renderer) must be on or off (got "maybe")'],
     [{ EMULATOR_COMPAT: 'pageSize=0' }, 'Invalid configuration: EMULATOR_COMPAT (--compat) pageSize must be an integer 1..100 (got "0")'],
     [{ EMULATOR_COMPAT: 'pageSize=5x' }, 'Invalid configuration: EMULATOR_COMPAT (--compat) pageSize must be an integer 1..100 (got "5x")'],

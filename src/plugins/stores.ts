@@ -10,9 +10,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ dbPath: string }>(async (app, { dbPath }) => {
+export default fp<{ dbPath: string, auditLogMax: number }>(async (app, { dbPath, auditLogMax }) => {
   const db = openDatabase(dbPath)
   app.decorate('db', db)
-  app.decorate('stores', createStores(db))
+  app.decorate('stores', createStores(db, { auditLog: { maxEntries: auditLogMax } }))
   app.addHook('onClose', async () => { db.close() })
 }, { name: 'stores' })

@@ -1,7 +1,7 @@
 // Every store over one database, built once: the `Stores` bag services and the harness take.
 import type { Db } from './database.js'
 import { createApiKeysStore } from './api-keys-store.js'
-import { createAuditLogStore } from './audit-log-store.js'
+import { createAuditLogStore, type AuditLogOptions } from './audit-log-store.js'
 import { createCollectionsStore } from './collections-store.js'
 import { createInvitesStore } from './invites-store.js'
 import { createSceneContentStore } from './scene-content-store.js'
@@ -10,7 +10,10 @@ import { createUsersStore } from './users-store.js'
 import { createWorkspacesStore } from './workspaces-store.js'
 import { createReadCache } from './read-cache.js'
 
-export function createStores (db: Db) {
+/** Settings the stores take: retention of the audit log. */
+export interface StoreOptions { auditLog?: AuditLogOptions }
+
+export function createStores (db: Db, options: StoreOptions = {}) {
   return {
     workspaces: createWorkspacesStore(db),
     users: createUsersStore(db),
@@ -19,7 +22,7 @@ export function createStores (db: Db) {
     scenes: createScenesStore(db),
     sceneContent: createSceneContentStore(db),
     invites: createInvitesStore(db),
-    auditLog: createAuditLogStore(db),
+    auditLog: createAuditLogStore(db, options.auditLog),
     /** Exact read cache: reused only while no row has changed since (store/read-cache.ts). */
     readCache: createReadCache(db),
     /** Runs `work` in one SQLite transaction: a write and its audit entry commit together or not at all. */
