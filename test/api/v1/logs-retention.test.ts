@@ -1,6 +1,6 @@
 // GET /logs under retention (EMULATOR_AUDIT_LOG_MAX): both modes list exactly the newest entries kept, a cursor walk
 // keeps working across a trim, a cursor into trimmed entries continues at the oldest kept one, 0 keeps every entry.
-import t from 'tap'
+import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { KEYS, build, call, type TestLike } from '../../helper.js'
 
@@ -24,7 +24,7 @@ function entries (app: FastifyInstance, ids: string[]) {
 }
 const seqOf = (app: FastifyInstance, id: string) => String(app.stores.auditLog.listAll('wsMain00001').find((row) => row.entry.id === id)!.seq)
 
-async function logs (t: TestLike, app: FastifyInstance, query: string) {
+async function logs (t: Test, app: FastifyInstance, query: string) {
   const res = await call(t, app, 'GET', `/api/v1/logs?${query}`, { key: KEYS.full })
   t.equal(res.status, 200, query)
   t.equal(res.body.availableActions.length, ACTIONS_COUNT)
