@@ -51,6 +51,8 @@ export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024
  * documented.
  */
 export const DEFAULT_AUDIT_LOG_MAX = 50_000
+/** About the most memory the read cache's kept answers take; it starts over when full. 0 keeps nothing. */
+export const DEFAULT_READ_CACHE_MAX_BYTES = 64 * 1024 * 1024
 export const FAULT_STATUSES = [500, 502, 503] as const
 /**
  * How long one request may take to arrive in full (headers and body) before the answer is 408 and the
@@ -93,6 +95,8 @@ const ConfigSchema = Type.Object({
   journalMaxBytes: Type.Integer({ minimum: 0 }),
   /** The newest audit entries kept per workspace; 0 keeps all. */
   auditLogMax: Type.Integer({ minimum: 0 }),
+  /** About the most memory kept read answers take; 0 keeps none. */
+  readCacheMaxBytes: Type.Integer({ minimum: 0 }),
   /** Host names served besides loopback names, IP literals and the bound host; '*' serves any (plugins/request-guard.ts). */
   allowedHosts: Type.Array(Type.String({ minLength: 1 })),
   requestTimeoutMs: Type.Integer({ minimum: 0 }),
@@ -146,6 +150,7 @@ export function loadConfig (env: Env): Config {
     journalBodyBytes: integerVar(env, 'EMULATOR_JOURNAL_BODY_BYTES') ?? DEFAULT_JOURNAL_BODY_BYTES,
     journalMaxBytes: integerVar(env, 'EMULATOR_JOURNAL_MAX_BYTES') ?? DEFAULT_JOURNAL_MAX_BYTES,
     auditLogMax: integerVar(env, 'EMULATOR_AUDIT_LOG_MAX') ?? DEFAULT_AUDIT_LOG_MAX,
+    readCacheMaxBytes: integerVar(env, 'EMULATOR_READ_CACHE_MAX_BYTES') ?? DEFAULT_READ_CACHE_MAX_BYTES,
     allowedHosts: listVar(env, 'EMULATOR_ALLOWED_HOSTS') ?? [],
     requestTimeoutMs: integerVar(env, 'EMULATOR_REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS,
     mcpResponse: (env.EMULATOR_MCP_RESPONSE ?? 'sse') as Config['mcpResponse'],
@@ -179,6 +184,7 @@ export function resolveConfig (options: ConfigOptions = {}): Config {
     journalBodyBytes: DEFAULT_JOURNAL_BODY_BYTES,
     journalMaxBytes: DEFAULT_JOURNAL_MAX_BYTES,
     auditLogMax: DEFAULT_AUDIT_LOG_MAX,
+    readCacheMaxBytes: DEFAULT_READ_CACHE_MAX_BYTES,
     allowedHosts: [],
     requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
     mcpResponse: 'sse',

@@ -10,9 +10,9 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ dbPath: string, auditLogMax: number }>(async (app, { dbPath, auditLogMax }) => {
+export default fp<{ dbPath: string, auditLogMax: number, readCacheMaxBytes: number }>(async (app, { dbPath, auditLogMax, readCacheMaxBytes }) => {
   const db = openDatabase(dbPath)
   app.decorate('db', db)
-  app.decorate('stores', createStores(db, { auditLog: { maxEntries: auditLogMax } }))
+  app.decorate('stores', createStores(db, { auditLog: { maxEntries: auditLogMax }, readCache: { maxBytes: readCacheMaxBytes } }))
   app.addHook('onClose', async () => { db.close() })
 }, { name: 'stores' })

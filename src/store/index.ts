@@ -8,10 +8,10 @@ import { createSceneContentStore } from './scene-content-store.js'
 import { createScenesStore } from './scenes-store.js'
 import { createUsersStore } from './users-store.js'
 import { createWorkspacesStore } from './workspaces-store.js'
-import { createReadCache } from './read-cache.js'
+import { createReadCache, type ReadCacheOptions } from './read-cache.js'
 
-/** Settings the stores take: retention of the audit log. */
-export interface StoreOptions { auditLog?: AuditLogOptions }
+/** Settings the stores take: retention of the audit log, the read cache's budget. */
+export interface StoreOptions { auditLog?: AuditLogOptions, readCache?: ReadCacheOptions }
 
 export function createStores (db: Db, options: StoreOptions = {}) {
   return {
@@ -24,7 +24,7 @@ export function createStores (db: Db, options: StoreOptions = {}) {
     invites: createInvitesStore(db),
     auditLog: createAuditLogStore(db, options.auditLog),
     /** Exact read cache: reused only while no row has changed since (store/read-cache.ts). */
-    readCache: createReadCache(db),
+    readCache: createReadCache(db, options.readCache),
     /** Runs `work` in one SQLite transaction: a write and its audit entry commit together or not at all. */
     transaction: <T>(work: () => T): T => db.transaction(work)()
   }

@@ -53,7 +53,8 @@ function watchProduced (app: FastifyInstance): string[] {
   const readOf = (key: string) => key.includes('\n') ? [key.split('\n')[0]] : []
   app.stores.readCache = {
     get: (key, compute) => cache.get(key, () => { produced.push(...readOf(key)); return compute() }),
-    set: (key, value) => cache.set(key, value)
+    set: (key, value) => cache.set(key, value),
+    held: () => cache.held()
   }
   return produced
 }

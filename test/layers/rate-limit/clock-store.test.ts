@@ -1,11 +1,13 @@
 // The rate-limit windows (layers/rate-limit/clock-store.ts): counts per key, and ended windows swept as new keys
 // arrive, so a server meeting a new address or key every few seconds for days holds only the running windows.
 import t from 'tap'
+import type { FastifyRateLimitStore } from '@fastify/rate-limit'
 import { createClock } from '../../../src/lib/clock.js'
 import { createClockStore } from '../../../src/layers/rate-limit/clock-store.js'
 
-function incr (store: InstanceType<ReturnType<typeof createClockStore>['Store']>, key: string): Promise<{ current: number, ttl: number }> {
-  return new Promise((resolve, reject) => store.incr(key, (error, result) => error === null ? resolve(result!) : reject(error), 60_000))
+/** One request of `key` (the plugin's default window, a minute). */
+function incr (store: FastifyRateLimitStore, key: string): Promise<{ current: number, ttl: number }> {
+  return new Promise((resolve, reject) => store.incr(key, (error, result) => error === null ? resolve(result!) : reject(error)))
 }
 
 t.test('a window counts the requests of its key until it ends', async (t) => {
