@@ -45,7 +45,8 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
     ids: options.ids ?? createIdFactory(config.seed)
   })
   await app.register(control)
-  await app.register(stores, { dbPath: config.dbPath, auditLogMax: config.auditLogMax, readCacheMaxBytes: config.readCacheMaxBytes })
+  const { dbPath, auditLogMax, sceneTombstonesMax, readCacheMaxBytes } = config
+  await app.register(stores, { dbPath, auditLogMax, sceneTombstonesMax, readCacheMaxBytes })
   await app.register(renderer)
   await app.register(errorHandler)
   await app.register(requestGuard)

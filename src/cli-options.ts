@@ -34,6 +34,7 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   { flag: 'journal-body-bytes', env: 'EMULATOR_JOURNAL_BODY_BYTES', takesValue: true, value: 'n', description: 'bytes of each body the journal keeps (default 4096)' },
   { flag: 'journal-max-bytes', env: 'EMULATOR_JOURNAL_MAX_BYTES', takesValue: true, value: 'n', description: 'about the most memory the journal holds; oldest go first (default 67108864)' },
   { flag: 'audit-log-max', env: 'EMULATOR_AUDIT_LOG_MAX', takesValue: true, value: 'n', description: 'newest audit log entries kept per workspace (default 50000; 0 keeps all)' },
+  { flag: 'scene-tombstones-max', env: 'EMULATOR_SCENE_TOMBSTONES_MAX', takesValue: true, value: 'n', description: 'deleted elements a scene keeps, oldest go first (default 10000; 0 keeps all)' },
   { flag: 'read-cache-max-bytes', env: 'EMULATOR_READ_CACHE_MAX_BYTES', takesValue: true, value: 'n', description: 'about the most memory kept read answers take (default 67108864; 0 keeps none)' },
   { flag: 'allowed-hosts', env: 'EMULATOR_ALLOWED_HOSTS', takesValue: true, value: 'list', description: 'host names served besides loopback, IP addresses and --host (* for any)' },
   { flag: 'request-timeout', env: 'EMULATOR_REQUEST_TIMEOUT_MS', takesValue: true, value: 'ms', description: 'time for a request to arrive in full before 408 (default 120000; 0 off)' },

@@ -27,6 +27,7 @@ export const FIELD_VARIABLES: Readonly<Record<string, string>> = {
   journalBodyBytes: 'EMULATOR_JOURNAL_BODY_BYTES',
   journalMaxBytes: 'EMULATOR_JOURNAL_MAX_BYTES',
   auditLogMax: 'EMULATOR_AUDIT_LOG_MAX',
+  sceneTombstonesMax: 'EMULATOR_SCENE_TOMBSTONES_MAX',
   readCacheMaxBytes: 'EMULATOR_READ_CACHE_MAX_BYTES',
   allowedHosts: 'EMULATOR_ALLOWED_HOSTS',
   requestTimeoutMs: 'EMULATOR_REQUEST_TIMEOUT_MS',

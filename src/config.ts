@@ -51,6 +51,8 @@ export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024
  * documented.
  */
 export const DEFAULT_AUDIT_LOG_MAX = 50_000
+/** Deleted elements (tombstones) a scene keeps; the oldest unreferenced ones go past it. 0 keeps all. */
+export const DEFAULT_SCENE_TOMBSTONES_MAX = 10_000
 /** About the most memory the read cache's kept answers take; it starts over when full. 0 keeps nothing. */
 export const DEFAULT_READ_CACHE_MAX_BYTES = 64 * 1024 * 1024
 export const FAULT_STATUSES = [500, 502, 503] as const
@@ -95,6 +97,8 @@ const ConfigSchema = Type.Object({
   journalMaxBytes: Type.Integer({ minimum: 0 }),
   /** The newest audit entries kept per workspace; 0 keeps all. */
   auditLogMax: Type.Integer({ minimum: 0 }),
+  /** Tombstones a scene keeps; 0 keeps all. */
+  sceneTombstonesMax: Type.Integer({ minimum: 0 }),
   /** About the most memory kept read answers take; 0 keeps none. */
   readCacheMaxBytes: Type.Integer({ minimum: 0 }),
   /** Host names served besides loopback names, IP literals and the bound host; '*' serves any (plugins/request-guard.ts). */
@@ -150,6 +154,7 @@ export function loadConfig (env: Env): Config {
     journalBodyBytes: integerVar(env, 'EMULATOR_JOURNAL_BODY_BYTES') ?? DEFAULT_JOURNAL_BODY_BYTES,
     journalMaxBytes: integerVar(env, 'EMULATOR_JOURNAL_MAX_BYTES') ?? DEFAULT_JOURNAL_MAX_BYTES,
     auditLogMax: integerVar(env, 'EMULATOR_AUDIT_LOG_MAX') ?? DEFAULT_AUDIT_LOG_MAX,
+    sceneTombstonesMax: integerVar(env, 'EMULATOR_SCENE_TOMBSTONES_MAX') ?? DEFAULT_SCENE_TOMBSTONES_MAX,
     readCacheMaxBytes: integerVar(env, 'EMULATOR_READ_CACHE_MAX_BYTES') ?? DEFAULT_READ_CACHE_MAX_BYTES,
     allowedHosts: listVar(env, 'EMULATOR_ALLOWED_HOSTS') ?? [],
     requestTimeoutMs: integerVar(env, 'EMULATOR_REQUEST_TIMEOUT_MS') ?? DEFAULT_REQUEST_TIMEOUT_MS,
@@ -184,6 +189,7 @@ export function resolveConfig (options: ConfigOptions = {}): Config {
     journalBodyBytes: DEFAULT_JOURNAL_BODY_BYTES,
     journalMaxBytes: DEFAULT_JOURNAL_MAX_BYTES,
     auditLogMax: DEFAULT_AUDIT_LOG_MAX,
+    sceneTombstonesMax: DEFAULT_SCENE_TOMBSTONES_MAX,
     readCacheMaxBytes: DEFAULT_READ_CACHE_MAX_BYTES,
     allowedHosts: [],
     requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,

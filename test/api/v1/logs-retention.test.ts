@@ -28,7 +28,7 @@ async function logs (t: Test, app: FastifyInstance, query: string) {
   const res = await call(t, app, 'GET', `/api/v1/logs?${query}`, { key: KEYS.full })
   t.equal(res.status, 200, query)
   t.equal(res.body.availableActions.length, ACTIONS_COUNT)
-  const { availableActions, ...rest } = res.body
+  const { availableActions: _actions, ...rest } = res.body
   return rest
 }
 
