@@ -65,7 +65,7 @@ export function unknownVariableWarnings (env: Record<string, string | undefined>
     if (known.includes(name)) continue
     const [nearest] = known.map((candidate) => ({ candidate, distance: editDistance(name, candidate) }))
       .sort((a, b) => a.distance - b.distance)
-    const hint = nearest.distance <= 3 ? `did you mean ${nearest.candidate}?` : 'see the configuration table in the README'
+    const hint = nearest.distance <= 3 ? `did you mean ${nearest.candidate}?` : 'see the configuration table in docs/configuration.md'
     warnings.push(`${name} is not a setting and is ignored: ${hint}`)
   }
   return warnings

@@ -6,7 +6,7 @@ import { resolveConfig, type Config, type ConfigOptions } from './config.js'
 import type { FixtureKey } from './harness/fixtures.js'
 import { createHarnessHelpers, type HarnessHelpers } from './harness-client.js'
 
-/** Settings mirror the environment variables (see README); in-process defaults: a free port, no logs. */
+/** Settings mirror the environment variables (see docs/configuration.md); in-process defaults: a free port, no logs. */
 export type EmulatorOptions = ConfigOptions & Pick<BuildOptions, 'clock' | 'ids'>
 
 /**

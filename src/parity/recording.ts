@@ -1,5 +1,5 @@
 // Recordings: what the target answered, step by step, as readable JSON files, and their reading back for
-// `parity --verify`. Layout (the README's "Check it against the real service" section shows it):
+// `parity --verify`. Layout (docs/parity.md, "Recordings and CI", shows it):
 //   <dir>/recording.json                     format, version, tool, target, startedAt, runId, options, steps
 //   <dir>/steps/0001-GET-workspaces.json     {step, operation, request: {method, path, query?, body?}, answer: {status, headers, body, json}}
 // The key is never written: requests are stored without headers, and any text holding the key is masked.

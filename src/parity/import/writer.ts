@@ -1,4 +1,4 @@
-// Writes an imported workspace as a fixture set (the layout of the README's Fixtures section), with demo keys of
+// Writes an imported workspace as a fixture set (the layout of docs/fixtures.md), with demo keys of
 // its own, then proves the emulator loads it: a scene whose content the emulator refuses is reported and left out.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
