@@ -46,9 +46,9 @@ export const DEFAULT_JOURNAL_BODY_BYTES = 4096
  */
 export const DEFAULT_JOURNAL_MAX_BYTES = 64 * 1024 * 1024
 /**
- * Audit entries kept per workspace, the newest; older ones are trimmed in batches. About 1 KiB each, so the default
- * holds a busy workspace's log in about 50 MB. 0 keeps every entry. FIDELITY: the real service's retention is not
- * documented.
+ * Audit entries kept per workspace, the newest; older ones are trimmed in batches. About 0.6 KiB each in the
+ * database (content writes' entries), so the default holds a busy workspace's log in about 31 MB. 0 keeps every
+ * entry. FIDELITY: the real service's retention is not documented.
  */
 export const DEFAULT_AUDIT_LOG_MAX = 50_000
 /** Deleted elements (tombstones) a scene keeps; the oldest unreferenced ones go past it. 0 keeps all. */

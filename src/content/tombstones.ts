@@ -1,7 +1,7 @@
 // The bound on deleted elements (tombstones) a scene keeps. A tombstone stays in the scene so that clients merging
 // by version learn of the deletion; a client deleting elements in a loop would otherwise grow the scene, and every
-// later write with it, without end. FIDELITY: the real service's rule is not documented; the editor itself drops
-// tombstones a day old when it saves. Here the oldest (by `updated`, then by place) go once a scene holds more than
+// later write with it, without end. FIDELITY: the real service's rule is not documented; the editor's own
+// collaboration app stops syncing tombstones a day old (isSyncableElement). Here the oldest (by `updated`, then by place) go once a scene holds more than
 // the bound, never one that another element still references (a container, frame, binding or bound element), so
 // what is left always passes the reference checks.
 import type { Element } from '../schemas/elements.js'
