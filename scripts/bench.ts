@@ -25,7 +25,11 @@ const { values: flags } = parseArgs({
 })
 const ALL_CASES = 'reads,starts,scale,pictures,soak'
 const only = new Set((flags.only ?? process.env.BENCH_ONLY ?? ALL_CASES).split(',').map((s) => s.trim()))
-for (const name of only) if (!ALL_CASES.split(',').includes(name)) throw new Error(`--only: no case "${name}" (cases: ${ALL_CASES})`)
+for (const name of only) {
+  if (ALL_CASES.split(',').includes(name)) continue
+  console.error(`bench: --only names no case "${name}" (cases: ${ALL_CASES})`)
+  process.exit(2)
+}
 const soakSeconds = flags['soak-long'] === true ? 600 : Number.parseInt(flags['soak-seconds'] ?? '', 10) || int('BENCH_SOAK_SECONDS', 120)
 const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
 
