@@ -49,7 +49,8 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
     ids: options.ids ?? createIdFactory(config.seed)
   })
   await app.register(control)
-  await app.register(stores, { dbPath: config.dbPath })
+  const { dbPath, auditLogMax, sceneTombstonesMax, readCacheMaxBytes } = config
+  await app.register(stores, { dbPath, auditLogMax, sceneTombstonesMax, readCacheMaxBytes })
   // A kept read answer may depend on a switch, and a switch change writes no row: it empties the read cache itself.
   app.control.compat.onChange(() => app.stores.readCache.clear())
   await app.register(renderer)

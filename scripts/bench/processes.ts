@@ -10,6 +10,8 @@ export interface ServerSpec {
   name: string
   /** Script run with this Node (no loader: what is timed is what a user starts). */
   script: string
+  /** Node's own options before the script (the soak's BENCH_SOAK_NODE_ARGS: --trace-gc, --max-semi-space-size...). */
+  nodeArgs?: string[]
   env: Record<string, string>
   port: number
   /** The request that proves the server is up (and that the load runs). */
@@ -36,7 +38,7 @@ export function probe (spec: ServerSpec, timeoutMs = 2000): Promise<number> {
 
 export function spawnServer (spec: ServerSpec, logFile: string): Running {
   const fd = openSync(logFile, 'a')
-  const child = spawn(process.execPath, [spec.script], {
+  const child = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.script], {
     env: { ...process.env, ...spec.env, PORT: String(spec.port), HOST },
     stdio: ['ignore', fd, fd],
     detached: true

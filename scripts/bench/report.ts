@@ -4,10 +4,12 @@ import { median } from './client.js'
 import type { PicturesResult } from './pictures.js'
 import type { ScaleResult } from './scale.js'
 import type { ReadsResult, StartResult } from './serving.js'
+import type { SoakResult } from './soak.js'
+import { soakRows } from './soak-report.js'
 
-export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult, pictures?: PicturesResult }
+export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult, pictures?: PicturesResult, soak?: SoakResult }
 
-type Row = [what: string, measured: string, goal: string, met: boolean | null]
+export type Row = [what: string, measured: string, goal: string, met: boolean | null]
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US')
 const x2 = (x: number) => `${x.toFixed(2)}x`
@@ -90,7 +92,8 @@ export function renderTable (result: BenchResult): string {
     ...(result.reads ? readRows(result.reads) : []),
     ...(result.starts ? [startRow(result.starts)] : []),
     ...(result.scale ? scaleRows(result.scale) : []),
-    ...(result.pictures ? pictureRows(result.pictures) : [])
+    ...(result.pictures ? pictureRows(result.pictures) : []),
+    ...(result.soak ? soakRows(result.soak) : [])
   ]
   const lines = ['| case | measured | goal | met |', '|---|---|---|---|']
   for (const [what, measured, goal, met] of rows) lines.push(`| ${what} | ${measured} | ${goal || '—'} | ${met === null ? '—' : met ? 'yes' : 'no'} |`)

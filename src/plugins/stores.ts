@@ -10,9 +10,14 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ dbPath: string }>(async (app, { dbPath }) => {
+/** The settings the stores take (config.ts): their bounds. */
+interface StoreSettings { dbPath: string, auditLogMax: number, sceneTombstonesMax: number, readCacheMaxBytes: number }
+
+export default fp<StoreSettings>(async (app, { dbPath, auditLogMax, sceneTombstonesMax, readCacheMaxBytes }) => {
   const db = openDatabase(dbPath)
   app.decorate('db', db)
-  app.decorate('stores', createStores(db))
+  app.decorate('stores', createStores(db, {
+    auditLog: { maxEntries: auditLogMax }, sceneContent: { tombstonesMax: sceneTombstonesMax }, readCache: { maxBytes: readCacheMaxBytes }
+  }))
   app.addHook('onClose', async () => { db.close() })
 }, { name: 'stores' })

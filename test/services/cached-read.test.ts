@@ -73,7 +73,8 @@ function watchProduced (app: FastifyInstance, auth: string[] = []): string[] {
   app.stores.readCache = {
     get: (read, dependsOn, compute) => cache.get(read, dependsOn, () => { (isAuth(read) ? auth : produced).push(read); return compute() }),
     set: (read, dependsOn, value) => cache.set(read, dependsOn, value),
-    clear: () => cache.clear()
+    clear: () => cache.clear(),
+    held: () => cache.held()
   }
   return produced
 }
