@@ -3,9 +3,9 @@
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { VERIFIED_FIXTURES_FILE, resolveConfig, type Config, type ConfigOptions } from './config.js'
-import { createClock, type Clock } from './lib/clock.js'
-import { createIdFactory, type IdFactory } from './lib/ids.js'
+import { VERIFIED_FIXTURES_FILE, resolveConfig, type Config } from './config.js'
+import { createClock } from './lib/clock.js'
+import { createIdFactory } from './lib/ids.js'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js'
 import requestGuard from './plugins/request-guard.js'
 import requestLog from './plugins/request-log.js'
@@ -26,15 +26,9 @@ import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
+import type { BuildOptions } from './emulator-types.js'
 
-export interface BuildOptions {
-  /** Settings; anything missing takes its default (see config.ts). */
-  config?: ConfigOptions
-  /** Clock seam; defaults to real time, or to a fixed clock when config.clockStart is set. */
-  clock?: Clock
-  /** Id seam; defaults to random ids, or seeded ids when config.seed is set. */
-  ids?: IdFactory
-}
+export type { BuildOptions }
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
