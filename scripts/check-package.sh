@@ -51,8 +51,11 @@ log "tarball: $(wc -l <<<"$files") files, $(du -k "$tarball" | cut -f1) kB packe
 cd "$work"
 echo '{ "name": "consumer", "private": true, "type": "module" }' > package.json
 t0=$(date +%s.%N)
-quiet_install "$tarball"
+install_log=$(npm install --no-audit --no-fund --loglevel=warn "$tarball" 2>&1) || { echo "$install_log" >&2; fail "the install failed"; }
 t1=$(date +%s.%N)
+! grep -q 'install-scripts' <<<"$install_log" || { echo "$install_log" >&2; fail "npm warns about the package's install scripts"; }
+lifecycle=$(node -p "Object.keys(require('./node_modules/drawing-api-emulator/package.json').scripts ?? {}).filter((n) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(n)).join(' ')")
+[[ -z "$lifecycle" ]] || fail "the published package.json has install-time scripts: $lifecycle"
 count=$(node -p "Object.keys(require('./package-lock.json').packages).filter(Boolean).length")
 mb=$(du -sm node_modules | cut -f1)
 log "install: $count packages, $mb MB, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }') s"
