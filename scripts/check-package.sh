@@ -10,7 +10,8 @@
 #   4. with `npm install drawing-api-emulator @excalidraw/utils@… jsdom@… @resvg/resvg-js@…` pictures are drawn.
 # The installs run as a user's would (better-sqlite3 ships prebuilt binaries: nothing compiles). The package needs
 # Node >= 22: on a machine whose own Node is older, the consumer runs on the Node the repo's `node` devDependency
-# installed, as the repo's npm scripts do.
+# installed, as the repo's npm scripts do, and startEmulator() on the machine's own Node must refuse with the line
+# meant for a consumer project.
 # Run from anywhere in a checkout after `npm run build`: bash scripts/check-package.sh
 set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,7 +22,9 @@ trap 'rm -rf "$work"' EXIT
 log() { printf '[check-package] %s\n' "$*" >&2; }
 fail() { log "FAIL: $*"; exit 1; }
 quiet_install() { npm install --no-audit --no-fund --loglevel=error "$@" >/dev/null; }
+old_node=""
 if (( $(node -p 'process.versions.node.split(".")[0]') < 22 )); then
+  old_node=$(command -v node)
   [[ -x "$REPO_ROOT/node_modules/.bin/node" ]] || fail "node $(node --version) is below 22 and the repo's node devDependency is not installed (npm ci)"
   mkdir -p "$work/bin" && ln -s "$REPO_ROOT/node_modules/.bin/node" "$work/bin/node"
   export PATH="$work/bin:$PATH"
@@ -66,6 +69,13 @@ smoke=$(node package-smoke.mjs lean) || { echo "$smoke" >&2; fail "the lean inst
 warnings=$(grep -c 'scene pictures: only those drawn at build are shown .* to draw the others: npm install @excalidraw/utils@' <<<"$smoke" || true)
 [[ "$warnings" == "1" ]] || { echo "$smoke" >&2; fail "expected one warning line saying what to install, got $warnings"; }
 tail -n 1 <<<"$smoke" >&2
+# On the machine's own Node, when it is older than engines: the refusal says what is true in a consumer project.
+if [[ -n "$old_node" ]]; then
+  refusal=$("$old_node" -e "import('drawing-api-emulator').then((m) => m.startEmulator())" 2>&1) && fail "startEmulator() started on $("$old_node" --version)"
+  expected="Node.js 22 or later is needed, this is $("$old_node" --version) (the test runner, or whatever starts the emulator, must run on Node.js 22 or later)"
+  grep -qF "$expected" <<<"$refusal" || { echo "$refusal" >&2; fail "on $("$old_node" --version) the refusal is not: $expected"; }
+  log "on $("$old_node" --version): $expected"
+fi
 [[ "$(npx --no-install drawing-api-emulator --version)" == "$(node -p "require('$REPO_ROOT/package.json').version")" ]] || fail "the drawing-api-emulator command does not answer --version"
 
 # --- 3. Types ---------------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 // Environment → one frozen, validated Config. Nobody else reads process.env.
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Type, type Static } from 'typebox'
 import { Value } from 'typebox/value'
@@ -11,6 +12,8 @@ export type { Config, ConfigOptions, LogLevel } from './config-types.js'
 
 export const DEFAULT_PORT = 4000
 export const DEFAULT_HOST = '127.0.0.1'
+/** True in a checkout of the repository (src/ beside dist/); an installed package has no src/. */
+export const RUNS_FROM_CHECKOUT = existsSync(fileURLToPath(new URL('../src', import.meta.url)))
 /** The bundled demo workspace set; resolves the same from src/ (tests) and dist/ (built). */
 export const BUNDLED_FIXTURES = fileURLToPath(new URL('../fixtures/default', import.meta.url))
 export const MINIMAL_FIXTURES = fileURLToPath(new URL('../fixtures/minimal', import.meta.url))
