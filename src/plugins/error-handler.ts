@@ -2,9 +2,8 @@
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { EmulatorError, REASON, emulatorError } from '../errors.js'
+import { EmulatorError, REASON, emulatorError, routeNotFound } from '../errors.js'
 import { kRawBody } from '../lib/json-body.js'
-import { API_PREFIX } from '../lib/routes.js'
 
 export interface ErrorEnvelope { statusCode: number, error: string, message: string }
 
@@ -109,15 +108,6 @@ export function frameworkErrors (error: FastifyError, request: FastifyRequest, r
   void reply.code(error.statusCode ?? 400).send(envelopeOf(error))
 }
 
-/** The same path under /api/v1 when a route answers there (a client that left out the prefix), else undefined. */
-function insidePrefix (app: FastifyInstance, method: string, url: string): string | undefined {
-  const [path, query] = url.split(/\?(.*)/s)
-  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return undefined
-  const inside = path.startsWith('/v1/') ? `/api${path}` : `${API_PREFIX}${path}`
-  if (app.findRoute({ method: method as 'GET', url: inside }) === null) return undefined
-  return query === undefined ? inside : `${inside}?${query}`
-}
-
 /** The answer to a request Node's HTTP parser refused, by its error code. */
 function clientErrorEnvelope (code: string | undefined, requestTimeoutMs: number | undefined): ErrorEnvelope {
   if (code === 'HPE_HEADER_OVERFLOW') return envelopeOf(emulatorError('EMU_HEADERS_TOO_LARGE'))
@@ -143,10 +133,7 @@ export function clientErrorHandler (this: FastifyInstance, error: Error & { code
 export default fp(async (app) => {
   app.setErrorHandler(handleError)
   app.setNotFoundHandler(async (request, reply) => {
-    const inside = insidePrefix(app, request.method, request.url)
-    const notFound = inside === undefined
-      ? emulatorError('EMU_ROUTE_NOT_FOUND', request.method, request.url)
-      : emulatorError('EMU_ROUTE_OUTSIDE_PREFIX', request.method, request.url, inside)
-    return reply.code(404).send(envelopeOf(notFound))
+    const answers = (method: string, url: string) => app.findRoute({ method: method as 'GET', url }) !== null
+    return reply.code(404).send(envelopeOf(routeNotFound(request.method, request.url, answers)))
   })
 }, { name: 'error-handler' })

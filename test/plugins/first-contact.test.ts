@@ -47,6 +47,25 @@ t.test('a path that exists under /api/v1: the 404 names the prefix', async (t) =
   t.same(inside.json().message, 'Route GET:/api/v1/nothing not found')
 })
 
+t.test('another prefix, or a segment\'s singular for its plural: the 404 names the route meant', async (t) => {
+  const cases: Array<[string, string, string]> = [
+    ['GET', '/api/v2/collections', 'the API is served under /api/v1, try GET /api/v1/collections'],
+    ['GET', '/api/collections?limit=2', 'the API is served under /api/v1, try GET /api/v1/collections?limit=2'],
+    ['GET', '/api/v0/scene/abc', 'the API is served under /api/v1, try GET /api/v1/scenes/abc'],
+    ['GET', '/api/v1/collection', 'the nearest route is GET /api/v1/collections'],
+    ['POST', '/api/v1/scene', 'the nearest route is POST /api/v1/scenes'],
+    ['GET', '/api/v1/scene/abc/content', 'the nearest route is GET /api/v1/scenes/abc/content']
+  ]
+  for (const [method, url, hint] of cases) {
+    const res = await app.inject({ method: method as 'GET', url, headers: auth })
+    t.same([res.statusCode, res.headers['content-type'], res.json()], [404, 'application/json; charset=utf-8', errorBody(404, 'Not Found', `Route ${method}:${url} not found: ${hint}`)], `${method} ${url}`)
+  }
+  const none = await app.inject({ url: '/api/v2/nothing', headers: auth })
+  t.same(none.json(), errorBody(404, 'Not Found', 'Route GET:/api/v2/nothing not found'), 'no hint when no route answers')
+  const wrongMethod = await app.inject({ method: 'PUT', url: '/api/v1/collection', headers: auth })
+  t.same(wrongMethod.json().message, 'Route PUT:/api/v1/collection not found', 'no hint for a method the near route does not take')
+})
+
 t.test('with an admin token: the admin 401s talk about the token, not API keys', async (t) => {
   const missing = await app.inject({ method: 'POST', url: '/_emulator/reset' })
   t.same([missing.statusCode, missing.json()], [401, errorBody(401, 'Unauthorized', ADMIN_MISSING)])
