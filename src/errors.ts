@@ -73,6 +73,9 @@ export const ERRORS = {
   EMU_UNSUPPORTED_MEDIA_TYPE: entry(415, (contentType: string | undefined) => contentType === undefined
     ? 'Missing Content-Type: send the body as JSON with "Content-Type: application/json"'
     : `Unsupported Media Type: ${contentType}: send the body as JSON with "Content-Type: application/json"`),
+  // A body Fastify's text parser took (text/plain) fails the schema as a string; the schema's message is kept.
+  EMU_BODY_AS_TEXT: entry(400, (schemaMessage: string, contentType: string) =>
+    `${schemaMessage}: the body came as ${contentType}; send the body as JSON with "Content-Type: application/json"`),
   // Requests Node's HTTP parser refuses before any route runs; the connection is closed after the answer.
   EMU_CLIENT_BAD_REQUEST: entry(400, () => 'Bad Request: the request is not valid HTTP/1.1'),
   EMU_CLIENT_TIMEOUT: entry(408, (ms: number) => `Request Timeout: the request did not arrive in full within ${ms} ms (EMULATOR_REQUEST_TIMEOUT_MS)`),

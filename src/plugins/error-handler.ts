@@ -81,11 +81,20 @@ async function keepRefusedBody (request: FastifyRequest, bodyLimit: number): Pro
   if (complete && bytes > 0 && kept.length === bytes) request[kRawBody] = kept.toString('utf8')
 }
 
+/** The envelope of an error, with what to send instead where the client sent the body in the wrong form. */
+function envelopeFor (error: FastifyError, request: FastifyRequest): ErrorEnvelope {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return envelopeOf(emulatorError('EMU_UNSUPPORTED_MEDIA_TYPE', request.headers['content-type']))
+  // A JSON body sent as text/plain reaches validation as a string.
+  if (error.validation !== undefined && error.validationContext === 'body' && typeof request.body === 'string') {
+    const contentType = String(request.headers['content-type'] ?? '').split(';')[0].trim()
+    return envelopeOf(emulatorError('EMU_BODY_AS_TEXT', error.message, contentType))
+  }
+  return envelopeOf(error)
+}
+
 async function handleError (this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === BODY_TOO_LARGE.code) return answerBodyTooLarge(request, reply)
-  const envelope = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-    ? envelopeOf(emulatorError('EMU_UNSUPPORTED_MEDIA_TYPE', request.headers['content-type']))
-    : envelopeOf(error)
+  const envelope = envelopeFor(error, request)
   if (envelope.statusCode === 401 || envelope.statusCode === 403) await keepRefusedBody(request, this.config.bodyLimit)
   // Registry 5xx errors are deliberate (injected faults, documented upstream 500s), not bugs worth a stack trace.
   if (envelope.statusCode >= 500 && !(error instanceof EmulatorError)) request.log.error({ err: error }, 'unhandled error')

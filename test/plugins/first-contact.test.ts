@@ -27,6 +27,20 @@ t.test('a body without JSON content type: 415 saying what to send, nothing store
   t.equal((await app.inject({ url: '/api/v1/collections', headers: auth })).json().data.length, before, 'nothing was created')
 })
 
+t.test('a JSON body sent as text/plain: 400 in the envelope saying to send application/json, nothing stored', async (t) => {
+  const before = (await app.inject({ url: '/api/v1/collections', headers: auth })).json().data.length
+  for (const contentType of ['text/plain', 'text/plain; charset=utf-8']) {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/collections', headers: { ...auth, 'content-type': contentType }, payload: '{"name":"x"}' })
+    t.same([res.statusCode, res.headers['content-type'], res.json()], [400, 'application/json; charset=utf-8', errorBody(400, 'Bad Request',
+      `body must be object: the body came as text/plain; ${SEND_JSON}`)], contentType)
+  }
+  const patch = await app.inject({ method: 'PATCH', url: '/api/v1/scenes/scnShapes01/content', headers: { ...auth, 'content-type': 'text/plain' }, payload: '{"elements":[]}' })
+  t.same([patch.statusCode, patch.json().message], [400, `body must be object: the body came as text/plain; ${SEND_JSON}`], 'PATCH too')
+  const json = await app.inject({ method: 'POST', url: '/api/v1/collections', headers: { ...auth, 'content-type': 'application/json' }, payload: '[]' })
+  t.same(json.json().message, 'body must be object', 'a JSON body of the wrong shape keeps the plain message')
+  t.equal((await app.inject({ url: '/api/v1/collections', headers: auth })).json().data.length, before, 'nothing was created')
+})
+
 t.test('a path that exists under /api/v1: the 404 names the prefix', async (t) => {
   const cases: Array<[string, string, string]> = [
     ['GET', '/collections', '/api/v1/collections'],
