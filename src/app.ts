@@ -26,6 +26,7 @@ import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
+import { faviconIco } from './admin/ui/favicon.js'
 import type { BuildOptions } from './emulator-types.js'
 
 export type { BuildOptions }
@@ -55,6 +56,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
 
   await app.register(publicApi, { prefix: API_PREFIX })
   await app.register(admin, { prefix: '/_emulator' })
+  await app.register(faviconIco)
 }
 
 /** pino at the configured level; in text mode its JSON lines go through lib/text-log.ts. */

@@ -2,7 +2,7 @@
 // in-process use from a test suite (index.ts exports startEmulator).
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
-import { resolveConfig, type Config, type ConfigOptions } from './config.js'
+import { resolveConfig, type Config } from './config.js'
 import type { FixtureKey } from './harness/fixtures.js'
 import { createHarnessHelpers } from './harness-client.js'
 import type { BuildOptions, DemoKeys, EmulatorOptions, RunningEmulator } from './emulator-types.js'

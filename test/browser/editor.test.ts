@@ -131,6 +131,23 @@ if (!existsSync(CHROMIUM)) {
       t.ok(await inkIn(page, grow(drawn, 4)) > 200, 'the rectangle is on the canvas')
     })
 
+    await t.test('the save is on the Journal page, marked as the editor\'s', async (t) => {
+      // A second tab, signed in as the first (its cookie), while the editor stays open.
+      const tab = await browser.newContext({ storageState: await page.context().storageState() })
+      t.teardown(async () => { await tab.close() })
+      const journal = await tab.newPage()
+      await journal.goto(`${base}/_emulator/ui/journal`)
+      const row = `#journal tbody tr:has-text("/scenes/${sceneId}/content"):has-text("emulator-editor")`
+      await journal.waitForSelector(row, { timeout: 15_000 })
+      const cells = await journal.$$eval(`${row} td`, (tds) => tds.map((td) => td.textContent))
+      t.equal(cells[2], 'PATCH')
+      t.match(cells[3], new RegExp(`^/_emulator/ui/workspaces/[^/]+/scenes/${sceneId}/content$`), 'the editor\'s save route')
+      t.equal(cells[4], '200')
+      t.equal(cells[5], 'emulator-editor', 'the editor\'s key id')
+      t.equal(cells[7], 'editor', 'marked as the editor\'s')
+      await journal.screenshot({ path: new URL('journal-editor.png', ARTEFACTS).pathname, fullPage: true })
+    })
+
     await t.test('a REST write reaches the open editor without a reload, and the drawing stays', async (t) => {
       const ellipse = { ...rectangle, id: 'restEllipse0000000001', type: 'ellipse', x: rectangle.x + 300, version: 1, versionNonce: 5, index: `${rectangle.index as string}V`, updated: 1 }
       const stale = { ...rectangle, x: rectangle.x + 600, version: 1 }
