@@ -223,6 +223,18 @@ if (!existsSync(CHROMIUM)) {
         { method: 'PATCH', path: '/_emulator/ui/api/faults', body: { latencyMs: 3 } }
       ], 'each form sent only the field changed')
       await page.screenshot({ path: new URL('switches-forms.png', ARTEFACTS).pathname, fullPage: true })
+
+      await page.uncheck('#drift-kinds input[value="deprecation"]')
+      await Promise.all([page.waitForNavigation(), page.click('#drift-kinds button:not([type])')])
+      const drift = await admin('GET', '/_emulator/drift')
+      t.notOk((drift.kinds as string[]).includes('deprecation'), 'the unticked kind is no longer drawn from')
+      t.equal(await page.isChecked('#drift-kinds input[value="deprecation"]'), false, 'and the page shows it unticked')
+      await page.click('#drift-kinds [data-check-all]')
+      await Promise.all([page.waitForNavigation(), page.click('#drift-kinds button:not([type])')])
+      t.equal((await admin('GET', '/_emulator/drift')).kinds.length, (drift.kinds as string[]).length + 1, 'tick all: every kind again')
+      await Promise.all([page.waitForNavigation(), page.click('#fault-rules button:has-text("Remove")')])
+      t.same((await admin('GET', '/_emulator/faults')).rules, [], 'the rule\'s Remove button removed it')
+      t.match(await page.textContent('main'), /No rules\./)
     })
 
     await t.test('sign out', async (t) => {

@@ -74,8 +74,8 @@ export function switchesBody (drift: DriftSettingsBody, ledger: DriftLedgerView,
   return html`<h1>Drift and faults</h1>
 <p class="muted">Each form shows the settings in force and sends only what you change.</p>
 <div class="split"><section><h2>Drift</h2>${driftForm(drift)}
-${kindsForm(drift, kinds, ledger)}
-${ledgerTable(ledger)}</section>
+${ledgerTable(ledger)}
+${kindsForm(drift, kinds, ledger)}</section>
 <section><h2>Faults</h2>${faultForm(faults)}
 <h3>Rules</h3>${rulesTable(faults)}</section></div>`
 }
