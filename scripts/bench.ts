@@ -1,4 +1,4 @@
-// npm run bench: the performance goals (README, Performance), measured in one run on this machine, as a table of ratios.
+// npm run bench: the performance goals (docs/performance.md), measured in one run on this machine, as a table of ratios.
 // A bare Fastify route and the emulator (dist/server.js, defaults and quiet) as processes on 127.0.0.1 under
 // autocannon; start to first 200; memory; then the scale cases in this process; then the pictures case against
 // chromium's own export (scripts/bench/pictures.ts). Settings (environment):

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Regenerates docs/demo-workspace.png, the README's picture of the demo page: the bundled Acme workspace in
+// Regenerates docs/demo-workspace.png, the picture of the demo page in docs/demo.md: the bundled Acme workspace in
 // Debian's chromium. Run: node --import tsx scripts/screenshot-demo.ts (CHROMIUM_PATH overrides /usr/bin/chromium).
 import { chromium } from 'playwright-core'
 import { buildApp } from '../src/app.js'

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Regenerates docs/demo-editor.png, the README's picture of the scene editor: a bundled Acme scene open in the
+// Regenerates docs/demo-editor.png, the picture of the scene editor in docs/demo.md: a bundled Acme scene open in the
 // editor in Debian's chromium, zoomed to fit. Needs the editor bundle (npm run build). Run:
 // node --import tsx scripts/screenshot-editor.ts [scene name] (CHROMIUM_PATH overrides /usr/bin/chromium).
 import { chromium } from 'playwright-core'

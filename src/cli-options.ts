@@ -40,7 +40,7 @@ export const CLI_OPTIONS: readonly CliOption[] = [
   { flag: 'mcp-toolset', env: 'EMULATOR_MCP_TOOLSET', takesValue: true, value: 'set', description: 'MCP tools: docs, agents or all (default all)' },
   { flag: 'renderer', env: 'EMULATOR_RENDERER', takesValue: true, value: 'on|off', description: 'render scenes as pictures (default on; off: placeholders)' },
   { flag: 'render-timeout', env: 'EMULATOR_RENDER_TIMEOUT_MS', takesValue: true, value: 'ms', description: 'longest scene render before it is cut off (default 10000)' },
-  { flag: 'compat', env: 'EMULATOR_COMPAT', takesValue: true, value: 'list', description: 'compatibility switches, name=value,... (see the README)' }
+  { flag: 'compat', env: 'EMULATOR_COMPAT', takesValue: true, value: 'list', description: 'compatibility switches, name=value,... (see docs/emulated-api.md)' }
 ]
 
 export function helpText (version: string): string {

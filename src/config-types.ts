@@ -1,6 +1,6 @@
 // The settings as a plain type, without TypeBox: the package's public types (startEmulator's options, Config) name
 // this, so a user's type-check needs no schema library. config.ts validates against its schema and checks at compile
-// time that the schema describes exactly this type. Each field's variable and meaning: README, Configuration.
+// time that the schema describes exactly this type. Each field's variable and meaning: docs/configuration.md.
 import type { Compat } from './schemas/compat-settings.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'

@@ -74,7 +74,7 @@ export function unknownVariableWarnings (env: Record<string, string | undefined>
   for (const name of Object.keys(env).filter((key) => key.startsWith('EMULATOR_')).sort()) {
     if (known.includes(name)) continue
     const nearest = nearestVariable(name, known)
-    const hint = nearest !== undefined ? `did you mean ${nearest}?` : 'see the configuration table in the README'
+    const hint = nearest !== undefined ? `did you mean ${nearest}?` : 'see the configuration table in docs/configuration.md'
     warnings.push(`${name} is not a setting and is ignored: ${hint}`)
   }
   return warnings

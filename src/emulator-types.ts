@@ -58,7 +58,7 @@ export interface EmulatorApp {
   readonly server: Server
 }
 
-/** Settings mirror the environment variables (see README); in-process defaults: a free port, no logs. */
+/** Settings mirror the environment variables (see docs/configuration.md); in-process defaults: a free port, no logs. */
 export type EmulatorOptions = ConfigOptions & Pick<BuildOptions, 'clock' | 'ids'>
 
 /**

@@ -27,7 +27,7 @@ export interface InviteRecord {
   restrictedDomains?: string[] | null
 }
 
-/** The compatibility switches (README: Compatibility switches): the plain type the configuration names too. */
+/** The compatibility switches (docs/emulated-api.md, Compatibility switches): the plain type the configuration names too. */
 export type CompatSettings = Compat
 
 export interface ProvisionedWorkspace {
@@ -79,7 +79,7 @@ export interface JournaledRequest {
   keyId: string | null
   workspaceId: string | null
   latencyMs: number
-  /** The fault the request got, if any (README, Faults). */
+  /** The fault the request got, if any (docs/admin-api.md, Faults). */
   fault: JournaledFault | null
   drift: string | null
   /** For POST /api/v1/mcp: the JSON-RPC method and, for tools/call, the tool. */

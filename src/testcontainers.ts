@@ -59,7 +59,7 @@ export class DrawingApiEmulatorContainer extends GenericContainer {
   }
 
   /**
-   * A fixture set folder of this machine (README, Fixtures), mounted read-only; its keys replace the demo keys. The
+   * A fixture set folder of this machine (docs/fixtures.md), mounted read-only; its keys replace the demo keys. The
    * emulator runs as uid 1000 in the container: on Linux the folder must be readable by it (a mkdtemp folder is not).
    */
   withFixtures (hostFolder: string): this {
@@ -85,7 +85,7 @@ export class DrawingApiEmulatorContainer extends GenericContainer {
     return this.withEnvironment({ EMULATOR_ADMIN_TOKEN: token })
   }
 
-  /** Settings as environment variables (README, Configuration), e.g. `{ EMULATOR_DRIFT: 'on' }`. */
+  /** Settings as environment variables (docs/configuration.md), e.g. `{ EMULATOR_DRIFT: 'on' }`. */
   withSettings (settings: Record<string, string>): this {
     return this.withEnvironment(settings)
   }

@@ -1,4 +1,4 @@
-// The README's TypeScript snippets compile under `tsc --strict` as pasted, against this package's own
+// The TypeScript snippets of README.md and docs/*.md compile under `tsc --strict` as pasted, against this package's own
 // types ('drawing-api-emulator' maps to src/index.ts, its /testcontainers subpath to src/testcontainers.ts).
 // Third-party packages get loose stand-in declarations: what is checked is every use of this package.
 import { spawnSync } from 'node:child_process'
@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
+import { codeBlocks, documentationFiles } from './markdown.js'
 import { ROOT } from './processes.js'
 
 const STAND_INS = `declare module 'vitest' {
@@ -37,17 +38,20 @@ declare module 'testcontainers' {
 }
 `
 
-function snippets (): string[] {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8')
-  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1])
+/** Every ```ts block of the documentation, named by its page. */
+function snippets (): Array<{ page: string, code: string }> {
+  return documentationFiles().flatMap((page) =>
+    codeBlocks(readFileSync(join(ROOT, page), 'utf8'), 'ts').map((code) => ({ page, code })))
 }
 
-t.test('every ```ts block of the README compiles under --strict', async (t) => {
+t.test('every ```ts block of README.md and docs/*.md compiles under --strict', async (t) => {
   const blocks = snippets()
-  t.ok(blocks.length >= 4, `${blocks.length} snippets found`)
+  t.ok(blocks.length >= 6, `${blocks.length} snippets found`)
+  t.ok(blocks.some(({ page }) => page === 'README.md'), 'the README has one')
   const dir = mkdtempSync(join(tmpdir(), 'readme-snippets-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
-  blocks.forEach((code, i) => writeFileSync(join(dir, `snippet-${i + 1}.ts`), `${code}\nexport {}\n`))
+  blocks.forEach(({ page, code }, i) =>
+    writeFileSync(join(dir, `${page.replace(/\W+/g, '-')}-snippet-${i + 1}.ts`), `${code}\nexport {}\n`))
   writeFileSync(join(dir, 'stand-ins.d.ts'), STAND_INS)
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }')
   writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({

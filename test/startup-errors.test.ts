@@ -10,7 +10,7 @@ import { runProcess } from './processes.js'
 t.test('unknown EMULATOR_* variables: one line each, with the nearest real name', async (t) => {
   t.same(unknownVariableWarnings({ EMULATOR_DRFIT: 'on', EMULATOR_DRIFT: 'on', EMULATOR_SOMETHING_ELSE_ENTIRELY: '1', PATH: '/bin' }), [
     'EMULATOR_DRFIT is not a setting and is ignored: did you mean EMULATOR_DRIFT?',
-    'EMULATOR_SOMETHING_ELSE_ENTIRELY is not a setting and is ignored: see the configuration table in the README'
+    'EMULATOR_SOMETHING_ELSE_ENTIRELY is not a setting and is ignored: see the configuration table in docs/configuration.md'
   ])
   t.same(unknownVariableWarnings({ EMULATOR_DB: 'x', PORT: '1' }), [], 'known variables and non-EMULATOR_ ones are quiet')
   t.same(unknownVariableWarnings({ EMULATOR_DB_PATH: '/tmp/x.db', EMULATOR_DRIFT_RATE_PERCENT: '5' }), [

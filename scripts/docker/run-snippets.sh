@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the README's Docker snippets as written, against the image scripts/docker-smoke.sh builds:
+# Runs the Docker snippets of docs/docker-and-ci.md as written, against the image scripts/docker-smoke.sh builds:
 #   - the Compose file (docker-compose 1.29 from Debian), whose `tests` service gets a tiny image
 #     that calls GET $DRAWING_API_URL/collections with $DRAWING_API_KEY and exits 0 only on a 200
 #     with collections: so it proves `depends_on: service_healthy`, the service-name URL with
@@ -24,7 +24,7 @@
 #   - podman runs its API service from this script, on a private socket, with a containers.conf
 #     of its own: runc as runtime and nofile/nproc limits this sandbox allows (see
 #     scripts/docker-smoke.sh for the "error setting rlimit" story).
-#   - Compose: the README's `build: .` is kept, and an override file names the already built image
+#   - Compose: the page's `build: .` is kept, and an override file names the already built image
 #     (Compose builds only when that image is missing); the published port "4000:4000" becomes
 #     "127.0.0.1:$SNIPPETS_PORT:4000" (the only line changed: port 4000 may be taken on a shared
 #     machine). podman runs healthchecks from systemd timers, and systemd does not run here, so
@@ -107,23 +107,25 @@ for _ in $(seq 50); do api_ping && break; sleep 0.2; done
 api_ping || { cat "$WORK/service.log" >&2; fail "podman's API socket did not answer"; }
 log "podman API on $SOCK"
 
-# The README's code blocks: the first ```<lang> block after a bold heading.
-readme_block() {
+# The page's code blocks: the first ```<lang> block after a heading line (the whole line, so "## Compose" is not
+# "## Compose files").
+DOC_PAGE="$REPO_ROOT/docs/docker-and-ci.md"
+doc_block() {
   node -e '
-    const [readmePath, heading, lang] = process.argv.slice(1)
-    const readme = require("fs").readFileSync(readmePath, "utf8")
-    const at = readme.indexOf(heading)
-    const start = at < 0 ? -1 : readme.indexOf("```" + lang + "\n", at)
+    const [pagePath, heading, lang] = process.argv.slice(1)
+    const page = require("fs").readFileSync(pagePath, "utf8")
+    const at = page.search(new RegExp("^" + heading.replace(/[()]/g, "\\$&") + "$", "m"))
+    const start = at < 0 ? -1 : page.indexOf("```" + lang + "\n", at)
     if (start < 0) { console.error(`no ${lang} block after ${heading}`); process.exit(1) }
-    const end = readme.indexOf("\n```", start + lang.length + 4)
-    process.stdout.write(readme.slice(start + lang.length + 4, end + 1))' "$REPO_ROOT/README.md" "$1" "$2"
+    const end = page.indexOf("\n```", start + lang.length + 4)
+    process.stdout.write(page.slice(start + lang.length + 4, end + 1))' "$DOC_PAGE" "$1" "$2"
 }
 
 # --- Compose ------------------------------------------------------------------------------------
 t0=$(now)
 mkdir -p "$WORK/compose/tests"
 cd "$WORK/compose"
-readme_block '**Compose**' yaml >compose.yaml.orig
+doc_block '## Compose' yaml >compose.yaml.orig
 [[ "$(grep -c '"4000:4000"' compose.yaml.orig)" == "1" ]] || fail 'the Compose snippet has no single "4000:4000" line'
 sed "s/\"4000:4000\"/\"127.0.0.1:${PORT}:4000\"/" compose.yaml.orig >compose.yaml
 cat >override.yaml <<EOF
@@ -153,7 +155,7 @@ EOF
   done ) &
 PUMP_PID=$!
 
-log "docker-compose up (the README's Compose file) ..."
+log "docker-compose up (the Compose file of docs/docker-and-ci.md) ..."
 if ! timeout 240 docker-compose --ansi never -p "$PROJECT" -f compose.yaml -f override.yaml \
     up --exit-code-from tests </dev/null >"$WORK/compose.log" 2>&1; then
   tail -n 40 "$WORK/compose.log" >&2
@@ -180,7 +182,7 @@ npm ci --ignore-scripts --no-audit --no-fund --loglevel=error </dev/null >&2
 tarball="$WORK/$(cd "$REPO_ROOT" && npm pack --silent --ignore-scripts --pack-destination "$WORK" </dev/null | tail -n 1)"
 # --ignore-scripts: the emulator runs in the container; this project needs the module, not the SQLite addon.
 npm install --no-save --ignore-scripts --no-audit --no-fund --loglevel=error "$tarball" </dev/null >&2
-readme_block '**Testcontainers (Node)**' ts >snippet.orig
+doc_block '## Testcontainers (Node)' ts >snippet.orig
 [[ "$(grep -c '^// … run the tests' snippet.orig)" == "1" ]] || fail "the Testcontainers snippet has no single '// … run the tests' line"
 sed 's|^// … run the tests.*$|await check(apiUrl)|' snippet.orig >snippet.mjs
 cat >check.mjs <<'EOF'
@@ -193,7 +195,7 @@ globalThis.check = async (apiUrl) => {
 EOF
 export TESTCONTAINERS_RYUK_DISABLED=true TESTCONTAINERS_HOST_OVERRIDE=127.0.0.1
 since=$(date --utc +%Y-%m-%dT%H:%M:%SZ)
-log "node snippet.mjs (the README's Testcontainers snippet) ..."
+log "node snippet.mjs (the Testcontainers snippet of docs/docker-and-ci.md) ..."
 if ! timeout 180 node --import ./check.mjs snippet.mjs </dev/null >"$WORK/tc.log" 2>&1; then
   tail -n 40 "$WORK/tc.log" >&2
   fail "Testcontainers snippet failed"

@@ -1,4 +1,4 @@
-// The element colour rule (README "Scene content"): strokeColor and backgroundColor hold "#" hex colours or
+// The element colour rule (docs/emulated-api.md, "Scene content"): strokeColor and backgroundColor hold "#" hex colours or
 // "transparent". A hex colour without its "#" ("ffec99") is no colour to the renderer, which draws it black, so it
 // is refused with the fix; CSS colour names and functions pass (INFER: the editor's canvas draws them).
 

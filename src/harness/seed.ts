@@ -1,4 +1,5 @@
 // Writes a loaded fixture set into the stores, one transaction per workspace (boot, reset, tests).
+import { auditSourceId } from '../lib/ids.js'
 import type { Stores } from '../store/index.js'
 import type { FixtureSet, FixtureWorkspace } from './fixtures.js'
 
@@ -18,7 +19,8 @@ export function seedWorkspace (stores: Stores, fixture: FixtureWorkspace, fixtur
       stores.sceneContent.put(workspace.id, scene.record.metadata.id, scene.content, scene.unavailableFiles)
     }
     for (const invite of fixture.invites) stores.invites.insert(workspace.id, invite)
-    for (const entry of fixture.logs) stores.auditLog.append(workspace.id, entry)
+    // A fixture's entries name their keys as the API's entries do (one source_id format, whoever wrote them).
+    for (const entry of fixture.logs) stores.auditLog.append(workspace.id, typeof entry.source_id === 'string' ? { ...entry, source_id: auditSourceId(entry.source_id) } : entry)
     if (options.withKeys !== false) seedKeys(stores, fixture)
   })
 }

@@ -1,5 +1,5 @@
 // Id formats of the real service, random by default, reproducible when a seed is given.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { customAlphabet } from 'nanoid'
 import { createRng, hashString } from './rng.js'
 
@@ -7,6 +7,21 @@ export const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmno
 /** nanoid's url alphabet: canonical element ids are 21 characters of it. */
 export const URL_ALPHABET = 'useandom-26T198340PX75pxJACKVERYMINDBUSHWOLF_GQZbfghjklqvwyzrict'
 export const CANONICAL_ELEMENT_ID = /^[A-Za-z0-9_-]{21}$/
+/** A key's id as audit entries carry it (`source_id`): `key_` and 11 alphanumerics, the form minted keys' ids have. */
+export const AUDIT_SOURCE_ID = /^key_[A-Za-z0-9]{11}$/
+
+/**
+ * The `source_id` of an audit entry made through `keyId`: the id itself when it has the one form entries use,
+ * else a stable id of that form derived from it (fixture keys' readable ids, the demo editor), so every entry
+ * carries one id format whoever wrote it. INFER: the service does not publish its key ids' format.
+ */
+export function auditSourceId(keyId: string): string {
+  if (AUDIT_SOURCE_ID.test(keyId)) return keyId
+  const digest = createHash('sha256').update(keyId).digest()
+  let derived = ''
+  for (let i = 0; i < 11; i++) derived += ALPHANUMERIC[digest[i] % ALPHANUMERIC.length]
+  return `key_${derived}`
+}
 
 export interface IdFactory {
   /** 11 alphanumerics, as scene and collection ids are. */

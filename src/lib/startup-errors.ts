@@ -1,4 +1,4 @@
-// Start-up failures as the one line the README promises, naming the setting to change; null for
+// Start-up failures as the one line docs/configuration.md promises, naming the setting to change; null for
 // anything unforeseen, which server.ts prints as one line with its message.
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'

@@ -1,4 +1,4 @@
-// The service's two MCP tool surfaces and the toolsets the emulator serves from them (README, "Use it from an MCP
+// The service's two MCP tool surfaces and the toolsets the emulator serves from them (docs/mcp.md, "Use it from an MCP
 // client"): the docs page and connector catalogue (30 tools) and what agents saw later (37 tools).
 
 /** Version A ("docs": docs page + connector catalogue) and version B ("agents"). */

@@ -4,8 +4,8 @@ import { CLIENT_HEADERS } from './compare/headers.js'
 import { MAX_RETRY_AFTER_MS, createPacer, realClock, retryAfterMs, type Pacer, type PacerClock } from './pacer.js'
 import { Interrupted, type Answer, type HttpRequest } from './types.js'
 
-/** One request may take this long before it counts as lost. */
-const REQUEST_TIMEOUT_MS = 60_000
+/** One request may take this long before it counts as lost (--timeout). */
+export const DEFAULT_TIMEOUT_MS = 30_000
 const MAX_RETRIES = 5
 /** A read answered with one of these is tried once more after a second: a busy moment is not a difference. */
 const TRANSIENT = new Set([502, 503, 504])
@@ -22,6 +22,15 @@ export class NetworkError extends Error {
   }
 }
 
+/** One request went unanswered for the whole --timeout: the message names it. */
+export class TimedOut extends NetworkError {
+  constructor (method: string, url: string, timeoutMs: number) {
+    super(url, `no answer within ${timeoutMs / 1000} s`)
+    this.message = `${method} ${url} got no answer within ${timeoutMs / 1000} s (--timeout)`
+    this.name = 'TimedOut'
+  }
+}
+
 export interface ApiClient {
   readonly baseUrl: string
   send (request: HttpRequest, signal?: AbortSignal): Promise<Answer>
@@ -34,6 +43,8 @@ export interface ApiClient {
 export interface ClientOptions {
   baseUrl: string
   key: string
+  /** How long one request may go unanswered (default 30 s). */
+  timeoutMs?: number
   pacer?: Pacer
   clock?: PacerClock
 }
@@ -77,13 +88,14 @@ async function toAnswer (response: Response): Promise<Answer> {
 
 function networkReason (error: unknown): string {
   const cause = (error as { cause?: { code?: string, message?: string } }).cause
-  if ((error as Error).name === 'TimeoutError') return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`
   if (cause?.code === 'ECONNREFUSED') return 'connection refused'
   return cause?.code ?? cause?.message ?? (error as Error).message
 }
 
-/** One request, paced; a network failure becomes a NetworkError, an abort an Interrupted. */
-async function sendOnce (baseUrl: string, key: string, pacer: Pacer, request: HttpRequest, signal?: AbortSignal): Promise<Answer> {
+interface Connection { baseUrl: string, key: string, pacer: Pacer, timeoutMs: number }
+
+/** One request, paced; a network failure becomes a NetworkError (a timeout naming the request), an abort an Interrupted. */
+async function sendOnce ({ baseUrl, key, pacer, timeoutMs }: Connection, request: HttpRequest, signal?: AbortSignal): Promise<Answer> {
   try {
     await pacer.take(signal)
   } catch (error) {
@@ -91,7 +103,7 @@ async function sendOnce (baseUrl: string, key: string, pacer: Pacer, request: Ht
     throw error
   }
   const url = urlOf(baseUrl, request)
-  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS)
+  const timeout = AbortSignal.timeout(timeoutMs)
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers, authorization: `Bearer ${key}` }
   if (request.body !== undefined) headers['content-type'] = 'application/json'
   try {
@@ -105,11 +117,13 @@ async function sendOnce (baseUrl: string, key: string, pacer: Pacer, request: Ht
     return await toAnswer(response)
   } catch (error) {
     if (signal?.aborted === true) throw new Interrupted(String(signal.reason ?? 'signal'))
+    if (timeout.aborted) throw new TimedOut(request.method, url, timeoutMs)
     throw new NetworkError(url, networkReason(error))
   }
 }
 
-export function createClient ({ baseUrl, key, pacer = createPacer(), clock = realClock }: ClientOptions): ApiClient {
+export function createClient ({ baseUrl, key, pacer = createPacer(), clock = realClock, timeoutMs = DEFAULT_TIMEOUT_MS }: ClientOptions): ApiClient {
+  const connection: Connection = { baseUrl, key, pacer, timeoutMs }
   let sent = 0
   let throttled = 0
   return {
@@ -117,7 +131,7 @@ export function createClient ({ baseUrl, key, pacer = createPacer(), clock = rea
     async send (request, signal) {
       for (let attempt = 0; ; attempt++) {
         sent++
-        const answer = await sendOnce(baseUrl, key, pacer, request, signal)
+        const answer = await sendOnce(connection, request, signal)
         if (TRANSIENT.has(answer.status) && request.method === 'GET' && attempt === 0) {
           pacer.pauseUntil(clock.now() + 1000)
           continue

@@ -1,25 +1,23 @@
 // `drawing-api-emulator parity`: a live run against a target (with clean-up, also on Ctrl-C), or `--verify` of a
 // recording; prints the table, writes the report and the recording, and says how the run went in its exit code.
 import { writeFileSync } from 'node:fs'
+import { AcceptRuleError, createAcceptance, readAcceptFile, type Acceptance } from './accept.js'
 import { NetworkError, createClient, type ApiClient } from './client.js'
 import { createRegistry, removeLeftovers, trackAnswer, type CleanupResult, type MadeRegistry } from './cleanup.js'
 import { startLocal, type LocalEmulator } from './local.js'
-import { PARITY_USAGE, parseParityOptions, type LiveOptions, type VerifyOptions } from './options.js'
-import { describeProfile } from './profile.js'
+import { compareCommand } from './compare-reports.js'
+import { PARITY_USAGE, parseParityOptions, type CommonOptions, type LiveOptions, type VerifyOptions } from './options.js'
+import { describeProfile, keyReport } from './profile.js'
 import { createRedactor } from './redact.js'
-import { firstAnswerCheck } from './target-check.js'
-import { checkRecordingDir, readRecording, writeRecording, RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep } from './recording.js'
-import { buildReport, formatTable, type ParityReport } from './report.js'
+import { firstAnswerCheck, firstContact } from './target-check.js'
+import { checkRecordingDir, fileName, readRecording, writeRecording, RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep } from './recording.js'
+import { buildReport, type ParityReport, type ReportInput } from './report.js'
+import { formatTable } from './table.js'
 import { runScenario, type RunOutcome } from './runner.js'
 import { liveSide, recordedSide, withFirstAnswer } from './sides.js'
-import { Interrupted, RunError, type Answer } from './types.js'
+import { Interrupted, RunError, type Answer, type Io } from './types.js'
 
-export interface Io {
-  out (text: string): void
-  err (text: string): void
-  env: NodeJS.ProcessEnv
-  version: string
-}
+export type { Io }
 
 /** Aborts the run on SIGINT or SIGTERM; the run then cleans up before the process ends. */
 function interruptOn (controller: AbortController): () => void {
@@ -35,6 +33,7 @@ function interruptOn (controller: AbortController): () => void {
 function explain (error: unknown): string {
   if (error instanceof RunError) return error.message
   if (error instanceof NetworkError) return error.message
+  if (error instanceof AcceptRuleError) return error.message
   return `the run failed: ${(error as Error).stack ?? String(error)}`
 }
 
@@ -49,6 +48,8 @@ function finish (report: ParityReport, io: Io, reportFile: string | undefined, f
   return report.summary.differs > 0 ? 1 : 0
 }
 
+const acceptanceOf = (options: CommonOptions): Acceptance => createAcceptance(options.accept === undefined ? [] : readAcceptFile(options.accept))
+
 interface LiveRun { outcome: RunOutcome, recorded: RecordedStep[] }
 
 interface LiveContext {
@@ -58,6 +59,7 @@ interface LiveContext {
   first: Answer
   local: LocalEmulator
   registry: MadeRegistry
+  acceptance: Acceptance
   startedAt: string
 }
 
@@ -70,12 +72,16 @@ async function runLive (ctx: LiveContext): Promise<LiveRun> {
   try {
     const outcome = await runScenario({
       target: withFirstAnswer(liveSide(ctx.client), ctx.first),
+      targetBasePath: new URL(options.target).pathname,
       local: ctx.local,
       scenario: { runId: ctx.startedAt, readOnly: options.readOnly, includeMcp: options.includeMcp },
       signal: controller.signal,
-      onTargetAnswer (step, request, answer, vars) {
+      acceptance: ctx.acceptance,
+      only: options.only,
+      fileOf: options.record === undefined ? undefined : (step, operation) => `steps/${fileName({ step, operation })}`,
+      onTargetAnswer (step, request, answer, vars, number) {
         trackAnswer(ctx.registry, step, answer, vars)
-        recorded.push({ step: recorded.length + 1, operation: step.operation, request, answer })
+        recorded.push({ step: number, operation: step.operation, request, answer })
       }
     })
     return { outcome, recorded }
@@ -96,20 +102,36 @@ function saveRecording (ctx: LiveContext, recorded: RecordedStep[], version: str
   }, options.key)
 }
 
-function liveFigures (ctx: LiveContext, outcome: RunOutcome, started: number): string {
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
+
+function liveFigures (ctx: LiveContext, outcome: RunOutcome, seconds: string): string {
   const throttled = ctx.client.throttled() > 0 ? `, waited out ${ctx.client.throttled()} answers 429` : ''
-  const seconds = ((Date.now() - started) / 1000).toFixed(1)
-  return `key: ${describeProfile(outcome.profile, outcome.routes)}; ${ctx.client.requests()} requests to the target, ${outcome.emulatorRequests} to the emulator${throttled}; ${outcome.skipped} step${outcome.skipped === 1 ? '' : 's'} skipped; ${seconds} s`
+  return `key: ${describeProfile(outcome.profile, outcome.routes, ctx.options.readOnly)}; ${ctx.client.requests()} requests to the target, ${outcome.emulatorRequests} to the emulator${throttled}; ${plural(outcome.skipped.length, 'step')} skipped; ${seconds} s`
+}
+
+/** What every report holds besides the operations: who, where, when, how long, the key, the requests, what was skipped. */
+function reportInput (mode: 'live' | 'verify', target: string, startedAt: string, started: number, outcome: RunOutcome, requests: ReportInput['requests'], readOnly: boolean, acceptance: Acceptance, version: string): ReportInput {
+  return {
+    tool: 'drawing-api-emulator', version, mode, target, startedAt, durationMs: Date.now() - started,
+    key: keyReport(outcome.profile, outcome.routes, readOnly), requests, skipped: outcome.skipped,
+    operations: outcome.operations, unusedAccept: acceptance.unused()
+  }
+}
+
+async function contact (options: LiveOptions): Promise<{ client: ApiClient, first: Answer }> {
+  const client = createClient({ baseUrl: options.target, key: options.key, timeoutMs: options.timeoutMs })
+  // Before anything starts: is this the API, does it take the key? (One line and exit 2 if not.)
+  const first = await firstContact(async () => await client.send({ method: 'GET', path: '/workspaces' }))
+  firstAnswerCheck(options.target)(first)
+  return { client, first }
 }
 
 async function live (options: LiveOptions, io: Io): Promise<number> {
   const started = Date.now()
   if (options.record !== undefined) checkRecordingDir(options.record)
-  const client = createClient({ baseUrl: options.target, key: options.key })
-  // Before anything starts: is this the API, does it take the key? (One line and exit 2 if not.)
-  const first = await client.send({ method: 'GET', path: '/workspaces' })
-  firstAnswerCheck(options.target)(first)
-  const ctx: LiveContext = { options, client, first, local: await startLocal(io.env), registry: createRegistry(), startedAt: new Date(started).toISOString() }
+  const acceptance = acceptanceOf(options)
+  const { client, first } = await contact(options)
+  const ctx: LiveContext = { options, client, first, acceptance, local: await startLocal(io.env), registry: createRegistry(), startedAt: new Date(started).toISOString() }
   const run = await runLive(ctx).catch((error: unknown) => error)
   const cleanup = await removeLeftovers(client, ctx.registry)
   await ctx.local.close()
@@ -120,8 +142,10 @@ async function live (options: LiveOptions, io: Io): Promise<number> {
     return 2
   }
   saveRecording(ctx, run.recorded, io.version)
-  const report = buildReport(options.target, ctx.startedAt, run.outcome.operations)
-  return finish(report, io, options.report, liveFigures(ctx, run.outcome, started))
+  const { outcome } = run
+  const requests = { target: client.requests(), emulator: outcome.emulatorRequests }
+  const report = buildReport(reportInput('live', options.target, ctx.startedAt, started, outcome, requests, options.readOnly, acceptance, io.version))
+  return finish(report, io, options.report, liveFigures(ctx, outcome, (report.durationMs / 1000).toFixed(1)))
 }
 
 const isLiveRun = (value: unknown): value is LiveRun => typeof value === 'object' && value !== null && 'outcome' in value
@@ -135,19 +159,25 @@ function redacting (): (answer: Answer) => Answer {
 async function verify (options: VerifyOptions, io: Io): Promise<number> {
   const started = Date.now()
   const recording = readRecording(options.dir)
+  const acceptance = acceptanceOf(options)
   const { header } = recording
   const local = await startLocal(io.env)
   try {
     const outcome = await runScenario({
       target: recordedSide(recording, options.dir),
+      targetBasePath: new URL(header.target).pathname,
       local,
       scenario: { runId: header.runId, readOnly: header.readOnly, includeMcp: header.includeMcp },
       signal: new AbortController().signal,
+      acceptance,
+      only: options.only,
+      replay: true,
+      fileOf: (step, operation) => recording.steps.some((s) => s.step === step && s.operation === operation) ? `steps/${fileName({ step, operation })}` : undefined,
       emulatorView: header.redactedPeople ? redacting() : undefined
     })
-    const report = buildReport(header.target, header.startedAt, outcome.operations)
-    const seconds = ((Date.now() - started) / 1000).toFixed(1)
-    const figures = `recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} steps; key: ${describeProfile(outcome.profile, outcome.routes)}; ${seconds} s`
+    const requests = { target: header.steps, emulator: outcome.emulatorRequests }
+    const report = buildReport(reportInput('verify', header.target, header.startedAt, started, outcome, requests, header.readOnly, acceptance, io.version))
+    const figures = `recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} steps; key: ${describeProfile(outcome.profile, outcome.routes, header.readOnly)}; ${plural(outcome.skipped.length, 'step')} skipped; ${(report.durationMs / 1000).toFixed(1)} s`
     return finish(report, io, options.report, figures)
   } finally {
     await local.close()
@@ -161,6 +191,7 @@ export async function parityCommand (argv: string[], io: Io): Promise<number> {
       io.out(PARITY_USAGE)
       return 0
     }
+    if (options.mode === 'compare') return compareCommand(options, io)
     return options.mode === 'verify' ? await verify(options, io) : await live(options, io)
   } catch (error) {
     io.err(`parity: ${explain(error)}`)

@@ -2,6 +2,7 @@
 // same kind (workspace or personal), same permission, the same role for a personal key, and, when the target
 // refuses more than that explains, the same route restrictions.
 import { recordId } from './compare/records.js'
+import type { KeyReport } from './report.js'
 import type { Answer } from './types.js'
 
 export interface KeyProfile {
@@ -46,9 +47,26 @@ export function routesToRestrict (target: KeyProfile, emulator: KeyProfile): str
   return target.refused.every((route) => emulatorRefuses.has(route)) ? undefined : target.allowed
 }
 
-/** `workspace key, full permission`, `personal key of a member, read permission, 3 routes`. */
-export function describeProfile (profile: KeyProfile, routes?: readonly string[]): string {
+/** The permission a report may state: a --read-only run sends no write probes, so it cannot tell read from full. */
+export function statedPermission (profile: KeyProfile, readOnly: boolean): KeyProfile['permission'] | 'not probed' {
+  return readOnly ? 'not probed' : profile.permission
+}
+
+/** `workspace key, full permission`, `personal key of a member, permission not probed (--read-only), restricted to 3 routes`. */
+export function describeProfile (profile: KeyProfile, routes?: readonly string[], readOnly = false): string {
   const who = profile.kind === 'personal' ? `personal key of ${profile.role === 'admin' ? 'an admin' : 'a member'}` : 'workspace key'
   const limited = routes === undefined ? '' : `, restricted to ${routes.length} routes`
-  return `${who}, ${profile.permission} permission${limited}`
+  const permission = readOnly ? 'permission not probed (--read-only sends no writes)' : `${profile.permission} permission`
+  return `${who}, ${permission}${limited}`
+}
+
+/** The key as the report states it (never the key itself). */
+export function keyReport (profile: KeyProfile, routes: readonly string[] | undefined, readOnly: boolean): KeyReport {
+  return {
+    kind: profile.kind,
+    permission: statedPermission(profile, readOnly),
+    role: profile.role,
+    ...(routes === undefined ? {} : { restrictedTo: [...routes] }),
+    refused: [...profile.refused]
+  }
 }

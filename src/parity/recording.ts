@@ -1,5 +1,5 @@
 // Recordings: what the target answered, step by step, as readable JSON files, and their reading back for
-// `parity --verify`. Layout (the README's "Check it against the real service" section shows it):
+// `parity --verify`. Layout (docs/parity.md, "Recordings and CI", shows it):
 //   <dir>/recording.json                     format, version, tool, target, startedAt, runId, options, steps
 //   <dir>/steps/0001-GET-workspaces.json     {step, operation, request: {method, path, query?, body?}, answer: {status, headers, body, json}}
 // The key is never written: requests are stored without headers, and any text holding the key is masked.
@@ -29,7 +29,7 @@ export interface RecordedStep { step: number, operation: string, request: HttpRe
 export interface Recording { header: RecordingHeader, steps: RecordedStep[] }
 
 /** `0012-GET-scenes-sceneId-content.json`. */
-function fileName (step: RecordedStep): string {
+export function fileName (step: Pick<RecordedStep, 'step' | 'operation'>): string {
   const slug = step.operation.replace(/^\w+ \/api\/v1\//, '').replace(/[^A-Za-z0-9_]+/g, '-').replace(/^-|-$/g, '')
   return `${String(step.step).padStart(4, '0')}-${step.operation.split(' ')[0]}-${slug}.json`
 }

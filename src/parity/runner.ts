@@ -1,25 +1,40 @@
 // Runs the scenario against two sides and compares each pair of answers: the probes go to the target first (the
-// emulator key is minted to match what they show), then every step goes to both sides at once.
+// emulator key is minted to match what they show), then every step goes to both sides at once. Each difference
+// carries the request that produced it; a read that differs after a write failed on the target says so.
+import type { Acceptance } from './accept.js'
 import { createClient, type ApiClient } from './client.js'
 import { createComparer, type Comparer } from './compare/index.js'
+import { createDocumentCheck, type DocumentCheck } from './compare/published.js'
 import { responseSchemas } from './compare/shape.js'
 import type { LocalEmulator } from './local.js'
 import { profileOf, routesToRestrict, type KeyProfile } from './profile.js'
-import { createTally, type OperationResult, type Tally } from './report.js'
+import { createTally, type OperationResult, type SkippedStep, type Tally } from './report.js'
+import { createRouteCheck, NO_SUCH_ROUTE, NO_SUCH_ROUTE_OPERATION, type RouteCheck } from './route-check.js'
 import { MissingVar } from './scenario/steps.js'
 import { mainSteps, probeSteps, type ScenarioOptions, type Step, type Vars } from './scenario/index.js'
+import { selectSteps, type Selection } from './scenario/select.js'
 import { liveSide, type Side } from './sides.js'
-import { Interrupted, type Answer, type HttpRequest } from './types.js'
+import { trackFailedWrite, followsFrom, type FailedWrite } from './follows.js'
+import { Interrupted, type Answer, type Difference, type HttpRequest, type RequestRef } from './types.js'
 
 export interface RunSetup {
   target: Side
+  /** The path of the target's base URL (`/api/v1`), to read its route-not-found texts. */
+  targetBasePath: string
   local: LocalEmulator
   scenario: ScenarioOptions
   signal: AbortSignal
+  acceptance?: Acceptance
+  /** --only: the operations compared (undefined: all). */
+  only?: ReadonlySet<string>
+  /** A recording played back: every recorded step is replayed in order, --only narrows only what is compared. */
+  replay?: boolean
+  /** The recorded file of a step, when there is one (`steps/0013-POST-collections.json`). */
+  fileOf? (step: number, operation: string): string | undefined
   /** What of the emulator's answers is compared (a redacted recording's verify redacts them the same way). */
   emulatorView? (answer: Answer): Answer
-  /** Every target answer, with the request that got it and the target's variables after it (recording, clean-up). */
-  onTargetAnswer? (step: Step, request: HttpRequest, answer: Answer, vars: Vars): void
+  /** Every target answer, with its step number, the request that got it and the target's variables after it. */
+  onTargetAnswer? (step: Step, request: HttpRequest, answer: Answer, vars: Vars, number: number): void
 }
 
 export interface RunOutcome {
@@ -28,8 +43,8 @@ export interface RunOutcome {
   /** The route restriction of the emulator key, when the target key's refusals needed one. */
   routes?: string[]
   emulatorRequests: number
-  /** Steps not sent because the target's workspace gave no id for them (no scenes, no invites…). */
-  skipped: number
+  /** Steps not sent because the target's workspace gave no id for them (no scenes, no invites…), and why. */
+  skipped: SkippedStep[]
 }
 
 interface State {
@@ -37,29 +52,45 @@ interface State {
   vars: { target: Vars, emulator: Vars }
   tally: Tally
   comparer: Comparer
+  documents: DocumentCheck
+  routeCheck: RouteCheck
+  selection: Selection
   emulator?: Side
-  skipped: number
+  skipped: SkippedStep[]
+  steps: number
+  failedWrites: FailedWrite[]
+  /** The last step that was to make each variable, for the reason a later step could not be sent. */
+  makers: Map<string, RequestRef & { status: number }>
 }
 
 function checkSignal (signal: AbortSignal): void {
   if (signal.aborted) throw new Interrupted(String(signal.reason ?? 'signal'))
 }
 
-/** The request for one side, or why it cannot be built (a MissingVar's message). */
-function build (step: Step, vars: Vars): HttpRequest | string {
+/** The request for one side, or why it cannot be built (a MissingVar). */
+function build (step: Step, vars: Vars): HttpRequest | MissingVar {
   try {
     return step.request(vars)
   } catch (error) {
-    if (error instanceof MissingVar) return error.message
+    if (error instanceof MissingVar) return error
     throw error
   }
 }
 
-async function sendTarget (state: State, step: Step, request: HttpRequest): Promise<Answer> {
+function refOf (state: State, step: Step, request: HttpRequest, number: number): RequestRef {
+  const query = new URLSearchParams(request.query ?? {}).toString()
+  const file = state.setup.fileOf?.(number, step.operation)
+  return { method: request.method, path: `${request.path}${query === '' ? '' : `?${query}`}`, step: number, ...(file === undefined ? {} : { file }) }
+}
+
+async function sendTarget (state: State, step: Step, request: HttpRequest): Promise<{ answer: Answer, ref: RequestRef }> {
+  const number = ++state.steps
   const answer = await state.setup.target.send(step, request, state.setup.signal)
   step.learn?.(answer, state.vars.target)
-  state.setup.onTargetAnswer?.(step, request, answer, state.vars.target)
-  return answer
+  state.setup.onTargetAnswer?.(step, request, answer, state.vars.target, number)
+  const ref = refOf(state, step, request, number)
+  if (step.makes !== undefined) state.makers.set(step.makes.var, { ...ref, status: answer.status })
+  return { answer, ref }
 }
 
 async function sendAll (client: ApiClient, steps: readonly Step[], vars: Vars, signal: AbortSignal): Promise<Answer[]> {
@@ -95,38 +126,80 @@ async function matchKey (state: State, probes: readonly Step[], profile: KeyProf
   return { client, answers, routes }
 }
 
+/** Every difference of one pair: operation missing at the target, or the comparison, marked where the target breaks the document. */
+function differencesOf (state: State, step: Step, request: HttpRequest, emulator: Answer, target: Answer): Difference[] {
+  const missing = state.routeCheck.check(request, emulator, target)
+  if (missing !== null) return [missing]
+  const found = state.comparer.compare(step, view(state.setup, emulator), target)
+  return state.documents.annotate(step.documentOperation, target, found)
+}
+
+function tally (state: State, step: Step, request: HttpRequest, ref: RequestRef, emulator: Answer, target: Answer): void {
+  const found = differencesOf(state, step, request, emulator, target)
+  const origin = found.length > 0 ? followsFrom(state.failedWrites, request) : undefined
+  if (state.selection.compared(step)) state.tally.add(step.operation, origin === undefined ? found : found.map((d) => ({ ...d, followsFrom: origin })), ref)
+  trackFailedWrite(state.failedWrites, request, ref, emulator, target)
+}
+
+function skip (state: State, step: Step, missing: MissingVar): void {
+  const maker = state.makers.get(missing.variable)
+  const why = maker === undefined ? '' : ` (step ${maker.step} ${maker.method} ${maker.path} answered ${maker.status})`
+  if (state.selection.compared(step)) state.skipped.push({ operation: step.operation, reason: `${missing.message}${why}` })
+}
+
 async function runPair (state: State, step: Step): Promise<void> {
   checkSignal(state.setup.signal)
   const targetRequest = build(step, state.vars.target)
-  if (typeof targetRequest === 'string') {
-    state.skipped++
-    return
-  }
+  if (targetRequest instanceof MissingVar) return skip(state, step, targetRequest)
   const emulatorRequest = build(step, state.vars.emulator)
   const [target, emulator] = await Promise.all([
     sendTarget(state, step, targetRequest),
-    typeof emulatorRequest === 'string'
-      ? { status: 0, headers: {}, body: null, json: false, notSent: emulatorRequest }
+    emulatorRequest instanceof MissingVar
+      ? { status: 0, headers: {}, body: null, json: false, notSent: emulatorRequest.message }
       : (state.emulator as Side).send(step, emulatorRequest, state.setup.signal)
   ])
   step.learn?.(emulator, state.vars.emulator)
-  state.tally.add(step.operation, state.comparer.compare(step, view(state.setup, emulator), target))
+  tally(state, step, targetRequest, target.ref, emulator, target.answer)
 }
 
 const view = (setup: RunSetup, answer: Answer): Answer => setup.emulatorView?.(answer) ?? answer
 
+/** The route-not-found probe: the target's answer (or none, in a recording made before it existed). */
+async function probeRoutes (state: State, step: Step): Promise<Answer> {
+  const { answer } = await sendTarget(state, step, NO_SUCH_ROUTE)
+  return answer
+}
+
+function initialState (setup: RunSetup): State {
+  const schemas = responseSchemas(setup.local.document)
+  return {
+    setup, vars: { target: {}, emulator: {} }, tally: createTally(setup.acceptance), comparer: createComparer(schemas),
+    documents: createDocumentCheck(setup.local.document, schemas), routeCheck: createRouteCheck(undefined, undefined),
+    selection: selectSteps([], undefined), skipped: [], steps: 0, failedWrites: [], makers: new Map()
+  }
+}
+
+const routeProbe: Step = { operation: NO_SUCH_ROUTE_OPERATION, mode: 'value', request: () => NO_SUCH_ROUTE }
+
 export async function runScenario (setup: RunSetup): Promise<RunOutcome> {
-  const state: State = { setup, vars: { target: {}, emulator: {} }, tally: createTally(), comparer: createComparer(responseSchemas(setup.local.document)), skipped: 0 }
+  const state = initialState(setup)
   const probes = probeSteps(setup.scenario.readOnly)
-  const targetAnswers: Answer[] = []
+  const targetAnswers: Array<{ answer: Answer, ref: RequestRef }> = []
   for (const step of probes) {
     checkSignal(setup.signal)
     targetAnswers.push(await sendTarget(state, step, step.request(state.vars.target)))
+    if (step === probes[0]) targetAnswers.push({ answer: await probeRoutes(state, routeProbe), ref: { method: 'GET', path: NO_SUCH_ROUTE.path, step: state.steps } })
   }
-  const profile = profileOf(probeAnswers(probes, targetAnswers))
+  const [first, routeAnswer, ...rest] = targetAnswers
+  const profile = profileOf(probeAnswers(probes, [first, ...rest].map((a) => a.answer)))
   const { client, answers, routes } = await matchKey(state, probes, profile)
   state.emulator = liveSide(client)
-  probes.forEach((step, i) => state.tally.add(step.operation, state.comparer.compare(step, view(setup, answers[i]), targetAnswers[i])))
-  for (const step of mainSteps(profile, setup.scenario)) await runPair(state, step)
+  const emulatorNotFound = await client.send(NO_SUCH_ROUTE, setup.signal)
+  state.routeCheck = createRouteCheck({ answer: routeAnswer.answer, basePath: setup.targetBasePath }, { answer: emulatorNotFound, basePath: new URL(setup.local.running.apiUrl).pathname })
+  const main = mainSteps(profile, setup.scenario)
+  const selection = selectSteps([...probes, ...main], setup.only)
+  state.selection = setup.replay === true ? { compared: selection.compared, sent: () => true } : selection
+  probes.forEach((step, i) => tally(state, step, step.request(state.vars.target), [first, ...rest][i].ref, answers[i], [first, ...rest][i].answer))
+  for (const step of main.filter(state.selection.sent)) await runPair(state, step)
   return { operations: state.tally.results(), profile, routes, emulatorRequests: client.requests(), skipped: state.skipped }
 }

@@ -25,14 +25,43 @@ export interface Answer {
   notSent?: string
 }
 
+/** A concrete request of a run: the target's method and path (with its query), its step number, its recorded file. */
+export interface RequestRef {
+  method: Method
+  /** Below the base URL, query included: `/scenes?limit=2&offset=1`. */
+  path: string
+  /** The step's number in the run (the recording's numbering). */
+  step: number
+  /** With `--record` (or in `--verify`): the recorded step's file, `steps/0013-POST-collections.json`. */
+  file?: string
+}
+
 /** One difference between the emulator's answer and the target's, as the report lists it. */
 export interface Difference {
-  /** Where: `status`, `header/x-ratelimit-limit`, or a JSON pointer into the body below `body`. */
+  /** Where: `status`, `header/x-ratelimit-limit`, `route`, or a JSON pointer into the body below `body`. */
   path: string
-  /** status, header, missing, extra, type, value, enum, format, length, order, id, schema, body, not-sent */
+  /** status, header, missing, extra, type, value, enum, format, length, order, id, schema, body, not-sent, missing-route */
   kind: string
   emulator: unknown
   target: unknown
+  /** The requests that produced it (at most the first 10), in step order. */
+  requests?: RequestRef[]
+  /** The path with list indices as `*` (`body/logs/*\/source_id`), when it has any: the differences it groups. */
+  pattern?: string
+  /** How many times it was seen in the run (every index of the pattern, every request). */
+  count?: number
+  /** Set when the target's answer breaks the published OpenAPI document there: `target violates the published document: …`. */
+  document?: string
+  /** The earlier write that failed on the target and that this difference follows from. */
+  followsFrom?: RequestRef & { status: number }
+}
+
+/** Where a subcommand writes (stdout, stderr), the environment it reads, and the package version it names. */
+export interface Io {
+  out (text: string): void
+  err (text: string): void
+  env: NodeJS.ProcessEnv
+  version: string
 }
 
 /** The run cannot be made (bad URL, not the API, wrong key, dead port, unreadable recording): exit 2, one line. */

@@ -107,7 +107,7 @@ async function handleError (this: FastifyInstance, error: FastifyError, request:
  */
 export function frameworkErrors (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   // FIDELITY: a URL that cannot be percent-decoded is refused before routing, so before auth, with a 400 even on
-  // operations whose reference entry lists no 400 (README, Security).
+  // operations whose reference entry lists no 400 (docs/emulated-api.md, Statuses the emulator adds).
   if (error.code === 'FST_ERR_BAD_URL') {
     const path = request.url.split('?')[0]
     const bad = emulatorError('EMU_BAD_REQUEST', `The URL path ${path} has malformed percent-encoding: encode each reserved byte as %XX`)

@@ -56,7 +56,7 @@ const NODE_TIMERS: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearT
 
 /**
  * One worker per two cores beyond the first two, at most four: a second worker on a 2-core machine competes with
- * the event loop and the first worker for the same cores (measured with `npm run bench`, README "Performance").
+ * the event loop and the first worker for the same cores (measured with `npm run bench`, docs/performance.md).
  */
 export function defaultWorkerCount (cores = availableParallelism()): number {
   return Math.min(4, Math.max(1, Math.floor(cores / 2)))

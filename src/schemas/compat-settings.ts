@@ -14,7 +14,7 @@ export const COMPAT_CHOICES = {
 
 type Choice<K extends keyof typeof COMPAT_CHOICES> = typeof COMPAT_CHOICES[K][number]
 
-/** The compatibility switches (README, Compatibility switches). */
+/** The compatibility switches (docs/emulated-api.md, Compatibility switches). */
 export interface Compat {
   unknownFields: Choice<'unknownFields'>
   danglingBoundElements: Choice<'danglingBoundElements'>

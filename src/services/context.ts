@@ -5,7 +5,7 @@ import type { Stores } from '../store/index.js'
 import type { KeyPermission } from '../store/api-keys-store.js'
 import type { LogEntry } from '../schemas/logs.js'
 import type { Clock } from '../lib/clock.js'
-import type { IdFactory } from '../lib/ids.js'
+import { auditSourceId, type IdFactory } from '../lib/ids.js'
 import type { WorkspaceUser } from '../schemas/users.js'
 import type { Compat } from '../schemas/compat.js'
 
@@ -68,8 +68,8 @@ export function recordAudit ({ stores, clock, ids, caller }: OpContext, event: A
     workspace_id: caller.workspaceId,
     app_source: 'excalidraw-plus',
     source_type: 'api',
-    // INFER: the source of an API write is the key that made it (its id, never its secret).
-    source_id: caller.keyId,
+    // INFER: the source of an API write is the key that made it (its id in the entries' one form, never its secret).
+    source_id: auditSourceId(caller.keyId),
     status: event.status ?? 200,
     ...(caller.user ? { user_email: caller.user.email, user_full_name: caller.user.name, user_picture: caller.user.picture } : {})
   }

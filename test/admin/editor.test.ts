@@ -3,6 +3,7 @@
 // updateCount), private scenes save as their owner, trashed scenes open read-only, and every refusal is the
 // service's envelope with nothing stored. The browser side is test/browser/editor.test.ts.
 import t from 'tap'
+import { auditSourceId } from '../../src/lib/ids.js'
 import { build, call, errorBody, KEYS } from '../helper.js'
 import { PAGE_CSP } from '../../src/admin/ui/layout.js'
 
@@ -101,7 +102,7 @@ t.test('a save merges as PATCH /api/v1 does, as the demo identity, audited', asy
   t.equal(stored.appState.viewBackgroundColor, '#fff9db')
   const [entry] = (await call(t, app, 'GET', '/api/v1/logs?limit=1')).body.logs
   t.match(entry, {
-    action: 'scene', operation: 'update', user_id: 'usrAdmin001', user_full_name: 'Alice Admin', source_id: 'emulator-editor', ip_address: '127.0.0.1',
+    action: 'scene', operation: 'update', user_id: 'usrAdmin001', user_full_name: 'Alice Admin', source_id: auditSourceId('emulator-editor'), ip_address: '127.0.0.1',
     details: { sceneId: 'scnShapes01', mode: 'merge', elementsSent: 1, filesSent: 0, sceneVersion: after.sceneVersion }
   })
   const stale = await save(`${EDITOR}/scnShapes01/content`, { elements: [{ ...drawn, x: 0, versionNonce: 8 }] })

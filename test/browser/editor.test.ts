@@ -10,6 +10,7 @@ import t from 'tap'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
 import { BUNDLED_FIXTURES } from '../../src/config.js'
+import { auditSourceId } from '../../src/lib/ids.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ARTEFACTS = new URL('../../.tap/artefacts/', import.meta.url)
@@ -127,7 +128,7 @@ if (!existsSync(CHROMIUM)) {
       const scene = await api('GET', `/api/v1/scenes/${sceneId}`)
       t.ok(scene.metadata.updateCount >= 1, `updateCount moved (${scene.metadata.updateCount})`)
       const logs = await api('GET', '/api/v1/logs?limit=1')
-      t.match(logs.logs[0], { action: 'scene', operation: 'update', source_id: 'emulator-editor', user_full_name: 'Ada Lovelace', details: { sceneId, mode: 'merge' } }, 'audited as Ada, from the editor')
+      t.match(logs.logs[0], { action: 'scene', operation: 'update', source_id: auditSourceId('emulator-editor'), user_full_name: 'Ada Lovelace', details: { sceneId, mode: 'merge' } }, 'audited as Ada, from the editor')
       t.ok(await inkIn(page, grow(drawn, 4)) > 200, 'the rectangle is on the canvas')
     })
 

@@ -13,7 +13,7 @@ const INIT = (version: string) => ({
 
 t.test('initialize: our server info and instructions, the version echoed, no session', async (t) => {
   const app = await fresh()
-  for (const version of ['2025-03-26', '2025-06-18', '2025-11-25']) {
+  for (const version of ['2024-10-07', '2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']) {
     const answer = await rpc(app, KEYS.full, INIT(version))
     t.equal(answer.status, 200)
     t.match(answer.headers['content-type'], /^text\/event-stream/)

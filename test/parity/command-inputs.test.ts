@@ -26,13 +26,17 @@ function deadPort (): Promise<number> {
   })
 }
 
-t.test('--read-only sends GET requests only, with a read key', async (t) => {
+t.test('--read-only sends GET requests only, and says it did not probe the permission', async (t) => {
   await target.reset()
-  const key = await target.mintKey('read')
+  const key = await target.mintKey()
   await target.admin('DELETE', '/_emulator/requests')
-  const run = await parity('--target', target.api, '--key', key, '--read-only')
+  const reportFile = join(work, 'read-only.json')
+  const run = await parity('--target', target.api, '--key', key, '--read-only', '--report', reportFile)
   t.equal(run.code, 0, run.out + run.err)
-  t.match(run.out, /key: workspace key, read permission/)
+  t.match(run.out, /\nkey: workspace key, permission not probed \(--read-only sends no writes\); 30 requests to the target, 30 to the emulator; 0 steps skipped; /, 'a full key, but no write was sent to tell')
+  const report = JSON.parse(readFileSync(reportFile, 'utf8'))
+  t.same(report.key, { kind: 'workspace', permission: 'not probed', role: 'admin', refused: [] })
+  t.same(report.requests, { target: 30, emulator: 30 })
   const journal = await target.admin('GET', '/_emulator/requests?limit=1000')
   t.ok(journal.data.length > 15)
   t.same([...new Set(journal.data.map((r: any) => r.method))], ['GET'])
@@ -48,7 +52,8 @@ t.test('the emulator key matches the target key: a member\'s personal key, a key
   t.match(member.out, /\nPOST \/api\/v1\/workspaces\/invites +1 +1 +0\n/, 'but only probes the admin\'s invites')
   const restricted = await parity('--target', target.api, '--key', 'sk-demo-scenes', '--read-only')
   t.equal(restricted.code, 0, restricted.out + restricted.err)
-  t.match(restricted.out, /\nkey: workspace key, read permission, restricted to 3 routes; /)
+  t.match(restricted.out, /\nkey: workspace key, permission not probed \(--read-only sends no writes\), restricted to 3 routes; [^\n]+; 1 step skipped; /)
+  t.match(restricted.out, /\nskipped: GET \/api\/v1\/scenes: no firstCollection from an earlier answer\n/, 'the skipped step, named, and why')
 })
 
 t.test('Ctrl-C in the middle of a run: what it made is removed, exit 2', async (t) => {
@@ -78,6 +83,8 @@ t.test('what cannot make a run: one line, exit 2, nothing written', async (t) =>
   const report = join(work, 'bad.json')
   const record = join(work, 'bad-recording')
   const dead = await deadPort()
+  const accept = join(work, 'accept-bad.json')
+  writeFileSync(accept, '[{"path": "status"}]')
   const cases: Array<[string, string[], RegExp]> = [
     ['not a URL', ['--target', 'api.example.com/api/v1', '--key', key], /^parity: --target is not a URL: api\.example\.com\/api\/v1$/],
     ['not http', ['--target', 'localhost:4000/api/v1', '--key', key], /^parity: --target must be an http or https URL \(got localhost:4000\/api\/v1\)$/],
@@ -87,7 +94,14 @@ t.test('what cannot make a run: one line, exit 2, nothing written', async (t) =>
     ['a wrong key', ['--target', target.api, '--key', 'sk-not-a-key'], /^parity: the target refused the key: GET .+\/workspaces answered 401 \(check --key\)$/],
     ['no key', ['--target', target.api], /^parity: --key is required$/],
     ['read-only with MCP', ['--target', target.api, '--key', key, '--read-only', '--include-mcp'], /^parity: --include-mcp sends POST \/api\/v1\/mcp, which --read-only forbids/],
-    ['a missing recording', ['--verify', join(work, 'nowhere')], /^parity: cannot read the recording: .+nowhere\/recording\.json is missing or unreadable$/]
+    ['a missing recording', ['--verify', join(work, 'nowhere')], /^parity: cannot read the recording: .+nowhere\/recording\.json is missing or unreadable$/],
+    ['an unknown --only', ['--target', target.api, '--key', key, '--only', 'GET /api/v1/scene'], /^parity: --only GET \/api\/v1\/scene: not an operation parity compares \(they are named as in the table, e\.g\. "GET \/api\/v1\/scenes\/\{sceneId\}"\)$/],
+    ['--only a write with --read-only', ['--target', target.api, '--key', key, '--read-only', '--only', 'POST /collections'], /^parity: --only POST \/api\/v1\/collections: --read-only sends no POST requests: drop one of them$/],
+    ['a bad --timeout', ['--target', target.api, '--key', key, '--timeout', 'soon'], /^parity: --timeout must be a number of seconds between 0 and 3600 \(got soon\)$/],
+    ['a missing accept file', ['--target', target.api, '--key', key, '--accept', join(work, 'no-accept.json')], /^parity: cannot read the accept file .+no-accept\.json$/],
+    ['an accept rule without a reason', ['--target', target.api, '--key', key, '--accept', accept], /^parity: the accept file .+accept-bad\.json: rule 1: "reason" must be a non-empty string$/],
+    ['a stray argument', ['--target', target.api, '--key', key, 'extra'], /^parity: unexpected argument extra \(see drawing-api-emulator parity --help\)$/],
+    ['--verify with --timeout', ['--verify', join(work, 'nowhere'), '--timeout', '5'], /^parity: --verify replays a recording with its own options: drop --timeout$/]
   ]
   for (const [name, argv, line] of cases) {
     const run = await parity(...argv, '--report', report, ...(argv.includes('--verify') ? [] : ['--record', record]))
@@ -111,4 +125,19 @@ t.test('what cannot make a run: one line, exit 2, nothing written', async (t) =>
   const corrupt = await parity('--verify', other)
   t.equal(corrupt.code, 2)
   t.match(corrupt.err, /^parity: cannot read the recording: .+0001-GET-workspaces\.json is not JSON \([^\n]+\)$/)
+})
+
+t.test('a recording made before the route-not-found probe existed still verifies (that check left out)', async (t) => {
+  await target.reset()
+  const dir = join(work, 'older')
+  const made = await parity('--target', target.api, '--key', await target.mintKey(), '--record', dir, '--read-only')
+  t.equal(made.code, 0, made.out + made.err)
+  const probe = filesIn(join(dir, 'steps')).find((f) => f.file.includes('parityNoSuchRoute'))
+  t.ok(probe, 'the probe is step 2 of a recording now')
+  rmSync(probe!.file)
+  const header = JSON.parse(readFileSync(join(dir, 'recording.json'), 'utf8'))
+  writeFileSync(join(dir, 'recording.json'), JSON.stringify({ ...header, steps: header.steps - 1 }))
+  const verified = await parity('--verify', dir)
+  t.equal(verified.code, 0, verified.out + verified.err)
+  t.match(verified.out, /\n12 operations: 12 the same, 0 differ\n/)
 })

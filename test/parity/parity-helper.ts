@@ -1,6 +1,8 @@
 // Shared by the parity tests: a target emulator process standing in for the real service, its admin API, the
 // parity and import commands run in-process with their output captured, and a look at what a folder holds.
 import { readFileSync, readdirSync, statSync } from 'node:fs'
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Test } from 'tap'
 import { parityCommand, type Io } from '../../src/parity/command.js'
@@ -79,4 +81,51 @@ export function filesIn (dir: string): Array<{ file: string, text: string }> {
     const path = join(dir, name)
     return statSync(path).isDirectory() ? filesIn(path) : [{ file: path, text: readFileSync(path, 'utf8') }]
   })
+}
+
+/** A canned answer of a stand-in server: status, JSON body (or text), headers. */
+export interface Canned { status: number, body?: unknown, text?: string, headers?: Record<string, string> }
+
+/**
+ * A stand-in HTTP server on a free port: `answer` gives a canned answer for a request, or undefined to pass it to
+ * `upstream` (then `rewrite` may change the JSON body it answered). Closed when `t` ends.
+ */
+export async function startStandIn (t: Test, options: {
+  upstream?: string
+  answer?: (method: string, path: string) => Canned | undefined | 'hang'
+  rewrite?: (method: string, path: string, body: unknown) => unknown
+}): Promise<{ url: string, api: string, requests: string[] }> {
+  const requests: string[] = []
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/'
+    requests.push(`${req.method} ${path}`)
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => { void respond(req.method ?? 'GET', path, Buffer.concat(chunks), req.headers, res) })
+  })
+  async function respond (method: string, path: string, body: Buffer, headers: IncomingHttpHeaders, res: ServerResponse): Promise<void> {
+    const canned = options.answer?.(method, path)
+    if (canned === 'hang') return
+    if (canned !== undefined || options.upstream === undefined) {
+      const { status, text, headers: extra } = canned ?? { status: 404, text: 'no upstream' }
+      res.writeHead(status, { 'content-type': text === undefined ? 'application/json; charset=utf-8' : 'text/plain', ...extra })
+      res.end(text ?? JSON.stringify(canned?.body ?? null))
+      return
+    }
+    const forwarded = await fetch(`${options.upstream}${path}`, {
+      method, body: body.length === 0 ? undefined : body.toString(),
+      headers: Object.fromEntries(Object.entries(headers).filter(([name]) => ['authorization', 'content-type', 'accept'].includes(name)) as Array<[string, string]>)
+    })
+    const type = forwarded.headers.get('content-type') ?? ''
+    const out: Record<string, string> = {}
+    forwarded.headers.forEach((value, name) => { if (name.startsWith('x-ratelimit') || name === 'content-type' || name === 'retry-after') out[name] = value })
+    let text = await forwarded.text()
+    if (options.rewrite !== undefined && type.includes('json') && text !== '') text = JSON.stringify(options.rewrite(method, path, JSON.parse(text)))
+    res.writeHead(forwarded.status, out)
+    res.end(text)
+  }
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()) }))
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { url, api: `${url}/api/v1`, requests }
 }

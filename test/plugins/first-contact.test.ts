@@ -1,4 +1,4 @@
-// What a newcomer's first mistakes get back (README, Quick start): a 415 that names the content type to send, a 404
+// What a newcomer's first mistakes get back (docs/emulated-api.md, First contact): a 415 that names the content type to send, a 404
 // outside /api/v1 that names the prefix, admin 401s about the admin token, and client errors Node's parser raises
 // (431, 400, 408) closed with `Connection: close`, so a keep-alive client's next request succeeds.
 import http from 'node:http'

@@ -1,5 +1,5 @@
 // The auth matrix: every public operation × every kind of key, each cell's status and message from the
-// rules as the README states them (not from the code), and no refused cell changing a stored row.
+// rules as docs/emulated-api.md states them (not from the code), and no refused cell changing a stored row.
 import { createHash } from 'node:crypto'
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
@@ -7,10 +7,10 @@ import { KEYS, build, errorBody } from '../helper.js'
 import { operationsOf, type Operation } from './generators.js'
 import { problemList } from '../problems.js'
 
-/** Operations a member's personal key may never call (README: workspace settings, user and invite writes). */
+/** Operations a member's personal key may never call (docs/emulated-api.md: workspace settings, user and invite writes). */
 const ADMIN_ONLY = new Set(['PATCH /api/v1/workspaces', 'PATCH /api/v1/workspaces/users/{userId}', 'DELETE /api/v1/workspaces/users/{userId}',
   'POST /api/v1/workspaces/invites', 'PATCH /api/v1/workspaces/invites/{inviteId}', 'DELETE /api/v1/workspaces/invites/{inviteId}'])
-/** Reads a member's key may call only under memberReads=allow (README: users, invites, logs; default deny). */
+/** Reads a member's key may call only under memberReads=allow (docs/emulated-api.md: users, invites, logs; default deny). */
 const ADMIN_READS = new Set(['GET /api/v1/workspaces/users', 'GET /api/v1/workspaces/users/{userId}', 'GET /api/v1/workspaces/invites',
   'GET /api/v1/workspaces/invites/{inviteId}', 'GET /api/v1/logs'])
 /** The routes the `sk-test-scenes` key is restricted to (fixtures/minimal: `GET /scenes`, `* /scenes/{sceneId}`). */

@@ -1,5 +1,5 @@
 // The normalisation rules of a parity run, all in one place: what legitimately differs between the emulator's
-// answer and the target's, and how much of it is still compared. The README's "Check it against the real
+// answer and the target's, and how much of it is still compared. docs/parity.md ("Check it against the real
 // service" section lists them by name; test/parity/compare/rules.test.ts has a test for each.
 import type { Difference } from '../types.js'
 import type { IdMap } from './id-map.js'
@@ -16,14 +16,14 @@ export interface Site {
 
 export interface ScalarRule {
   name: string
-  /** One line for the README. */
+  /** One line for the rules table of docs/parity.md. */
   description: string
   applies (site: Site, emulator: unknown, target: unknown): boolean
   /** The difference this rule still sees, or null. */
   compare (emulator: unknown, target: unknown, site: Site, ids: IdMap): Difference | null
 }
 
-/** What every rule-level description of a body-wide behaviour needs: a name and a README line. */
+/** What every rule-level description of a body-wide behaviour needs: a name and a line of docs/parity.md. */
 export interface NamedRule { name: string, description: string }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -69,6 +69,16 @@ export const idsRule: ScalarRule = {
     const known = ids.toEmulator(t)
     return differ(site, 'id', e, known === undefined ? t : `${t} (earlier the same as ${known})`)
   }
+}
+
+/** The form of a `source_id`: its id format, or null. */
+const sourceForm = (value: unknown): string => typeof value === 'string' ? `${idFormat(value)} id` : value === null ? 'null' : typeof value
+
+export const auditSourcesRule: ScalarRule = {
+  name: 'audit-sources',
+  description: 'A log entry\'s `source_id` names the key that made the write, and the emulator side writes with a key the run minted for it: only its form is compared (the id format as for `ids`, or null), never which key it names.',
+  applies: (site) => site.key === 'source_id',
+  compare: (emulator, target, site) => sourceForm(emulator) === sourceForm(target) ? null : differ(site, 'format', sourceForm(emulator), sourceForm(target))
 }
 
 // ---- timestamps --------------------------------------------------------------------------------------------
@@ -163,7 +173,7 @@ export const peopleRule: ScalarRule = {
 }
 
 /** Tried in order on every pair of scalars (and of id strings); the first that applies decides. */
-export const SCALAR_RULES: readonly ScalarRule[] = [errorMessagesRule, peopleRule, idsRule, workspaceCountsRule, sceneVersionsRule, timestampsRule, ipAddressesRule]
+export const SCALAR_RULES: readonly ScalarRule[] = [errorMessagesRule, peopleRule, auditSourcesRule, idsRule, workspaceCountsRule, sceneVersionsRule, timestampsRule, ipAddressesRule]
 
 // ---- headers -------------------------------------------------------------------------------------------------
 
@@ -188,7 +198,7 @@ export const rateLimitCountersRule: HeaderRule = {
 
 export const HEADER_RULES: readonly HeaderRule[] = [rateLimitCountersRule]
 
-// ---- whole-answer rules (applied by the walker, named here so the README and tests can list them) ----------
+// ---- whole-answer rules (applied by the walker, named here so docs/parity.md and tests can list them) ----------
 
 export const workspaceContentsRule: NamedRule = {
   name: 'workspace-contents',
@@ -212,7 +222,7 @@ export const mcpOwnWordsRule: NamedRule = {
 
 export const WHOLE_ANSWER_RULES: readonly NamedRule[] = [workspaceContentsRule, auditEntriesRule, recordOrderRule, mcpOwnWordsRule]
 
-/** Every rule, in README order. */
+/** Every rule, in the order of docs/parity.md. */
 export const ALL_RULES: readonly NamedRule[] = [...SCALAR_RULES, ...HEADER_RULES, ...WHOLE_ANSWER_RULES]
 
 // ---- MCP views ----------------------------------------------------------------------------------------------

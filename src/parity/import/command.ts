@@ -7,16 +7,24 @@ import { RunError } from '../types.js'
 import { readWorkspace, type ImportedWorkspace } from './reader.js'
 import { checkOut, writeFixtureSet, type WrittenSet } from './writer.js'
 
+const LIST_PATHS = { users: '/workspaces/users', invites: '/workspaces/invites', logs: '/logs' } as const
+
+/** Why a list was not read: the key's refusal (403) or a service without it (404, a beta may not have it yet). */
+function why (list: keyof typeof LIST_PATHS, status: number): string {
+  const what = list === 'logs' ? 'the audit log' : list
+  return status === 403 ? `the key may not read ${what}` : `GET ${LIST_PATHS[list]} answered ${status} (the service does not offer ${what})`
+}
+
 function unreadable (data: ImportedWorkspace): string[] {
   return [
-    ...(data.invites === null ? ['the key may not read invites: invites.json is empty'] : []),
-    ...(data.logs === null ? ['the key may not read the audit log: logs.json is empty'] : [])
+    ...(data.invites === null ? [`${why('invites', data.unread.invites ?? 403)}: invites.json is empty`] : []),
+    ...(data.logs === null ? [`${why('logs', data.unread.logs ?? 403)}: logs.json is empty`] : [])
   ]
 }
 
 function summary (written: WrittenSet, data: ImportedWorkspace, requests: number, seconds: string): string[] {
   return [
-    `import: wrote ${written.workspaceDir}: ${data.collections.filter((c) => c.id !== 'private').length} collections, ${written.scenes} scenes, ${(data.users ?? []).length} users, ${(data.invites ?? []).length} invites, ${(data.logs ?? []).length} audit entries (${requests} requests, ${seconds} s)`,
+    `import: wrote ${written.workspaceDir}: ${data.collections.filter((c) => c.id !== 'private').length} collections, ${written.scenes} scenes, ${written.users} users${data.users === null ? ' (placeholders)' : ''}, ${(data.invites ?? []).length} invites, ${(data.logs ?? []).length} audit entries (${requests} requests, ${seconds} s)`,
     ...written.skipped.map((s) => `import: skipped scene ${s.id} "${s.name}": ${s.reason}`),
     ...[...written.notes, ...unreadable(data)].map((note) => `import: ${note}`),
     `Serve it: EMULATOR_FIXTURES=${written.dir} npx drawing-api-emulator`,

@@ -2,7 +2,7 @@
 // (and each scene's content), users, invites and audit-log entries. Paced like a parity run.
 import type { ApiClient } from '../client.js'
 import { isObject, type JsonObject } from '../compare/records.js'
-import { firstAnswerCheck } from '../target-check.js'
+import { firstAnswerCheck, firstContact } from '../target-check.js'
 import { RunError, type Answer } from '../types.js'
 
 export interface ImportedScene {
@@ -20,7 +20,12 @@ export interface ImportedWorkspace {
   scenes: ImportedScene[]
   invites: JsonObject[] | null
   logs: JsonObject[] | null
+  /** Why a list is null: 403 (the key may not read it) or 404 (the service does not have it). */
+  unread: Partial<Record<'users' | 'invites' | 'logs', number>>
 }
+
+/** A list the key may not read (403) or the service does not have (404): placeholders, not a failed import. */
+const UNREADABLE = new Set([403, 404])
 
 const PAGE = '100'
 
@@ -28,12 +33,12 @@ function unexpected (path: string, answer: Answer): RunError {
   return new RunError(`GET ${path} answered ${answer.status}${answer.json ? ` ${JSON.stringify(answer.body).slice(0, 200)}` : ''}`)
 }
 
-/** Every item of an offset-paged list; null when the key may not read it (403). */
-async function readPages (client: ApiClient, path: string): Promise<JsonObject[] | null> {
+/** Every item of an offset-paged list; its status when it cannot be read (403, 404). */
+async function readPages (client: ApiClient, path: string): Promise<JsonObject[] | number> {
   const items: JsonObject[] = []
   for (let offset = 0; ;) {
     const answer = await client.send({ method: 'GET', path, query: { limit: PAGE, offset: String(offset) } })
-    if (answer.status === 403) return null
+    if (UNREADABLE.has(answer.status)) return answer.status
     const page = answer.body as { data?: unknown, hasNextPage?: unknown }
     if (answer.status !== 200 || !Array.isArray(page?.data)) throw unexpected(path, answer)
     items.push(...page.data.filter(isObject))
@@ -42,12 +47,12 @@ async function readPages (client: ApiClient, path: string): Promise<JsonObject[]
   }
 }
 
-/** Every audit-log entry, newest first, following the cursor; null when the key may not read the log. */
-async function readLogs (client: ApiClient): Promise<JsonObject[] | null> {
+/** Every audit-log entry, newest first, following the cursor; its status when it cannot be read (403, 404). */
+async function readLogs (client: ApiClient): Promise<JsonObject[] | number> {
   const entries: JsonObject[] = []
   for (let cursor: string | undefined; ;) {
     const answer = await client.send({ method: 'GET', path: '/logs', query: { limit: PAGE, ...(cursor === undefined ? {} : { cursor }) } })
-    if (answer.status === 403) return null
+    if (UNREADABLE.has(answer.status)) return answer.status
     const page = answer.body as { logs?: unknown, nextCursor?: unknown, hasMore?: unknown }
     if (answer.status !== 200 || !Array.isArray(page?.logs)) throw unexpected('/logs', answer)
     entries.push(...page.logs.filter(isObject))
@@ -68,17 +73,20 @@ async function readScene (client: ApiClient, record: JsonObject): Promise<Import
 }
 
 export async function readWorkspace (client: ApiClient, onProgress: (line: string) => void): Promise<ImportedWorkspace> {
-  const first = await client.send({ method: 'GET', path: '/workspaces' })
+  const first = await firstContact(async () => await client.send({ method: 'GET', path: '/workspaces' }))
   firstAnswerCheck(client.baseUrl)(first)
   if (first.status !== 200) throw new RunError('the key may not read its workspace (GET /workspaces answered 403): import needs a key that can')
   const collections = await readPages(client, '/collections')
   const sceneRecords = await readPages(client, '/scenes')
-  if (collections === null || sceneRecords === null) throw new RunError('the key may not list collections and scenes: import needs a key that can')
+  if (typeof collections === 'number' || typeof sceneRecords === 'number') {
+    throw new RunError(`the key may not list collections and scenes (GET ${typeof collections === 'number' ? `/collections answered ${collections}` : `/scenes answered ${String(sceneRecords)}`}): import needs a key that can`)
+  }
   onProgress(`read ${collections.length} collections and ${sceneRecords.length} scenes; reading their content`)
   const scenes: ImportedScene[] = []
   for (const record of sceneRecords.filter((r) => isObject(r.metadata))) scenes.push(await readScene(client, record))
-  const users = await readPages(client, '/workspaces/users')
-  const invites = await readPages(client, '/workspaces/invites')
-  const logs = await readLogs(client)
-  return { workspace: first.body as JsonObject, users, collections, scenes, invites, logs }
+  const lists = { users: await readPages(client, '/workspaces/users'), invites: await readPages(client, '/workspaces/invites'), logs: await readLogs(client) }
+  const unread: ImportedWorkspace['unread'] = {}
+  for (const [name, list] of Object.entries(lists)) if (typeof list === 'number') unread[name as keyof typeof lists] = list
+  const items = (list: JsonObject[] | number): JsonObject[] | null => typeof list === 'number' ? null : list
+  return { workspace: first.body as JsonObject, users: items(lists.users), collections, scenes, invites: items(lists.invites), logs: items(lists.logs), unread }
 }

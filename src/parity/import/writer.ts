@@ -1,4 +1,4 @@
-// Writes an imported workspace as a fixture set (the layout of the README's Fixtures section), with demo keys of
+// Writes an imported workspace as a fixture set (the layout of docs/fixtures.md), with demo keys of
 // its own, then proves the emulator loads it: a scene whose content the emulator refuses is reported and left out.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -6,12 +6,13 @@ import { startEmulator } from '../../index.js'
 import { isObject, type JsonObject } from '../compare/records.js'
 import { RunError } from '../types.js'
 import type { ImportedScene, ImportedWorkspace } from './reader.js'
+import { describeField, unknownFieldIn, withoutUnknown, type UnknownField } from './unknown-fields.js'
 
 export interface DemoKey { secret: string, kind: 'workspace' | 'personal', permission: 'full' | 'read', user?: string, label: string }
 
 export interface SkippedScene { id: string, name: string, reason: string }
 
-export interface WrittenSet { dir: string, workspaceDir: string, keys: DemoKey[], scenes: number, skipped: SkippedScene[], notes: string[] }
+export interface WrittenSet { dir: string, workspaceDir: string, keys: DemoKey[], users: number, scenes: number, skipped: SkippedScene[], notes: string[] }
 
 /** A 1×1 transparent PNG: the stand-in for a file the source could not embed (GET lists it in filesFailedToEmbed). */
 const PLACEHOLDER_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='
@@ -77,38 +78,43 @@ function contentOf (content: JsonObject): JsonObject {
   return { type: content.type, version: content.version, source: content.source, elements: content.elements, appState: content.appState, files }
 }
 
-function writeScenes (wsDir: string, scenes: readonly ImportedScene[], privateOwner: string | undefined): void {
+function writeScenes (wsDir: string, scenes: readonly ImportedScene[], privateOwner: string | undefined, write: (file: string, value: unknown) => void): void {
   mkdirSync(join(wsDir, 'content'), { recursive: true })
   for (const scene of scenes) {
     const id = String((scene.record.metadata as JsonObject).id)
     writeFileSync(join(wsDir, 'content', contentFile(id)), json(contentOf(scene.content as JsonObject)))
   }
-  writeFileSync(join(wsDir, 'scenes.json'), json(scenes.map((scene) => sceneEntry(scene, privateOwner))))
+  write('scenes.json', scenes.map((scene) => sceneEntry(scene, privateOwner)))
 }
 
-function writeFiles (wsDir: string, data: ImportedWorkspace, users: JsonObject[], keys: DemoKey[], scenes: readonly ImportedScene[]): void {
+function writeFiles (wsDir: string, data: ImportedWorkspace, users: JsonObject[], keys: DemoKey[], scenes: readonly ImportedScene[], unknown: readonly UnknownField[]): void {
   const privateOwner = data.collections.find((c) => c.id === 'private')?.creator as string | undefined
+  const write = (file: string, value: unknown): void => writeFileSync(join(wsDir, file), json(withoutUnknown(file, value, unknown)))
   mkdirSync(wsDir, { recursive: true })
-  writeFileSync(join(wsDir, 'workspace.json'), json(without(data.workspace, ['users', 'roles'])))
-  writeFileSync(join(wsDir, 'users.json'), json(users))
-  writeFileSync(join(wsDir, 'collections.json'), json(data.collections.filter((c) => c.id !== 'private')))
-  writeFileSync(join(wsDir, 'invites.json'), json(data.invites ?? []))
-  writeFileSync(join(wsDir, 'logs.json'), json([...(data.logs ?? [])].reverse()))
-  writeFileSync(join(wsDir, 'keys.json'), json(keys.map((key) => ({ id: `key_${key.secret.replace(/[^A-Za-z0-9]+/g, '_')}`, ...without(key as unknown as JsonObject, ['label']), label: key.label }))))
-  writeScenes(wsDir, scenes, privateOwner)
+  write('workspace.json', without(data.workspace, ['users', 'roles']))
+  write('users.json', users)
+  write('collections.json', data.collections.filter((c) => c.id !== 'private'))
+  write('invites.json', data.invites ?? [])
+  write('logs.json', [...(data.logs ?? [])].reverse())
+  write('keys.json', keys.map((key) => ({ id: `key_${key.secret.replace(/[^A-Za-z0-9]+/g, '_')}`, ...without(key as unknown as JsonObject, ['label']), label: key.label })))
+  writeScenes(wsDir, scenes, privateOwner, write)
 }
 
-/** Starts an emulator on the set; the scene id whose content it refused, or undefined when it loads. */
-async function refusedScene (dir: string): Promise<{ id: string, reason: string } | undefined> {
+type Refusal = { scene: string, reason: string } | { field: UnknownField }
+
+/** Starts an emulator on the set; what it refused (a scene's content, a field it does not know), or undefined when it loads. */
+async function refusal (dir: string): Promise<Refusal | undefined> {
   try {
     const running = await startEmulator({ fixturesDir: dir, renderer: false, logLevel: 'silent', journalSize: 0 })
     await running.close()
     return undefined
   } catch (error) {
     const message = (error as Error).message
+    const field = unknownFieldIn(message)
+    if (field !== undefined) return { field }
     const file = /content[/\\]([^/\\\s]+)\.excalidraw/.exec(message)
     if (file === null) throw new RunError(`the emulator cannot load the imported workspace: ${message.replaceAll(dir, '<out>')}`)
-    return { id: file[1], reason: message.slice(message.indexOf(file[0]) + file[0].length).replace(/^:\s*/, '') }
+    return { scene: file[1], reason: message.slice(message.indexOf(file[0]) + file[0].length).replace(/^:\s*/, '') }
   }
 }
 
@@ -124,16 +130,22 @@ export async function writeFixtureSet (out: string, data: ImportedWorkspace, sou
   const keys = demoKeys(users, sourceKey)
   const skipped: SkippedScene[] = data.scenes.filter((s) => s.content === undefined).map((s) => ({ id: String((s.record.metadata as JsonObject).id), name: String((s.record.metadata as JsonObject).name), reason: s.failure ?? 'no content' }))
   let scenes = data.scenes.filter((s) => s.content !== undefined)
+  const unknown: UnknownField[] = []
   const staging = `${out}.partial-${process.pid}`
   const wsDir = join(staging, slug(data.workspace.name))
   try {
     for (;;) {
       rmSync(staging, { recursive: true, force: true })
-      writeFiles(wsDir, data, users, keys, scenes)
-      const refused = await refusedScene(staging)
+      writeFiles(wsDir, data, users, keys, scenes, unknown)
+      const refused = await refusal(staging)
       if (refused === undefined) break
-      const scene = scenes.find((s) => contentFile(String((s.record.metadata as JsonObject).id)) === `${refused.id}.excalidraw`)
-      if (scene === undefined) throw new RunError(`the emulator cannot load the imported content file ${refused.id}.excalidraw: ${refused.reason}`)
+      if ('field' in refused) {
+        if (unknown.some((f) => describeField(f) === describeField(refused.field))) throw new RunError(`the emulator cannot load the imported ${refused.field.file}: ${describeField(refused.field)}`)
+        unknown.push(refused.field)
+        continue
+      }
+      const scene = scenes.find((s) => contentFile(String((s.record.metadata as JsonObject).id)) === `${refused.scene}.excalidraw`)
+      if (scene === undefined) throw new RunError(`the emulator cannot load the imported content file ${refused.scene}.excalidraw: ${refused.reason}`)
       skipped.push({ id: String((scene.record.metadata as JsonObject).id), name: String((scene.record.metadata as JsonObject).name), reason: `the emulator refuses its content: ${refused.reason}` })
       scenes = scenes.filter((s) => s !== scene)
     }
@@ -142,6 +154,7 @@ export async function writeFixtureSet (out: string, data: ImportedWorkspace, sou
   } finally {
     rmSync(staging, { recursive: true, force: true })
   }
-  const notes = data.users === null ? ['the key may not read users: users.json holds placeholders made from the workspace\'s roles'] : []
-  return { dir: out, workspaceDir: join(out, slug(data.workspace.name)), keys, scenes: scenes.length, skipped, notes }
+  const notes = data.users === null ? [`${data.unread.users === 404 ? 'GET /workspaces/users answered 404 (the service does not offer users)' : 'the key may not read users'}: users.json holds placeholders made from the workspace's roles`] : []
+  for (const field of unknown) notes.push(`dropped ${describeField(field)}: a field the emulator does not know (an addition to the API?); the rest of each record is kept`)
+  return { dir: out, workspaceDir: join(out, slug(data.workspace.name)), keys, users: users.length, scenes: scenes.length, skipped, notes }
 }

@@ -3,7 +3,8 @@
 // emulator builds its tools. The JSON a REST-backed tool answers is compared like the REST answer.
 import { isObject } from '../compare/records.js'
 import { toolContentView, withoutOwnWords, type Mode } from '../compare/rules.js'
-import { API_BASE, need, type Step, type Vars } from './steps.js'
+import type { Answer } from '../types.js'
+import { API_BASE, need, type Learner, type Step, type Vars } from './steps.js'
 
 const MCP_HEADERS = { accept: 'application/json, text/event-stream' }
 
@@ -28,10 +29,10 @@ function mcpStep (label: string, method: string, params: (vars: Vars) => unknown
   }
 }
 
-const learnTools: Step['learn'] = (answer, vars) => {
+const learnTools: Learner = Object.assign((answer: Answer, vars: Vars) => {
   const tools = (answer.body as { result?: { tools?: Array<{ name?: unknown }> } } | null)?.result?.tools
   for (const tool of Array.isArray(tools) ? tools : []) if (typeof tool?.name === 'string') vars[`tool:${tool.name}`] = 'listed'
-}
+}, { provides: ['tool:*'] })
 
 /** A tools/call step, sent only when the target listed the tool. */
 function toolStep (name: string, args: (vars: Vars) => Record<string, unknown>, mode: Mode): Step {

@@ -19,7 +19,7 @@ export interface Step {
   mode: Mode
   /** Throws MissingVar when it needs a variable this side has not learned. */
   request (vars: Vars): HttpRequest
-  learn? (answer: Answer, vars: Vars): void
+  learn?: Learner
   /** A 2xx answer made this resource; its id is then in `vars[var]`. */
   makes?: { kind: ResourceKind, var: string }
   /** A 2xx or 404 answer means this resource is gone. */
@@ -55,7 +55,7 @@ export interface RestStepOptions {
   params?: Record<string, string>
   query?: Computed<Record<string, string>>
   body?: Computed<Record<string, unknown>>
-  learn?: Step['learn']
+  learn?: Learner
   makes?: Step['makes']
   removes?: Step['removes']
 }
@@ -100,12 +100,15 @@ export function firstRecordId (body: unknown, skip: ReadonlySet<string> = new Se
   return undefined
 }
 
+/** What a step's answer teaches: `provides` names the variables (`tool:*` a family of them), for --only. */
+export type Learner = ((answer: Answer, vars: Vars) => void) & { provides?: readonly string[] }
+
 /** Learns `name` from a successful answer: the record it is (a create) or the first it lists. */
-export function learnId (name: string, skip?: ReadonlySet<string>): Step['learn'] {
-  return (answer, vars) => {
+export function learnId (name: string, skip?: ReadonlySet<string>): Learner {
+  return Object.assign((answer: Answer, vars: Vars) => {
     const id = succeeded(answer) ? firstRecordId(answer.body, skip) : undefined
     if (id !== undefined) vars[name] = id
-  }
+  }, { provides: [name] })
 }
 
 /** The names a run gives what it makes: marked, dated, and safe for anyone to delete. */
@@ -114,7 +117,7 @@ export function runName (runId: string, what: string): string {
 }
 
 /** The cursor of the audit log's next page, for a read of it later. */
-export const learnCursor: Step['learn'] = (answer, vars) => {
+export const learnCursor: Learner = Object.assign((answer: Answer, vars: Vars) => {
   const body = answer.body as { nextCursor?: unknown } | null
   if (answer.status === 200 && typeof body?.nextCursor === 'string') vars.logCursor = body.nextCursor
-}
+}, { provides: ['logCursor'] })

@@ -77,7 +77,7 @@ function removalSteps (): Step[] {
     rest('GET /scenes/{sceneId}', { mode: 'value', params: sceneA }),
     rest('DELETE /collections/{collectionId}', { mode: 'value', params: collection, removes: COLLECTION }),
     rest('GET /collections/{collectionId}', { mode: 'value', params: collection }),
-    // trash-scenes or keep-scenes (see the README's compatibility switches): scene B answers 404 or 200.
+    // trash-scenes or keep-scenes (see docs/emulated-api.md, compatibility switches): scene B answers 404 or 200.
     rest('GET /scenes/{sceneId}', { mode: 'value', params: { sceneId: 'sceneB' } }),
     rest('DELETE /scenes/{sceneId}', { mode: 'value', params: { sceneId: 'sceneB' }, removes: SCENE_B }),
     rest('DELETE /collections/{collectionId}', { mode: 'value', params: collection })

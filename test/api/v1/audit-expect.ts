@@ -1,6 +1,7 @@
 // Shared by the workspace, users, invites and logs tests: read audit entries back through GET /logs and
 // the whole entry an API write is expected to append.
 import type { FastifyInstance } from 'fastify'
+import { auditSourceId } from '../../../src/lib/ids.js'
 import { KEYS, NOW, call, type TestLike } from '../../helper.js'
 
 export const NOW_ISO = new Date(NOW).toISOString()
@@ -13,7 +14,7 @@ export function apiEntry (id: string, action: string, operation: string, details
   return {
     id, action, operation, details, created_at: NOW_ISO, ip_address: '127.0.0.1', workspace_id: 'wsMain00001',
     app_source: 'excalidraw-plus', source_type: 'api', status: 200,
-    ...(by === 'admin' ? { ...ALICE, source_id: 'key_test_admin' } : { user_id: null, source_id: 'key_test_full' })
+    ...(by === 'admin' ? { ...ALICE, source_id: auditSourceId('key_test_admin') } : { user_id: null, source_id: auditSourceId('key_test_full') })
   }
 }
 

@@ -1,5 +1,6 @@
 // /collections routes: lists and paging, create, get, rename, soft delete, the virtual private collection.
 import t from 'tap'
+import { auditSourceId } from '../../../src/lib/ids.js'
 import { KEYS, NOW, call, errorBody, sharedApp } from '../../helper.js'
 
 const fresh = sharedApp(t)
@@ -68,7 +69,7 @@ t.test('POST /collections', async (t) => {
     t.same((await call(t, app, 'GET', `/api/v1/collections/${res.body.id}`)).body, res.body, 'readable afterwards')
     const [entry] = app.stores.auditLog.listAll('wsMain00001')
     t.match(entry.entry, { action: 'collection', operation: 'create', source_type: 'api', status: 200, user_id: 'usrAdmin001',
-      source_id: 'key_test_admin', details: { collectionId: res.body.id, name: 'Roadmaps' } })
+      source_id: auditSourceId('key_test_admin'), details: { collectionId: res.body.id, name: 'Roadmaps' } })
   })
   t.test('400 on a bad body, and nothing is stored', async (t) => {
     const cases: Array<[unknown, string]> = [

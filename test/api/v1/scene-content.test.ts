@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
 import t from 'tap'
+import { auditSourceId } from '../../../src/lib/ids.js'
 import { KEYS, NOW, type TestLike, call, errorBody, sharedApp } from '../../helper.js'
 import { loadReference } from '../../reference.js'
 import { cid, file, frame, image, putBody, rect, text } from '../../content/element-builders.js'
@@ -146,12 +147,12 @@ t.test('PUT /scenes/:sceneId/content', async (t) => {
     id: entries[0].entry.id, action: 'scene', operation: 'update',
     details: { sceneId: 'scnShapes01', mode: 'replace', elementsSent: 4, filesSent: 0, totalElements: 4, deletedElements: 1, sceneVersion: res.body.sceneVersion, contentEpoch: before.contentEpoch + 2 },
     created_at: later, ip_address: '127.0.0.1', user_id: null, workspace_id: 'wsMain00001', app_source: 'excalidraw-plus',
-    source_type: 'api', source_id: 'key_test_full', status: 200
+    source_type: 'api', source_id: auditSourceId('key_test_full'), status: 200
   }, {
     id: entries[1].entry.id, action: 'scene', operation: 'update',
     details: { sceneId: 'scnShapes01', mode: 'replace', elementsSent: 4, filesSent: 0, totalElements: 4, deletedElements: 1, sceneVersion: res.body.sceneVersion, contentEpoch: before.contentEpoch + 1 },
     created_at: later, ip_address: '127.0.0.1', user_id: 'usrAdmin001', workspace_id: 'wsMain00001', app_source: 'excalidraw-plus',
-    source_type: 'api', source_id: 'key_test_admin', status: 200, user_email: 'alice@test.example', user_full_name: 'Alice Admin', user_picture: null
+    source_type: 'api', source_id: auditSourceId('key_test_admin'), status: 200, user_email: 'alice@test.example', user_full_name: 'Alice Admin', user_picture: null
   }], 'one audit entry per write, newest first')
   t.not(entries[0].entry.id, entries[1].entry.id)
 })
@@ -205,9 +206,9 @@ t.test('PATCH /scenes/:sceneId/content', async (t) => {
   t.same(await metadataOf(t, app, 'scnEmpty001'), { ...after, updater: null, updateCount: before.updateCount + 3, sceneVersion: filesOnly.body.sceneVersion, previewBackground: '#222222' })
 
   t.same(app.stores.auditLog.listAll('wsMain00001').slice(0, 3).map((e) => [e.entry.action, e.entry.operation, e.entry.source_id, e.entry.details]), [
-    ['scene', 'update', 'key_test_full', { sceneId: 'scnEmpty001', mode: 'merge', elementsSent: 0, filesSent: 1, totalElements: 2, deletedElements: 0, sceneVersion: filesOnly.body.sceneVersion, contentEpoch: 1 }],
-    ['scene', 'update', 'key_test_full', { sceneId: 'scnEmpty001', mode: 'merge', elementsSent: 0, filesSent: 0, totalElements: 2, deletedElements: 0, sceneVersion: appStateOnly.body.sceneVersion, contentEpoch: 1 }],
-    ['scene', 'update', 'key_test_member', { sceneId: 'scnEmpty001', mode: 'merge', elementsSent: 1, filesSent: 1, totalElements: 2, deletedElements: 0, sceneVersion: res.body.sceneVersion, contentEpoch: 1 }]
+    ['scene', 'update', auditSourceId('key_test_full'), { sceneId: 'scnEmpty001', mode: 'merge', elementsSent: 0, filesSent: 1, totalElements: 2, deletedElements: 0, sceneVersion: filesOnly.body.sceneVersion, contentEpoch: 1 }],
+    ['scene', 'update', auditSourceId('key_test_full'), { sceneId: 'scnEmpty001', mode: 'merge', elementsSent: 0, filesSent: 0, totalElements: 2, deletedElements: 0, sceneVersion: appStateOnly.body.sceneVersion, contentEpoch: 1 }],
+    ['scene', 'update', auditSourceId('key_test_member'), { sceneId: 'scnEmpty001', mode: 'merge', elementsSent: 1, filesSent: 1, totalElements: 2, deletedElements: 0, sceneVersion: res.body.sceneVersion, contentEpoch: 1 }]
   ])
 })
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { startEmulator, type RunningEmulator } from '../../../src/index.js'
-import { filesIn, importWorkspace } from '../parity-helper.js'
+import { filesIn, importWorkspace, startStandIn } from '../parity-helper.js'
 
 const work = mkdtempSync(join(tmpdir(), 'parity-import-'))
 t.teardown(() => rmSync(work, { recursive: true, force: true }))
@@ -70,6 +70,37 @@ t.test('what cannot be imported: one line, exit 2, nothing written', async (t) =
     t.match(run.err, line, name)
     t.notMatch(run.err, /\n/, `${name}: one line`)
   }
-  t.same(readdirSync(work).sort(), ['acme', 'full'], 'nothing else written')
+  t.same(readdirSync(work).filter((name) => name !== 'beta').sort(), ['acme', 'full'], 'nothing else written')
   t.same(readdirSync(full), ['keep.txt'])
+})
+
+t.test('a beta source: a list the service does not have (404) and a field the emulator does not know still make a set that starts', async (t) => {
+  const standIn = await startStandIn(t, {
+    upstream: source.url,
+    answer: (method, path) => path.startsWith('/api/v1/workspaces/users') || path.startsWith('/api/v1/logs')
+      ? { status: 404, body: { message: `Route ${method}:${path} not found`, error: 'Not Found', statusCode: 404 } }
+      : undefined,
+    rewrite: (method, path, body: any) => {
+      if (!path.startsWith('/api/v1/collections')) return body
+      for (const collection of body.data ?? []) Object.assign(collection, { sort_order: 3, palette: { main: '#fff' } })
+      return body
+    }
+  })
+  const out = join(work, 'beta')
+  const run = await importWorkspace('--from', standIn.api, '--key', key, '--out', out)
+  t.equal(run.code, 0, run.err)
+  t.match(run.out, /^import: wrote .+acme-product-design: 3 collections, 13 scenes, 4 users \(placeholders\), \d+ invites, 0 audit entries \(/, 'every scene, placeholders for the users, no audit entries')
+  const warnings = run.out.split('\n').filter((line) => /^import: (dropped|GET)/.test(line))
+  t.same(warnings, [
+    'import: GET /workspaces/users answered 404 (the service does not offer users): users.json holds placeholders made from the workspace\'s roles',
+    'import: dropped collections.json sort_order: a field the emulator does not know (an addition to the API?); the rest of each record is kept',
+    'import: dropped collections.json palette: a field the emulator does not know (an addition to the API?); the rest of each record is kept',
+    'import: GET /logs answered 404 (the service does not offer the audit log): logs.json is empty'
+  ])
+  const served = await startEmulator({ renderer: false, fixturesDir: out })
+  t.teardown(() => served.close())
+  const collections = await get(served, 'sk-demo-full', '/collections?limit=100')
+  t.same(collections, await get(source, key, '/collections?limit=100'), 'the collections as the source has them, without the added fields')
+  const users = await get(served, 'sk-demo-full', '/workspaces/users?limit=100')
+  t.same(users.body.data.map((u: any) => [u.name, u.email]), [['User 1', 'user-1@imported.invalid'], ['User 2', 'user-2@imported.invalid'], ['User 3', 'user-3@imported.invalid'], ['User 4', 'user-4@imported.invalid']])
 })

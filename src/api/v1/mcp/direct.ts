@@ -1,7 +1,7 @@
 // The direct path for the common exchange (one tools/call or tools/list request): the message goes straight to a
 // pooled SDK server over the SDK's public Transport interface, which does all the JSON-RPC and MCP work, and the
 // answer is written in the Streamable HTTP wire format (an SSE `message` event, or the JSON response), without the
-// web Request, ReadableStream and Response the SDK's transport builds (README, Performance). Anything else goes
+// web Request, ReadableStream and Response the SDK's transport builds (docs/performance.md). Anything else goes
 // through that transport (exchange.ts); test/mcp/direct-path.test.ts proves both answer alike.
 import type { IncomingHttpHeaders } from 'node:http'
 import {

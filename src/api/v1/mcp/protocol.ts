@@ -1,4 +1,4 @@
-// What the endpoint refuses before a tool runs, with messages that say how to fix the call (README, "Answers"):
+// What the endpoint refuses before a tool runs, with messages that say how to fix the call (docs/mcp.md, "Answers"):
 // a body that is JSON but no JSON-RPC 2.0 message is -32600 Invalid Request; a tools/call or tools/list request whose
 // params do not fit the method is -32602 Invalid params. Pure; -32700 is left to the SDK for text that is not JSON.
 

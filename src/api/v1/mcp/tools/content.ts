@@ -1,4 +1,4 @@
-// The scene-content tools and the format guides (README "Use it from an MCP client"): get_scene_content is the REST
+// The scene-content tools and the format guides (docs/mcp.md): get_scene_content is the REST
 // GET body; search, edit and screenshot are the service's MCP-only tools, their pure logic in src/mcp/.
 import { Type } from 'typebox'
 import { SceneContentSchema } from '../../../../schemas/scene-content.js'

@@ -1,4 +1,4 @@
-// The REST-backed scene and collection tools (version A of the tool surface, README "Use it from an MCP client"):
+// The REST-backed scene and collection tools (version A of the tool surface, docs/mcp.md):
 // each calls the service its REST twin calls and answers that route's 200 body.
 import { Type } from 'typebox'
 import { EmptyObjectSchema, paginated } from '../../../../schemas/common.js'

@@ -1,0 +1,64 @@
+// `parity --compare <old.json> <new.json>`: the differences new in the second report and those gone from it, by
+// operation, path pattern and kind (list indices do not tell two differences apart). Exit 1 when one is new, so a
+// CI job fails on what changed, not on a gap the team already knows.
+import { readFileSync } from 'node:fs'
+import type { CompareOptions } from './options.js'
+import { pathPattern } from './report.js'
+import { describeDifference } from './table.js'
+import { RunError, type Difference, type Io } from './types.js'
+
+interface Listed { operation: string, difference: Difference }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function isDifference (value: unknown): value is Difference {
+  return isObject(value) && typeof value.path === 'string' && typeof value.kind === 'string'
+}
+
+function isOperation (value: unknown): boolean {
+  return isObject(value) && typeof value.operation === 'string' && Array.isArray(value.differences) && value.differences.every(isDifference)
+}
+
+/** The differences a report lists (accepted ones are not among them); RunError when the file is not a report. */
+export function readReport (file: string): Listed[] {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === undefined ? 'not JSON' : 'missing or unreadable'
+    throw new RunError(`${file} is not a parity report (${reason})`)
+  }
+  if (!isObject(parsed) || !Array.isArray(parsed.operations) || !isObject(parsed.summary) || !parsed.operations.every(isOperation)) {
+    throw new RunError(`${file} is not a parity report (no operations with differences and summary; write one with --report)`)
+  }
+  return (parsed.operations as Array<{ operation: string, differences: Difference[] }>)
+    .flatMap((op) => op.differences.map((difference) => ({ operation: op.operation, difference })))
+}
+
+const identity = ({ operation, difference }: Listed): string => `${operation}\n${difference.pattern ?? pathPattern(difference.path)}\n${difference.kind}`
+
+function line ({ operation, difference }: Listed): string {
+  const first = difference.requests?.[0]
+  const where = first === undefined ? '' : ` [step ${first.step} ${first.method} ${first.path}]`
+  return `  ${operation}  ${describeDifference(difference)}: emulator ${JSON.stringify(difference.emulator)}, target ${JSON.stringify(difference.target)}${where}`
+}
+
+export interface ReportChanges { added: Listed[], gone: Listed[], kept: number }
+
+export function compareReports (before: readonly Listed[], after: readonly Listed[]): ReportChanges {
+  const old = new Set(before.map(identity))
+  const current = new Set(after.map(identity))
+  return {
+    added: after.filter((item) => !old.has(identity(item))),
+    gone: before.filter((item) => !current.has(identity(item))),
+    kept: after.filter((item) => old.has(identity(item))).length
+  }
+}
+
+export function compareCommand (options: CompareOptions, io: Io): number {
+  const changes = compareReports(readReport(options.old), readReport(options.new))
+  if (changes.added.length > 0) io.out([`new in ${options.new}:`, ...changes.added.map(line)].join('\n'))
+  if (changes.gone.length > 0) io.out([`gone since ${options.old}:`, ...changes.gone.map(line)].join('\n'))
+  io.out(`${changes.added.length} new, ${changes.gone.length} gone, ${changes.kept} unchanged`)
+  return changes.added.length > 0 ? 1 : 0
+}

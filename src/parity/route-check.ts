@@ -1,0 +1,48 @@
+// Missing routes: a route the target does not have answers its framework's route-not-found, which an id-not-found
+// 404 of the same status would otherwise pass for. Each side is asked once for a path that cannot exist; an
+// answer that reads like that one (its method and path put in) is "operation missing", not a missing record.
+import type { Answer, Difference, HttpRequest } from './types.js'
+
+/** The request whose answer shows a side's route-not-found: a path no version of the API has. */
+export const NO_SUCH_ROUTE: HttpRequest = { method: 'GET', path: '/parityNoSuchRoute/parityNoSuchId0' }
+export const NO_SUCH_ROUTE_OPERATION = 'GET /api/v1/parityNoSuchRoute (route-not-found probe)'
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** The answer's status and body with the request's method and path taken out: what any route-not-found shares. */
+export function notFoundFingerprint (answer: Answer, request: HttpRequest, basePath: string): string {
+  const text = answer.json ? JSON.stringify(answer.body) : String(answer.body ?? '')
+  const query = new URLSearchParams(request.query ?? {}).toString()
+  const bare = [`${basePath}${request.path}`, request.path]
+  const paths = [...bare, ...(query === '' ? [] : bare.map((p) => `${p}?${query}`))].flatMap((p) => [p, encodeURI(p)])
+  let out = text
+  for (const path of [...new Set(paths)].sort((a, b) => b.length - a.length)) out = out.split(path).join('<path>')
+  out = out.replace(new RegExp(`\\b${escape(request.method)}\\b`, 'g'), '<method>')
+  return `${answer.status}|${out}`
+}
+
+export interface RouteCheck {
+  /** `operation missing at the target`, when the target's answer is its route-not-found and the emulator's is not. */
+  check (request: HttpRequest, emulator: Answer, target: Answer): Difference | null
+}
+
+export interface SideNotFound { answer: Answer, basePath: string }
+
+/**
+ * Built from each side's answer to NO_SUCH_ROUTE. It only judges when the target's route-not-found names the
+ * path it was asked for: a text that names nothing cannot be told from a missing record's.
+ */
+export function createRouteCheck (target: SideNotFound | undefined, emulator: SideNotFound | undefined): RouteCheck {
+  const usable = target !== undefined && target.answer.status >= 400 && target.answer.notSent === undefined &&
+    notFoundFingerprint(target.answer, NO_SUCH_ROUTE, target.basePath).includes('<path>')
+  if (!usable || emulator === undefined) return { check: () => null }
+  const targetPrint = notFoundFingerprint(target.answer, NO_SUCH_ROUTE, target.basePath)
+  const emulatorPrint = notFoundFingerprint(emulator.answer, NO_SUCH_ROUTE, emulator.basePath)
+  return {
+    check (request, e, t) {
+      if (t.status !== target.answer.status || notFoundFingerprint(t, request, target.basePath) !== targetPrint) return null
+      if (notFoundFingerprint(e, request, emulator.basePath) === emulatorPrint) return null
+      return { path: 'route', kind: 'missing-route', emulator: `answered ${e.status}`, target: `operation missing at the target (route not found, ${t.status})` }
+    }
+  }
+}
