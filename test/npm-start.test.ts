@@ -1,12 +1,13 @@
 // `npm start` in the background, then `kill <pid>` of the npm process: the emulator stops and its port is free, so
 // the next start (a CI recipe's next job, a developer's next try) does not fail "port in use". npm forwards SIGTERM
 // and SIGINT to the script's process, which is the server only when the script execs it (no shell in between).
+// Where a shell stands between them (npx, an npm script without exec) the server stops once the shell is gone.
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import t from 'tap'
-import { ROOT } from './processes.js'
+import { ROOT, TS } from './processes.js'
 
 const SERVER = join(ROOT, 'dist', 'server.js')
 
@@ -53,3 +54,33 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     t.match(output(), `received ${signal}, closing`, 'the server itself got the signal and closed')
   })
 }
+
+t.test('under a shell npm started (npx, a script without exec), the server stops once npm\'s signal ends the shell', async (t) => {
+  // As npm runs a command: `sh -c '<command>'`, npm_lifecycle_event set; the shell dies of the signal, the server does not get it.
+  const command = [process.execPath, ...TS, join(ROOT, 'src', 'server.ts')].map((arg) => `'${arg}'`).join(' ')
+  const shell = spawn('sh', ['-c', command], { cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', npm_lifecycle_event: 'npx' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 30 s:\n${output}`)), 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)
+      if (match) { clearTimeout(timer); resolve(Number(match[1])) }
+    }
+    shell.stdout.on('data', onData)
+    shell.stderr.on('data', onData)
+  })
+  t.equal(await portFree(port), false, `the server listens on ${port}`)
+  // The server is the shell's child; should it outlive the test, the test ends it.
+  const server = Number(readFileSync(`/proc/${shell.pid}/task/${shell.pid}/children`, 'utf8').trim().split(/\s+/)[0])
+  t.teardown(() => { try { process.kill(server, 'SIGKILL') } catch {} })
+  shell.kill('SIGTERM')
+  let free = false
+  for (let i = 0; i < 50 && !free; i++) {
+    free = await portFree(port)
+    if (!free) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  t.ok(free, `port ${port} is free within 5 s of the shell's end`)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  t.match(output, 'received SIGTERM, closing', 'the server closed as on SIGTERM')
+})
