@@ -73,7 +73,7 @@ t.test('under a shell npm started (npx, a script without exec), the server stops
   t.equal(await portFree(port), false, `the server listens on ${port}`)
   // The server is the shell's child; should it outlive the test, the test ends it.
   const server = Number(readFileSync(`/proc/${shell.pid}/task/${shell.pid}/children`, 'utf8').trim().split(/\s+/)[0])
-  t.teardown(() => { try { process.kill(server, 'SIGKILL') } catch {} })
+  t.teardown(() => { try { process.kill(server, 'SIGKILL') } catch { /* it stopped, as it should */ } })
   shell.kill('SIGTERM')
   let free = false
   for (let i = 0; i < 50 && !free; i++) {
