@@ -3,10 +3,10 @@
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { resolveConfig, type Config, type ConfigOptions } from './config/index.js'
+import { resolveConfig, type Config } from './config/index.js'
 import { VERIFIED_FIXTURES_FILE } from './package-files.js'
-import { createClock, type Clock } from './lib/clock.js'
-import { createIdFactory, type IdFactory } from './lib/ids.js'
+import { createClock } from './lib/clock.js'
+import { createIdFactory } from './lib/ids.js'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js'
 import requestGuard from './plugins/request-guard.js'
 import requestLog from './plugins/request-log.js'
@@ -25,20 +25,12 @@ import { loadFixtureSet, type FixtureSet } from './harness/fixtures.js'
 import { seedFixtureSet } from './harness/seed.js'
 import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
-import type { ShadowSource } from './schemas/shadow-report.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
+import { faviconIco } from './admin/ui/favicon.js'
+import type { BuildOptions } from './emulator-types.js'
 
-export interface BuildOptions {
-  /** Settings; anything missing takes its default (see config/settings.ts). */
-  config?: ConfigOptions
-  /** Clock seam; defaults to real time, or to a fixed clock when config.clockStart is set. */
-  clock?: Clock
-  /** Id seam; defaults to random ids, or seeded ids when config.seed is set. */
-  ids?: IdFactory
-  /** Set by `drawing-api-emulator shadow` on its shadow side: the report /_emulator/shadow and the demo page show. */
-  shadow?: ShadowSource
-}
+export type { BuildOptions }
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
@@ -68,6 +60,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
 
   await app.register(publicApi, { prefix: API_PREFIX })
   await app.register(admin, { prefix: '/_emulator' })
+  await app.register(faviconIco)
 }
 
 /** pino at the configured level; in text mode its JSON lines go through lib/text-log.ts. */

@@ -196,7 +196,7 @@ export const SETTINGS = {
   renderer: {
     env: 'EMULATOR_RENDERER', flag: 'renderer', value: 'on|off', parse: 'boolean', schema: Type.Boolean(), default: true,
     help: 'render scenes as pictures (default {default}; off: placeholders)',
-    doc: '`off`: scene pictures (demo page, `take_screenshot`) become a neutral placeholder and no render worker starts (saves ~150 MB). Pictures are the placeholder too when the renderer\'s packages are not installed ([Install](../README.md#install))'
+    doc: '`off`: scene pictures (demo page, `take_screenshot`) become a neutral placeholder and no render worker starts (saves ~150 MB). Without the renderer\'s packages ([Install](../README.md#install)) the pictures drawn at build still serve for scenes unchanged since, and any other picture names the packages to install ([Demo page](demo.md))'
   },
   renderTimeoutMs: {
     env: 'EMULATOR_RENDER_TIMEOUT_MS', flag: 'render-timeout', value: 'ms', parse: 'integer', schema: Type.Integer({ minimum: 100 }), default: 10_000,
