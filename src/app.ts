@@ -9,8 +9,8 @@ import { createIdFactory, type IdFactory } from './lib/ids.js'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js'
 import requestGuard from './plugins/request-guard.js'
 import requestLog from './plugins/request-log.js'
+import jsonBody from './plugins/json-body.js'
 import { createTextLog, type TextLog } from './lib/text-log.js'
-import { boundedJsonParser } from './lib/json-body.js'
 import { redactUrl } from './lib/redact.js'
 import openapi from './plugins/openapi.js'
 import runtime from './plugins/runtime.js'
@@ -51,8 +51,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   await app.register(requestGuard)
   await app.register(requestLog, { textLog })
   // Every scope parses JSON bodies depth-bounded; the admin scope swaps in its lenient variant (admin/harness.ts).
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: false }))
+  await app.register(jsonBody)
   await app.register(openapi)
   // A persistent database is seeded on first start and reused as is afterwards; a seeded id stream then continues
   // from what is stored instead of starting over and minting ids that exist.
