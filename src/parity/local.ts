@@ -27,16 +27,16 @@ function localSettings (env: NodeJS.ProcessEnv) {
   }
 }
 
-async function adminPost (running: RunningEmulator, path: string, body: unknown): Promise<any> {
+async function adminPost<T> (running: RunningEmulator, path: string, body: unknown): Promise<T> {
   const response = await fetch(`${running.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const answer = await response.json()
+  const answer = await response.json() as T
   if (!response.ok) throw new RunError(`the local emulator refused ${path}: ${JSON.stringify(answer)}`)
   return answer
 }
 
 /** The id of the fixture workspace's first admin or member, read with a throwaway full key. */
 async function userWithRole (running: RunningEmulator, role: 'admin' | 'member'): Promise<string> {
-  const minted = await adminPost(running, '/_emulator/keys', { workspaceId: running.workspace.id, kind: 'workspace', permission: 'full', label: 'parity setup' })
+  const minted = await adminPost<{ key: string }>(running, '/_emulator/keys', { workspaceId: running.workspace.id, kind: 'workspace', permission: 'full', label: 'parity setup' })
   const response = await fetch(`${running.apiUrl}/workspaces/users?limit=100`, { headers: { authorization: `Bearer ${minted.key}` } })
   const users = ((await response.json()) as { data?: Array<{ id: string, role: string }> }).data ?? []
   // A fixture set without a member: the admin stands in, and the refusals a member gets show as differences.
@@ -60,7 +60,7 @@ export async function startLocal (env: NodeJS.ProcessEnv = process.env): Promise
     document,
     async mintKey (profile, routes) {
       const userId = profile.kind === 'personal' ? await userWithRole(running, profile.role) : undefined
-      const minted = await adminPost(running, '/_emulator/keys', {
+      const minted = await adminPost<{ key: string }>(running, '/_emulator/keys', {
         workspaceId: running.workspace.id,
         kind: profile.kind,
         permission: profile.permission,
@@ -68,7 +68,7 @@ export async function startLocal (env: NodeJS.ProcessEnv = process.env): Promise
         ...(routes === undefined ? {} : { routes }),
         label: 'parity'
       })
-      return minted.key as string
+      return minted.key
     },
     close: () => running.close()
   }
