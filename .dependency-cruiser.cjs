@@ -1,14 +1,17 @@
 // One-way dependencies, the table "Who may import whom" in src/README.md: a broken rule is a lint failure, not a
 // review comment.
-// The ground floor: small pure helpers, schemas, the error registry and the configuration (with the variables and
-// CLI options it reads). Everything may import them; they import only each other.
-const FOUNDATION = '^src/(lib/|schemas/|errors\\.ts$|config[^/]*\\.ts$|cli-options\\.ts$)'
+// The ground floor: small pure helpers, schemas, the error registry, the configuration (src/config/: the settings'
+// and switches' rows and all derived from them) and the paths of the files the package ships. Everything may
+// import them; they import only each other.
+const FOUNDATION = '^src/(lib/|schemas/|config/|errors\\.ts$|package-files\\.ts$)'
+// The compatibility switches' rows and plain types: the pure libraries take the switches in force as an argument.
+const SWITCHES = '^src/config/compat\\.ts$'
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     // The table's first row: the foundation imports only itself
-    { name: 'foundation-imports-foundation', comment: 'lib, schemas, errors.ts and config.ts import each other only.', severity: 'error',
+    { name: 'foundation-imports-foundation', comment: 'lib, schemas, config, errors.ts and package-files.ts import each other only.', severity: 'error',
       from: { path: FOUNDATION }, to: { path: '^src/', pathNot: FOUNDATION } },
     // Data flows down: storage, the format engine, the operations
     { name: 'no-store-to-api', comment: 'Data flows api → services → store, never back.', severity: 'error',
@@ -16,12 +19,12 @@ module.exports = {
     { name: 'only-store-imports-sqlite', comment: 'Only src/store touches better-sqlite3.', severity: 'error',
       from: { path: '^src/', pathNot: '^src/store/' }, to: { path: 'better-sqlite3', dependencyTypesNot: ['type-only'] } },
     { name: 'content-is-pure', comment: 'The drawing format engine knows no HTTP and no storage.', severity: 'error',
-      from: { path: '^src/content/' }, to: { path: '^src/', pathNot: '^src/(content|schemas|lib)/|^src/errors\\.ts$' } },
+      from: { path: '^src/content/' }, to: { path: '^src/', pathNot: [ '^src/(content|schemas|lib)/|^src/errors\\.ts$', SWITCHES ] } },
     { name: 'no-services-up', comment: 'Services do not know about routes, layers, the MCP tools or the renderer.', severity: 'error',
       from: { path: '^src/services/' }, to: { path: '^src/(api|admin|layers|plugins|mcp|render)/' } },
     // Pure libraries: the MCP tools and the renderer
-    { name: 'mcp-is-pure', comment: 'MCP tool logic and declarations (all of src/mcp/) know no HTTP, no Fastify, no storage: only the content engine, schemas, lib and errors. The endpoint that runs them on services is api/v1/mcp/.', severity: 'error',
-      from: { path: '^src/mcp/' }, to: { path: '^src/', pathNot: '^src/(content|schemas|lib|mcp)/|^src/errors\\.ts$' } },
+    { name: 'mcp-is-pure', comment: 'MCP tool logic and declarations (all of src/mcp/) know no HTTP, no Fastify, no storage: only the content engine, schemas, lib, errors and the switches\' rows. The endpoint that runs them on services is api/v1/mcp/.', severity: 'error',
+      from: { path: '^src/mcp/' }, to: { path: '^src/', pathNot: [ '^src/(content|schemas|lib|mcp)/|^src/errors\\.ts$', SWITCHES ] } },
     { name: 'mcp-no-packages', comment: 'src/mcp/ uses no package but typebox (Node built-ins are fine); create_diagram\'s layout engine, elkjs, only from mcp/core/elk.ts.', severity: 'error',
       from: { path: '^src/mcp/', pathNot: '^src/mcp/core/elk\\.ts$' }, to: { path: 'node_modules', pathNot: 'node_modules/typebox/' } },
     { name: 'elk-only-in-its-module', comment: 'elkjs runs in the worker thread mcp/core/elk.ts starts; nothing else loads it.', severity: 'error',
@@ -53,9 +56,9 @@ module.exports = {
     { name: 'admin-not-layer-plugins', comment: 'Admin reads pure layer modules, never registers their hooks.', severity: 'error',
       from: { path: '^src/admin/' }, to: { path: '^src/layers/.+/plugin\\.ts$' } },
     // Folders outside the server: the parity client and the editor's browser code
-    { name: 'parity-is-a-client', comment: 'parity and import talk to the emulator over HTTP like any client: they may start one through the package entry (index.ts) and use lib/, nothing else of src.', severity: 'error',
+    { name: 'parity-is-a-client', comment: 'parity, import and shadow talk to the emulator over HTTP like any client: they may start one through the package entry (index.ts) and use lib/, nothing else of src.', severity: 'error',
       from: { path: '^src/parity/' }, to: { path: '^src/', pathNot: '^src/(parity|lib)/|^src/index\\.ts$' } },
-    { name: 'parity-from-the-cli', comment: 'Only the CLI loads the parity and import subcommands; the server never does.', severity: 'error',
+    { name: 'parity-from-the-cli', comment: 'Only the CLI loads the parity, import and shadow subcommands; the server never does.', severity: 'error',
       from: { path: '^src/', pathNot: '^src/parity/|^src/cli\\.ts$' }, to: { path: '^src/parity/' } },
     { name: 'editor-is-browser-code', comment: 'The editor bundle runs in the browser: it imports only its own folder and packages; nothing imports it (scripts/bundle-editor.mjs builds it).', severity: 'error',
       from: { path: '^src/admin/ui/editor/' }, to: { path: '^src/', pathNot: '^src/admin/ui/editor/' } },

@@ -3,7 +3,7 @@
 // Debian's chromium. Run: node --import tsx scripts/screenshot-demo.ts (CHROMIUM_PATH overrides /usr/bin/chromium).
 import { chromium } from 'playwright-core'
 import { buildApp } from '../src/app.js'
-import { BUNDLED_FIXTURES } from '../src/config.js'
+import { BUNDLED_FIXTURES } from '../src/config/index.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const OUT = new URL('../docs/demo-workspace.png', import.meta.url).pathname

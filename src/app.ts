@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { VERIFIED_FIXTURES_FILE, resolveConfig, type Config, type ConfigOptions } from './config.js'
+import { resolveConfig, type Config, type ConfigOptions } from './config/index.js'
+import { VERIFIED_FIXTURES_FILE } from './package-files.js'
 import { createClock, type Clock } from './lib/clock.js'
 import { createIdFactory, type IdFactory } from './lib/ids.js'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js'
@@ -24,16 +25,19 @@ import { loadFixtureSet, type FixtureSet } from './harness/fixtures.js'
 import { seedFixtureSet } from './harness/seed.js'
 import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
+import type { ShadowSource } from './schemas/shadow-report.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
 
 export interface BuildOptions {
-  /** Settings; anything missing takes its default (see config.ts). */
+  /** Settings; anything missing takes its default (see config/settings.ts). */
   config?: ConfigOptions
   /** Clock seam; defaults to real time, or to a fixed clock when config.clockStart is set. */
   clock?: Clock
   /** Id seam; defaults to random ids, or seeded ids when config.seed is set. */
   ids?: IdFactory
+  /** Set by `drawing-api-emulator shadow` on its shadow side: the report /_emulator/shadow and the demo page show. */
+  shadow?: ShadowSource
 }
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
@@ -46,6 +50,8 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   })
   await app.register(control)
   await app.register(stores, { dbPath: config.dbPath })
+  // A kept read answer may depend on a switch, and a switch change writes no row: it empties the read cache itself.
+  app.control.compat.onChange(() => app.stores.readCache.clear())
   await app.register(renderer)
   await app.register(errorHandler)
   await app.register(requestGuard)
@@ -110,6 +116,7 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
   app.setSerializerCompiler(createSerializerCompiler())
   app.decorate('emulatorVersion', PACKAGE_VERSION)
   app.decorate('fixtures', fixtures)
+  app.decorate('shadowSource', options.shadow)
 
   try {
     await registerEverything(app, config, fixtures, options, textLog)

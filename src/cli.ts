@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `drawing-api-emulator [options]`: turns flags into their environment twins, then runs the server entry.
-// `drawing-api-emulator parity|import …`: the subcommands of src/parity (loaded only when asked for).
+// `drawing-api-emulator parity|import|learn|shadow …`: the subcommands of src/parity (loaded only when asked for).
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { CLI_OPTIONS, helpText } from './cli-options.js'
+import { CLI_OPTIONS, helpText } from './config/cli-options.js'
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
@@ -32,7 +32,7 @@ async function serve (argv: string[]): Promise<void> {
 }
 
 const [first, ...rest] = process.argv.slice(2)
-if (first === 'parity' || first === 'import') {
+if (first === 'parity' || first === 'import' || first === 'learn' || first === 'shadow') {
   const { consoleIo, runSubcommand } = await import('./parity/cli.js')
   // exit() rather than exitCode: keep-alive sockets of the run must not hold the process open.
   process.exit(await runSubcommand(first, rest, consoleIo(VERSION)))

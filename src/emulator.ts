@@ -2,12 +2,12 @@
 // in-process use from a test suite (index.ts exports startEmulator).
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildOptions } from './app.js'
-import { resolveConfig, type Config, type ConfigOptions } from './config.js'
+import { resolveConfig, type Config, type ConfigOptions } from './config/index.js'
 import type { FixtureKey } from './harness/fixtures.js'
 import { createHarnessHelpers, type HarnessHelpers } from './harness-client.js'
 
 /** Settings mirror the environment variables (see docs/configuration.md); in-process defaults: a free port, no logs. */
-export type EmulatorOptions = ConfigOptions & Pick<BuildOptions, 'clock' | 'ids'>
+export type EmulatorOptions = ConfigOptions & Pick<BuildOptions, 'clock' | 'ids' | 'shadow'>
 
 /**
  * Keys of the first fixture workspace (the bundled sets have all three). Reading one the fixtures do not have
@@ -62,7 +62,7 @@ function warnIfExposed (app: FastifyInstance, config: Config): void {
 }
 
 /** Builds the app from complete settings and starts listening; close() stops it and closes the database. */
-export async function listenEmulator (config: Config, build: Pick<BuildOptions, 'clock' | 'ids'> = {}): Promise<RunningEmulator> {
+export async function listenEmulator (config: Config, build: Pick<BuildOptions, 'clock' | 'ids' | 'shadow'> = {}): Promise<RunningEmulator> {
   const app = await buildApp({ ...build, config })
   try {
     await app.listen({ port: config.port, host: config.host })
@@ -93,6 +93,6 @@ export async function listenEmulator (config: Config, build: Pick<BuildOptions, 
  * @example const emulator = await startEmulator(); … fetch(`${emulator.apiUrl}/scenes`, …); await emulator.close()
  */
 export async function startEmulator (options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const { clock, ids, ...settings } = options
-  return listenEmulator(resolveConfig({ port: 0, logLevel: 'silent', ...settings }), { clock, ids })
+  const { clock, ids, shadow, ...settings } = options
+  return listenEmulator(resolveConfig({ port: 0, logLevel: 'silent', ...settings }), { clock, ids, shadow })
 }

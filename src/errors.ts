@@ -63,6 +63,8 @@ export const ERRORS = {
     `Host "${host}" is not served: only loopback names, IP addresses and the bound host are, add it to EMULATOR_ALLOWED_HOSTS to serve it`),
   EMU_CROSS_SITE_ADMIN: entry(403, (method: string, path: string) =>
     `Cross-site request refused: ${method} ${path} changes emulator state and is only accepted from the emulator's own origin or from non-browser clients`),
+  // Admin API only: /_emulator/shadow exists while `drawing-api-emulator shadow` runs this emulator as its shadow side.
+  EMU_NOT_A_SHADOW: entry(404, () => 'This emulator is not a shadow: the report exists while `drawing-api-emulator shadow --target <url>` runs (see docs/parity.md, "Shadow your tests against the live service")'),
   EMU_NOT_FOUND: entry(404, (resource: string, id: string) => `${resource} ${id} not found`),
   EMU_ROUTE_NOT_FOUND: entry(404, (method: string, url: string) => `Route ${method}:${url} not found`),
   EMU_ROUTE_OUTSIDE_PREFIX: entry(404, (method: string, url: string, inside: string) =>

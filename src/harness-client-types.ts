@@ -1,7 +1,12 @@
 // The types of the typed admin helpers (harness-client.ts), written out so that the package's public types reach no
 // TypeBox schema; test/harness-client*.test.ts check that the server's own schemas agree with them. The switches are
-// the plain type config-types.ts names too (schemas/compat-settings.ts, checked against its schema there).
-import type { Compat } from './schemas/compat-settings.js'
+// the plain type config/types.ts names too (config/compat.ts, checked against its schema in config/compat-schema.ts).
+import type { Compat } from './config/compat.js'
+import type { ShadowReport } from './schemas/shadow-report.js'
+
+export type {
+  ShadowAcceptedDifference, ShadowDifference, ShadowFailure, ShadowKey, ShadowOperation, ShadowReport, ShadowRequestRef, ShadowState
+} from './schemas/shadow-report.js'
 
 export interface CreateWorkspaceOptions {
   /** Defaults to a generated name. */
@@ -172,7 +177,20 @@ export interface Stub extends Required<Pick<StubRule, 'method' | 'path' | 'statu
   keyId: string | null
 }
 
-export interface HarnessHelpers {
+/** The shadow report's helpers: on a running emulator (HarnessHelpers) and on a shadow reached by URL (shadowHelpers). */
+export interface ShadowHelpers {
+  /** GET /_emulator/shadow: per operation the client called, how the emulator's answers compared with the target's. */
+  shadowReport (): Promise<ShadowReport>
+  /** DELETE /_emulator/shadow: start counting again (say, before each test). */
+  clearShadowReport (): Promise<void>
+  /**
+   * Throws a ShadowDifferencesError (its `report` attached) when an operation differed or the shadow side failed,
+   * naming each differing operation and its first differences; resolves with the report otherwise.
+   */
+  assertNoShadowDifferences (): Promise<ShadowReport>
+}
+
+export interface HarnessHelpers extends ShadowHelpers {
   /** POST /_emulator/stubs: force one answer on a route pattern (once, N times or always). */
   addStub (rule: StubRule): Promise<Stub>
   /** DELETE /_emulator/stubs: remove every stub rule. */

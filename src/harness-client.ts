@@ -3,12 +3,14 @@
 // admin token when one is set. Their types (harness-client-types.ts) are written out so that the package's public
 // types reach no internal module; test/harness-client*.test.ts check them against the server's own schemas.
 import type { FastifyInstance } from 'fastify'
-import type { AdminKey, HarnessHelpers, JournaledRequest, RequestQuery } from './harness-client-types.js'
+import type { AdminKey, HarnessHelpers, JournaledRequest, RequestQuery, ShadowHelpers, ShadowReport } from './harness-client-types.js'
 
 export type {
   AdminKey, ClockState, CompatSettings, CreateKeyOptions, CreatedKey, CreateWorkspaceOptions, DriftSettingsInput, FaultRule,
   FaultSettingsInput, HarnessHelpers, InviteRecord, JournaledBody, JournaledFault, JournaledMcp, JournaledRequest,
-  ProvisionedWorkspace, RequestQuery, Snapshot, Stub, StubRule, WorkspaceReset
+  ProvisionedWorkspace, RequestQuery, ShadowAcceptedDifference, ShadowDifference, ShadowFailure, ShadowHelpers, ShadowKey, ShadowOperation, ShadowReport,
+  ShadowRequestRef, ShadowState,
+  Snapshot, Stub, StubRule, WorkspaceReset
 } from './harness-client-types.js'
 
 /** The admin API answered something other than success: its envelope, as an Error. */
@@ -19,6 +21,64 @@ export class HarnessError extends Error {
     this.statusCode = statusCode
     this.name = 'HarnessError'
   }
+}
+
+/** assertNoShadowDifferences() found a difference, or a shadow side that failed: `report` is the whole report. */
+export class ShadowDifferencesError extends Error {
+  readonly report: ShadowReport
+  constructor (report: ShadowReport, message: string) {
+    super(message)
+    this.report = report
+    this.name = 'ShadowDifferencesError'
+  }
+}
+
+const SHOWN_DIFFERENCES = 3
+
+/** One line per differing operation with its first differences, and the shadow side's failures: empty when clean. */
+export function shadowProblems (report: ShadowReport): string[] {
+  const { shadow } = report
+  const broken = shadow.state === 'failed' ? [`the shadow side failed: ${shadow.reason ?? 'no reason given'}`] : []
+  const failed = shadow.failures.filter((f) => f.side === 'shadow').map((f) => `${f.operation}: the shadow side failed (${f.reason})`)
+  const differing = report.operations.filter((op) => op.differs > 0).map((op) => {
+    const first = op.differences.slice(0, SHOWN_DIFFERENCES).map((d) => `${d.path} (${d.kind}: emulator ${JSON.stringify(d.emulator)}, target ${JSON.stringify(d.target)})`)
+    const more = op.differences.length > SHOWN_DIFFERENCES ? `, +${op.differences.length - SHOWN_DIFFERENCES} more` : ''
+    return `${op.operation}: ${op.differs} of ${op.requests} requests differ: ${first.join(', ')}${more}`
+  })
+  return [...broken, ...differing, ...failed]
+}
+
+type AdminCall = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<T>
+
+function shadowHelpersOver (admin: AdminCall): ShadowHelpers {
+  const shadowReport = () => admin<ShadowReport>('GET', '/shadow')
+  return {
+    shadowReport,
+    clearShadowReport: async () => { await admin('DELETE', '/shadow') },
+    async assertNoShadowDifferences () {
+      const report = await shadowReport()
+      const problems = shadowProblems(report)
+      if (problems.length > 0) throw new ShadowDifferencesError(report, `the shadow report is not clean:\n${problems.map((line) => `  ${line}`).join('\n')}`)
+      return report
+    }
+  }
+}
+
+/**
+ * The shadow report's helpers for a shadow running in another process (`drawing-api-emulator shadow`), by its
+ * URL (`http://127.0.0.1:4000`), with the admin token when EMULATOR_ADMIN_TOKEN is set there.
+ */
+export function shadowHelpers (url: string, adminToken?: string): ShadowHelpers {
+  const origin = url.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
+  return shadowHelpersOver(async (method, path, payload) => {
+    const headers: Record<string, string> = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }
+    if (payload !== undefined) headers['content-type'] = 'application/json'
+    const response = await fetch(`${origin}/_emulator${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) })
+    const text = await response.text()
+    const body = text === '' ? undefined : JSON.parse(text)
+    if (response.status >= 300) throw new HarnessError(response.status, `${method} /_emulator${path}: ${response.status} ${body?.message ?? text}`)
+    return body
+  })
 }
 
 export function createHarnessHelpers (app: FastifyInstance, adminToken?: string): HarnessHelpers {
@@ -55,6 +115,7 @@ export function createHarnessHelpers (app: FastifyInstance, adminToken?: string)
     clock: () => admin('GET', '/clock'),
     setClock: (now) => admin('POST', '/clock', { now: now instanceof Date ? now.toISOString() : now }),
     advanceClock: (ms) => admin('POST', '/clock', { advanceMs: ms }),
-    useRealTime: () => admin('DELETE', '/clock')
+    useRealTime: () => admin('DELETE', '/clock'),
+    ...shadowHelpersOver(admin)
   }
 }

@@ -2,8 +2,8 @@
 // SIGTERM/SIGINT (in-flight requests finish, the database closes). The only file that calls process.exit().
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
-import { ConfigError, loadConfig, type Config } from './config.js'
-import { unknownVariableWarnings } from './config-variables.js'
+import { ConfigError, loadConfig, type Config } from './config/index.js'
+import { unknownVariableWarnings } from './config/index.js'
 import { startupErrorLine } from './lib/startup-errors.js'
 import { listenEmulator } from './emulator.js'
 import { FixtureError } from './harness/fixtures.js'
@@ -19,6 +19,8 @@ export function startupBanner (app: FastifyInstance, url: string): string {
     `  Admin:    ${url}/_emulator   (health at ${url}/_emulator/health, OpenAPI at ${url}/_emulator/docs/json)`,
     `  Fixtures: ${app.fixtures.dir}`,
     `  Database: ${app.config.dbPath}`]
+  const profile = app.control.drift.profile
+  if (profile !== undefined) lines.push(`  Drift profile: ${app.config.driftProfile ?? ''} (${profile.operations.length} operations answer in the shape it learned)`)
   for (const ws of app.fixtures.workspaces) {
     lines.push(`  Workspace "${ws.workspace.name}" (${ws.workspace.id}) keys:`)
     for (const key of ws.keys) lines.push(`    ${key.secret.padEnd(20)} ${key.label ?? `${key.kind} ${key.permission}`}`)

@@ -1,6 +1,6 @@
 // The CLI: --help lists every option with its environment twin; flags start the server like their variables.
 import t from 'tap'
-import { CLI_OPTIONS } from '../src/cli-options.js'
+import { CLI_OPTIONS } from '../src/config/cli-options.js'
 import { getJson, runProcess, startProcess, stopProcess } from './processes.js'
 
 t.test('--help lists every option and its environment twin', async (t) => {

@@ -1,11 +1,13 @@
 // loadConfig: defaults, every variable, and one clear line for each kind of bad value.
 import t from 'tap'
-import { BUNDLED_FIXTURES, ConfigError, DEFAULT_BODY_LIMIT, loadConfig, resolveConfig } from '../src/config.js'
-import { DEFAULT_COMPAT } from '../src/schemas/compat.js'
+import { BUNDLED_FIXTURES, ConfigError, loadConfig, resolveConfig } from '../src/config/index.js'
+import { DEFAULT_COMPAT, type Compat } from '../src/config/compat.js'
+import type { Agree, Same } from '../src/lib/type-equality.js'
+import { FIELDS, SETTINGS, helpLine, settingOf, shownValue } from '../src/config/settings.js'
 
 t.test('defaults', async (t) => {
   t.same(loadConfig({}), {
-    port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', logFormat: 'text', bodyLimit: DEFAULT_BODY_LIMIT,
+    port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', logFormat: 'text', bodyLimit: 33_554_432,
     drift: false, driftRate: 0.3, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, rateLimit: 600,
     journalSize: 1000, journalBodyBytes: 4096, journalMaxBytes: 67_108_864, allowedHosts: [], requestTimeoutMs: 120_000,
     mcpResponse: 'sse', mcpPageSize: 0, mcpToolset: 'all', renderer: true, renderTimeoutMs: 10_000,
@@ -49,6 +51,10 @@ t.test('EMULATOR_COMPAT: switches left out keep their defaults; in process, comp
   t.throws(() => resolveConfig({ compat: { pageSize: 0 } }), new ConfigError('Invalid configuration: compat/pageSize must be >= 1 (got 0)'))
 })
 
+t.test('in process, an option given as undefined takes its default, as a missing one does', async (t) => {
+  t.same(resolveConfig({ port: undefined, logLevel: undefined, fixturesDir: undefined, compat: undefined }), resolveConfig({}))
+})
+
 t.test('bad values fail with one clear line', async (t) => {
   const cases: Array<[Record<string, string>, string]> = [
     [{ PORT: 'http' }, 'Invalid configuration: PORT (--port) must be an integer (got "http")'],
@@ -74,3 +80,31 @@ t.test('bad values fail with one clear line', async (t) => {
     t.throws(() => loadConfig(env), new ConfigError(message), JSON.stringify(env))
   }
 })
+
+t.test('each row\'s --help line names its default, taken from the row', async (t) => {
+  const shown = FIELDS.map(settingOf).filter((row) => row.value !== undefined && row.parse !== 'compat' &&
+    row.default !== undefined && !(Array.isArray(row.default) && row.default.length === 0))
+  t.ok(shown.length >= 20, `${shown.length} rows with a default`)
+  for (const row of shown) t.match(helpLine(row), shownValue(row.default), `--${row.flag}`)
+  t.equal(helpLine(SETTINGS.bodyLimit), 'largest request body (default 33554432); larger is 413', '{default} filled in')
+})
+
+t.test('an empty variable is unset, but for the plain strings, which the schema refuses', async (t) => {
+  const empty = Object.fromEntries(FIELDS.map((field) => [SETTINGS[field].env, '']))
+  const plain = FIELDS.filter((field) => SETTINGS[field].parse === 'string')
+  t.same(plain, ['host', 'dbPath', 'logFormat', 'logLevel', 'mcpResponse', 'mcpToolset'])
+  t.throws(() => loadConfig(empty), new ConfigError('Invalid configuration: HOST (--host) must not have fewer than 1 characters (got "")'))
+  const rest = Object.fromEntries(Object.entries(empty).filter(([env]) => !plain.some((field) => SETTINGS[field].env === env)))
+  t.same(loadConfig(rest), loadConfig({}), 'every other empty variable: the defaults')
+})
+
+/** The package's public Compat, as users have typed against it: a difference fails the type-check here. */
+type _PublicCompatKeepsItsShape = Agree<Same<Compat, {
+  unknownFields: 'reject' | 'strip'
+  danglingBoundElements: 'allow' | 'reject'
+  pageSize: number
+  memberReads: 'deny' | 'allow'
+  collectionDelete: 'trash-scenes' | 'keep-scenes'
+  rateLimitBy: 'ip' | 'key'
+  elementChecks: 'basic' | 'strict'
+}>>

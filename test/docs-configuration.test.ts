@@ -1,46 +1,60 @@
-// Every environment variable the configuration reads has a row in docs/configuration.md's table, and every row
-// names a variable it reads. The list comes from the code: the variable of each config field
-// (src/config-variables.ts) and every name src/config.ts reads from the environment.
+// docs/configuration.md's settings table is the rows of src/config/settings.ts (`npm run docs:config` writes it),
+// cell by cell; the compatibility switches' table of docs/emulated-api.md names each switch and its values as the
+// rows of src/config/compat.ts do; and the loader reads exactly the rows' variables.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
-import { FIELD_VARIABLES } from '../src/config-variables.js'
+import { COMPAT_SWITCHES } from '../src/config/compat.js'
+import { settingsTable, withSettingsTable } from '../src/config/docs-table.js'
+import { loadConfig } from '../src/config/index.js'
+import { SETTING_VARIABLES } from '../src/config/variables.js'
 import { proseLines } from './markdown.js'
 import { ROOT } from './processes.js'
 
-/** Names src/config.ts reads: `env.NAME` and `someVar(env, 'NAME')`. */
-function variablesReadByConfig (): string[] {
-  const source = readFileSync(join(ROOT, 'src/config.ts'), 'utf8')
-  return [...source.matchAll(/\benv(?:\.([A-Z][A-Z0-9_]+)|\[\s*'([A-Z][A-Z0-9_]+)'\s*\]|,\s*'([A-Z][A-Z0-9_]+)')/g)]
-    .map((match) => match[1] ?? match[2] ?? match[3])
-}
+const page = (name: string): string => readFileSync(join(ROOT, 'docs', name), 'utf8')
 
-/** The variables of a page's tables: the first cell of each row, when it is one `NAME` in backticks. */
-function tableVariables (markdown: string): string[] {
+/** The cells of each table row of a page whose first cell is one `NAME` in backticks (a variable or a switch). */
+function tableRows (markdown: string, first = /^`[A-Za-z][A-Za-z0-9_]*`$/): string[][] {
   return proseLines(markdown).flatMap((line) => {
-    const row = /^\|\s*`([A-Z][A-Z0-9_]+)`\s*\|/.exec(line)
-    return row === null ? [] : [row[1]]
+    if (!line.startsWith('|')) return []
+    const cells = line.replace(/^\|\s*|\s*\|\s*$/g, '').split(/\s*(?<!\\)\|\s*/)
+    return first.test(cells[0]) ? [cells] : []
   })
 }
 
-const accepted = [...new Set([...Object.values(FIELD_VARIABLES), ...variablesReadByConfig()])].sort()
-
-t.test('the list from the code is the whole configuration', async (t) => {
-  t.ok(accepted.length >= 30, `${accepted.length} variables`)
-  t.same(variablesReadByConfig().filter((name) => !Object.values(FIELD_VARIABLES).includes(name)), [],
-    'every variable config.ts reads belongs to a config field (so errors and did-you-mean know it)')
+t.test('the loader reads exactly the variables of the rows', async (t) => {
+  const read = new Set<string>()
+  loadConfig(new Proxy({}, { get: (_, name) => { read.add(String(name)); return undefined } }))
+  t.same([...read].sort(), [...SETTING_VARIABLES].sort())
+  t.same(SETTING_VARIABLES.filter((name, i) => SETTING_VARIABLES.indexOf(name) !== i), [], 'one row per variable')
 })
 
-t.test('the table check fails on a missing or an unknown variable', async (t) => {
-  const page = '| variable | default | meaning |\n|---|---|---|\n| `PORT` | `4000` | port |\n| `EMULATOR_NOPE` | x | y |\n'
-  const documented = tableVariables(page)
-  t.same(documented, ['PORT', 'EMULATOR_NOPE'])
-  t.same(['HOST', 'PORT'].filter((name) => !documented.includes(name)), ['HOST'])
+t.test('docs/configuration.md holds the table the rows render, cell by cell', async (t) => {
+  const documented = tableRows(page('configuration.md'))
+  const expected = tableRows(settingsTable())
+  t.equal(expected.length, SETTING_VARIABLES.length, 'one table row per setting')
+  t.same(documented.map((cells) => cells[0]), expected.map((cells) => cells[0]), 'the variables, in row order (run npm run docs:config)')
+  for (const cells of expected) {
+    const row = documented.find((candidate) => candidate[0] === cells[0])
+    t.same(row, cells, `${cells[0]}: variable, flag, default and meaning as its row says (run npm run docs:config)`)
+  }
+  t.equal(withSettingsTable(page('configuration.md')), page('configuration.md'), 'the page is what npm run docs:config writes')
 })
 
-t.test('docs/configuration.md documents every variable, and only those', async (t) => {
-  const documented = tableVariables(readFileSync(join(ROOT, 'docs/configuration.md'), 'utf8'))
-  t.same(accepted.filter((name) => !documented.includes(name)), [], 'accepted but not in the table')
-  t.same(documented.filter((name) => !accepted.includes(name)), [], 'in the table but not read by the code')
-  t.same(documented.filter((name, i) => documented.indexOf(name) !== i), [], 'one row each')
+t.test('the table check fails on a changed cell, a missing row or a table without markers', async (t) => {
+  const current = page('configuration.md')
+  const edited = current.replace('| `PORT` | `--port <n>` | `4000` |', '| `PORT` | `--port <n>` | `4001` |')
+  t.not(edited, current)
+  t.not(withSettingsTable(edited), edited, 'a changed default is rewritten')
+  t.not(tableRows(edited).find((cells) => cells[0] === '`PORT`'), tableRows(current).find((cells) => cells[0] === '`PORT`'))
+  t.throws(() => withSettingsTable('# Configuration\n'), /markers are missing/)
+})
+
+t.test('docs/emulated-api.md lists each compatibility switch and its values as its row does', async (t) => {
+  const documented = tableRows(page('emulated-api.md'), /^`[a-z][A-Za-z]*`$/)
+    .map((cells) => [cells[0], cells[1]])
+  const expected = Object.entries(COMPAT_SWITCHES).map(([name, row]) => [`\`${name}\``,
+    'choices' in row ? row.choices.map((choice) => `\`${choice}\``).join(', ')
+      : `\`${row.default}\`, or any \`${row.integer.minimum}\`..\`${row.integer.maximum}\``])
+  t.same(documented, expected, 'switch and "values (default first)", in row order')
 })

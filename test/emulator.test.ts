@@ -1,7 +1,7 @@
 // startEmulator from a test suite: a listening emulator on a free port, its keys, and close().
 import t from 'tap'
 import { startEmulator } from '../src/index.js'
-import { MINIMAL_FIXTURES } from '../src/config.js'
+import { MINIMAL_FIXTURES } from '../src/config/index.js'
 
 t.test('starts on a free port with the bundled demo workspace and closes', async (t) => {
   const emulator = await startEmulator()

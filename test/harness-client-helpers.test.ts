@@ -4,7 +4,7 @@ import t from 'tap'
 import { startEmulator, type AdminKey, type ClockState, type CreatedKey, type CreateKeyOptions, type JournaledRequest, type WorkspaceReset } from '../src/index.js'
 import type { AdminKey as ServerKey, ClockState as ServerClock, CreatedKey as ServerCreatedKey, CreateKeyBody, WorkspaceReset as ServerReset } from '../src/schemas/admin.js'
 import type { JournalEntry } from '../src/schemas/journal.js'
-import { MINIMAL_FIXTURES } from '../src/config.js'
+import { MINIMAL_FIXTURES } from '../src/config/index.js'
 
 // Both ways: what the server answers is what the helpers promise, and nothing more or less.
 export const typeChecks = {

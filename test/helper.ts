@@ -4,7 +4,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Test } from 'tap'
 import { buildApp } from '../src/app.js'
-import { MINIMAL_FIXTURES, type ConfigOptions } from '../src/config.js'
+import { MINIMAL_FIXTURES, type ConfigOptions } from '../src/config/index.js'
 import { checkResponse, loadReference } from './reference.js'
 
 /** The keys of fixtures/minimal. */

@@ -2,8 +2,8 @@
 // did-you-mean; in-process options are named as the caller wrote them.
 import { createServer } from 'node:net'
 import t from 'tap'
-import { unknownVariableWarnings, describeVariable } from '../src/config-variables.js'
-import { ConfigError, resolveConfig } from '../src/config.js'
+import { unknownVariableWarnings, describeVariable } from '../src/config/index.js'
+import { ConfigError, resolveConfig } from '../src/config/index.js'
 import { startupErrorLine } from '../src/lib/startup-errors.js'
 import { runProcess } from './processes.js'
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import t from 'tap'
-import { BUNDLED_FIXTURES, MINIMAL_FIXTURES, fixturesFolder, loadConfig, resolveConfig } from '../src/config.js'
+import { BUNDLED_FIXTURES, MINIMAL_FIXTURES, fixturesFolder, loadConfig, resolveConfig } from '../src/config/index.js'
 import { runProcess, startProcess, stopProcess } from './processes.js'
 
 const dir = mkdtempSync(join(tmpdir(), 'emulator-startup-'))

@@ -14,7 +14,7 @@ import { mergeElements } from './merge.js'
 import { canonicaliseIds, isCanonicalId, type CanonicalBatch } from './ids.js'
 import { checkReferences, type ContentRules, type Label } from './references.js'
 import { repairIndices } from './fractional-index.js'
-import { DEFAULT_COMPAT } from '../schemas/compat.js'
+import { DEFAULT_COMPAT } from '../config/compat.js'
 import { assertRoot, compileChecker, storedForm, validateElementShape, validateFiles } from './validation.js'
 
 export type { Element, ContentRules }

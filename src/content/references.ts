@@ -4,9 +4,9 @@
 import { fail } from '../errors.js'
 import { BINDABLE_TYPES, CONTAINER_TYPES, FRAME_TYPES, type Element } from '../schemas/elements.js'
 import type { FileRecord } from '../schemas/scene-content.js'
-import type { Compat } from '../schemas/compat.js'
+import type { Compat } from '../config/compat.js'
 
-/** The switches the content rules follow (schemas/compat.ts). */
+/** The switches the content rules follow (config/compat.ts). */
 export type ContentRules = Pick<Compat, 'unknownFields' | 'danglingBoundElements' | 'elementChecks'>
 
 /**

@@ -1,7 +1,7 @@
 // app.control: the typed state of every harness feature, built once here from the configuration and the clock.
 // Layers read it on each request, their admin routes change it, POST /_emulator/reset returns all of it to its start.
 import fp from 'fastify-plugin'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
 import type { ControlPart } from './control-part.js'

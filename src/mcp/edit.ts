@@ -1,6 +1,6 @@
 // edit_scene_content: its arguments' schema, then the plan: parses the JSON-string arguments, applies
 // delete → update → add on a draft of the scene and returns the PATCH body that stores the result, with the answer.
-import { Type, type Static } from 'typebox'
+import { Type, type Static, type TObject } from 'typebox'
 import { withMessages } from '../lib/schema-errors.js'
 import type { IdFactory } from '../lib/ids.js'
 import type { Element } from '../schemas/elements.js'
@@ -23,9 +23,8 @@ export const EDIT_ARGUMENTS = {
   delete: Type.Optional(Type.Array(Type.String(), { description: 'Ids of the elements to delete.' }))
 }
 
-const EditArgumentsSchema = Type.Object(EDIT_ARGUMENTS)
 /** The tool's arguments as the schema passed them. */
-export type EditArgs = Static<typeof EditArgumentsSchema>
+export type EditArgs = Static<TObject<typeof EDIT_ARGUMENTS>>
 
 export interface EditAnswer {
   added: number

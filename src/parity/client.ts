@@ -76,7 +76,7 @@ function readBody (contentType: string, text: string): { body: unknown, json: bo
   }
 }
 
-async function toAnswer (response: Response): Promise<Answer> {
+export async function toAnswer (response: Response): Promise<Answer> {
   const headers: Record<string, string> = {}
   for (const name of CLIENT_HEADERS) {
     const value = response.headers.get(name)

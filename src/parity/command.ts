@@ -15,6 +15,7 @@ import { buildReport, type ParityReport, type ReportInput } from './report.js'
 import { formatTable } from './table.js'
 import { runScenario, type RunOutcome } from './runner.js'
 import { liveSide, recordedSide, withFirstAnswer } from './sides.js'
+import { replayShadowRecording } from './shadow/replay.js'
 import { Interrupted, RunError, type Answer, type Io } from './types.js'
 
 export type { Io }
@@ -131,7 +132,7 @@ async function live (options: LiveOptions, io: Io): Promise<number> {
   if (options.record !== undefined) checkRecordingDir(options.record)
   const acceptance = acceptanceOf(options)
   const { client, first } = await contact(options)
-  const ctx: LiveContext = { options, client, first, acceptance, local: await startLocal(io.env), registry: createRegistry(), startedAt: new Date(started).toISOString() }
+  const ctx: LiveContext = { options, client, first, acceptance, local: await startLocal(io.env, { driftProfile: options.driftProfile }), registry: createRegistry(), startedAt: new Date(started).toISOString() }
   const run = await runLive(ctx).catch((error: unknown) => error)
   const cleanup = await removeLeftovers(client, ctx.registry)
   await ctx.local.close()
@@ -161,7 +162,11 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
   const recording = readRecording(options.dir)
   const acceptance = acceptanceOf(options)
   const { header } = recording
-  const local = await startLocal(io.env)
+  if (header.source === 'shadow') {
+    const report = await replayShadowRecording(recording, options.dir, io.env, acceptance, io.version)
+    return finish(report, io, options.report, `shadow recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} requests replayed; ${(report.durationMs / 1000).toFixed(1)} s`)
+  }
+  const local = await startLocal(io.env, { driftProfile: options.driftProfile })
   try {
     const outcome = await runScenario({
       target: recordedSide(recording, options.dir),

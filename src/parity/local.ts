@@ -1,6 +1,6 @@
 // The emulator side of a run: a fresh in-process emulator (the package's own startEmulator), its OpenAPI
 // document, and API keys minted through its admin API to match the target key. Reached over HTTP like any client.
-import { loadConfig, startEmulator, type RunningEmulator } from '../index.js'
+import { loadConfig, startEmulator, type CreateKeyOptions, type EmulatorOptions, type RunningEmulator } from '../index.js'
 import type { KeyProfile } from './profile.js'
 import { RunError } from './types.js'
 
@@ -27,17 +27,19 @@ function localSettings (env: NodeJS.ProcessEnv) {
   }
 }
 
-async function adminPost<T> (running: RunningEmulator, path: string, body: unknown): Promise<T> {
-  const response = await fetch(`${running.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
-  const answer = await response.json() as T
-  if (!response.ok) throw new RunError(`the local emulator refused ${path}: ${JSON.stringify(answer)}`)
-  return answer
+/** Mints a key through the harness helpers (in process, with the admin token when one is set). */
+async function mint (running: RunningEmulator, options: CreateKeyOptions): Promise<string> {
+  try {
+    return (await running.createKey(options)).key
+  } catch (error) {
+    throw new RunError(`the local emulator refused to mint a key: ${(error as Error).message}`)
+  }
 }
 
 /** The id of the fixture workspace's first admin or member, read with a throwaway full key. */
 async function userWithRole (running: RunningEmulator, role: 'admin' | 'member'): Promise<string> {
-  const minted = await adminPost<{ key: string }>(running, '/_emulator/keys', { workspaceId: running.workspace.id, kind: 'workspace', permission: 'full', label: 'parity setup' })
-  const response = await fetch(`${running.apiUrl}/workspaces/users?limit=100`, { headers: { authorization: `Bearer ${minted.key}` } })
+  const key = await mint(running, { workspaceId: running.workspace.id, kind: 'workspace', permission: 'full', label: 'parity setup' })
+  const response = await fetch(`${running.apiUrl}/workspaces/users?limit=100`, { headers: { authorization: `Bearer ${key}` } })
   const users = ((await response.json()) as { data?: Array<{ id: string, role: string }> }).data ?? []
   // A fixture set without a member: the admin stands in, and the refusals a member gets show as differences.
   const user = users.find((u) => u.role === role) ?? users.find((u) => u.role === 'admin')
@@ -45,14 +47,26 @@ async function userWithRole (running: RunningEmulator, role: 'admin' | 'member')
   return user.id
 }
 
-export async function startLocal (env: NodeJS.ProcessEnv = process.env): Promise<LocalEmulator> {
+/**
+ * `extra`: what the shadow proxy adds (its report source, the admin token of the port it serves the admin API on),
+ * and `driftProfile`, the one perturbation a user may ask of this side, to see how much of a target's drift a
+ * profile covers.
+ */
+export async function startLocal (
+  env: NodeJS.ProcessEnv = process.env,
+  extra: Pick<EmulatorOptions, 'shadow' | 'adminToken' | 'driftProfile'> = {}
+): Promise<LocalEmulator> {
   const running = await startEmulator({
     ...localSettings(env),
+    ...extra,
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',
     renderer: false,
     journalSize: 0
+  }).catch((error: unknown) => {
+    // A profile that cannot be read or does not fit is the user's to fix: one line, exit 2.
+    throw (error as Error).name === 'ConfigError' ? new RunError((error as Error).message) : error
   })
   const document = await (await fetch(`${running.url}/docs/json`)).json()
   return {
@@ -60,15 +74,14 @@ export async function startLocal (env: NodeJS.ProcessEnv = process.env): Promise
     document,
     async mintKey (profile, routes) {
       const userId = profile.kind === 'personal' ? await userWithRole(running, profile.role) : undefined
-      const minted = await adminPost<{ key: string }>(running, '/_emulator/keys', {
+      return await mint(running, {
         workspaceId: running.workspace.id,
         kind: profile.kind,
         permission: profile.permission,
         ...(userId === undefined ? {} : { userId }),
-        ...(routes === undefined ? {} : { routes }),
+        ...(routes === undefined ? {} : { routes: [...routes] }),
         label: 'parity'
       })
-      return minted.key
     },
     close: () => running.close()
   }

@@ -10,6 +10,8 @@ export interface CommonOptions {
   accept?: string
   /** --only, as full operation names (`GET /api/v1/scenes`); undefined: every operation. */
   only?: Set<string>
+  /** A drift profile the in-process emulator answers with (`learn`'s output). */
+  driftProfile?: string
 }
 
 export interface LiveOptions extends CommonOptions {
@@ -54,7 +56,8 @@ Options:
                       (path segments: * one, ** any number); they are listed, not counted
   --only <operation>  compare just this operation, e.g. "GET /api/v1/scenes/{sceneId}" (repeatable)
   --timeout <seconds> how long one request may go unanswered (default 30)
-  --compare <old> <new>  the differences new in the second report and those gone from it`
+  --compare <old> <new>  the differences new in the second report and those gone from it
+  --drift-profile <file>  the in-process emulator answers in the shape of this drift profile (from learn)`
 
 export const IMPORT_USAGE = `Usage:
   drawing-api-emulator import --from <base URL ending in /api/v1> --key <key> --out <dir>
@@ -123,12 +126,12 @@ const LIVE_ONLY = ['target', 'key', 'record', 'read-only', 'include-mcp', 'redac
 export function parseParityOptions (argv: string[]): ParityOptions {
   const { values, positionals } = parse('parity', argv, {
     target: 'string', key: 'string', report: 'string', record: 'string', verify: 'string', accept: 'string', only: 'strings',
-    timeout: 'string', compare: 'string', 'read-only': 'boolean', 'include-mcp': 'boolean', 'redact-people': 'boolean', help: 'boolean'
+    timeout: 'string', compare: 'string', 'read-only': 'boolean', 'include-mcp': 'boolean', 'redact-people': 'boolean', help: 'boolean', 'drift-profile': 'string'
   })
   if (values.help === true) return { mode: 'help' }
   if (values.compare !== undefined) return compareOptions(values, positionals)
   if (positionals.length > 0) throw new RunError(`unexpected argument ${positionals[0]} (see drawing-api-emulator parity --help)`)
-  const common: CommonOptions = { report: values.report as string | undefined, accept: values.accept as string | undefined, only: onlyOperations(values) }
+  const common: CommonOptions = { report: values.report as string | undefined, accept: values.accept as string | undefined, only: onlyOperations(values), driftProfile: values['drift-profile'] as string | undefined }
   if (values.verify !== undefined) {
     const extra = LIVE_ONLY.filter((name) => values[name] !== undefined)
     if (extra.length > 0) throw new RunError(`--verify replays a recording with its own options: drop --${extra.join(', --')}`)

@@ -23,6 +23,10 @@ export interface RecordingHeader {
   includeMcp: boolean
   redactedPeople: boolean
   steps: number
+  /** A shadow session's recording: the client's own requests, replayed on the fixture set in `<dir>/fixtures`. */
+  source?: 'shadow'
+  /** Shadow recordings: how reads compare (`value` after an import of the target's workspace). */
+  reads?: 'value' | 'shape'
 }
 
 export interface RecordedStep { step: number, operation: string, request: HttpRequest, answer: Answer }

@@ -1,9 +1,10 @@
 // Decorates the run-time seams every scope shares: the validated config, the clock and the id factory.
 import fp from 'fastify-plugin'
-import type { Config } from '../config.js'
+import type { Config } from '../config/index.js'
 import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
 import type { FixtureSet } from '../harness/fixtures.js'
+import type { ShadowSource } from '../schemas/shadow-report.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +13,8 @@ declare module 'fastify' {
     emulatorVersion: string
     /** The loaded fixture set (decorated by app.ts). */
     fixtures: FixtureSet
+    /** The report of the shadow proxy running this emulator as its shadow side (decorated by app.ts); else undefined. */
+    shadowSource: ShadowSource | undefined
     config: Config
     clock: Clock
     ids: IdFactory

@@ -4,7 +4,7 @@ import { Type, type Static, type TSchema } from 'typebox'
 import { DateTimeSchema, NullableSchema, errorEnvelope } from './common.js'
 import { WorkspaceUserSchema } from './users.js'
 import { InviteSchema } from './invites.js'
-import { CompatSchema, PartialCompatSchema } from './compat.js'
+import { CompatSchema, PartialCompatSchema } from '../config/compat-schema.js'
 
 /** The optional-body route-schema key, under the name the admin modules use (see schemas/common.ts). */
 

@@ -2,7 +2,7 @@
 // tools ask the same question of the same facts: the key's permission, its route restrictions, the user's role.
 import { fail } from '../errors.js'
 import type { Caller } from './context.js'
-import type { Compat } from '../schemas/compat.js'
+import type { Compat } from '../config/compat.js'
 
 /** An operation as the REST route table declares it (api/v1/operations.ts collects these). */
 export interface Operation {

@@ -7,7 +7,7 @@ import type { LogEntry } from '../schemas/logs.js'
 import type { Clock } from '../lib/clock.js'
 import { auditSourceId, type IdFactory } from '../lib/ids.js'
 import type { WorkspaceUser } from '../schemas/users.js'
-import type { Compat } from '../schemas/compat.js'
+import type { Compat } from '../config/compat.js'
 
 /** Who calls, with what rights, from where. */
 export interface Caller {

@@ -1,7 +1,7 @@
 // /_emulator/workspaces: empty and demo workspaces with fresh keys, isolation, delete, per-workspace reset, admin token.
 import t from 'tap'
 import { KEYS, NOW, build, call, sharedApp } from '../helper.js'
-import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
+import { DEFAULT_COMPAT } from '../../src/config/compat.js'
 import { BAD_REQUEST, NOT_FOUND, UNAUTHORIZED, admin, createWorkspace, readEverything } from './admin-helper.js'
 
 const fresh = sharedApp(t)

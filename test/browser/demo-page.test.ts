@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import t from 'tap'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
-import { BUNDLED_FIXTURES } from '../../src/config.js'
+import { BUNDLED_FIXTURES } from '../../src/config/index.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ARTEFACTS = new URL('../../.tap/artefacts/', import.meta.url)

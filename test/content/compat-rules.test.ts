@@ -1,7 +1,7 @@
 // The content rules behind the compatibility switches: elementChecks (basic/strict) and danglingBoundElements
 // (allow/reject), on PUT and PATCH, plus the fractional-index helper strict mode uses.
 import t from 'tap'
-import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
+import { DEFAULT_COMPAT } from '../../src/config/compat.js'
 import { createIdFactory } from '../../src/lib/ids.js'
 import { mergeContent, replaceContent } from '../../src/content/index.js'
 import { isValidIndex, keyBetween, repairIndices } from '../../src/content/fractional-index.js'

@@ -1,6 +1,6 @@
 // PUT replace, PATCH merge, id rewriting, sceneVersion and stats of scene content.
 import t from 'tap'
-import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
+import { DEFAULT_COMPAT } from '../../src/config/compat.js'
 import { CANONICAL_ELEMENT_ID, createIdFactory } from '../../src/lib/ids.js'
 import {
   computeSceneVersion, contentStats, emptyContent, mergeContent, replaceContent, validateStoredContent,

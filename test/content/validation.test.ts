@@ -1,6 +1,6 @@
 // Every 400 of scene-content validation, with its exact message.
 import t from 'tap'
-import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
+import { DEFAULT_COMPAT } from '../../src/config/compat.js'
 import { createIdFactory } from '../../src/lib/ids.js'
 import { replaceContent } from '../../src/content/index.js'
 import { arrow, base, cid, file, frame, freedraw, image, line, putBody, rect, rejects400, text } from './element-builders.js'

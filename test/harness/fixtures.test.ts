@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, cpSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { BUNDLED_FIXTURES, MINIMAL_FIXTURES } from '../../src/config.js'
+import { BUNDLED_FIXTURES, MINIMAL_FIXTURES } from '../../src/config/index.js'
 import { FixtureError, loadFixtureSet } from '../../src/harness/fixtures.js'
 import { buildApp } from '../../src/app.js'
 

@@ -4,7 +4,7 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
-import { BUNDLED_FIXTURES, MINIMAL_FIXTURES } from '../../src/config.js'
+import { BUNDLED_FIXTURES, MINIMAL_FIXTURES } from '../../src/config/index.js'
 import { FixtureError, loadFixtureSet } from '../../src/harness/fixtures.js'
 import { fixtureSetDigest, readVerifiedDigests, verifiedRecord } from '../../src/harness/verified-fixtures.js'
 

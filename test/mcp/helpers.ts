@@ -7,7 +7,7 @@ import { emptyContent, mergeContent, replaceContent, validateStoredContent, type
 import type { PatchBody } from '../../src/mcp/core/draft.js'
 import { McpInternalError, McpToolError } from '../../src/mcp/tool-errors.js'
 import { putBody } from '../content/element-builders.js'
-import { DEFAULT_COMPAT } from '../../src/schemas/compat.js'
+import { DEFAULT_COMPAT } from '../../src/config/compat.js'
 
 export const clock = createClock(1789000000000)
 export const seeded = (seed = 11) => createIdFactory(seed)

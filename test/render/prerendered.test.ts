@@ -7,7 +7,7 @@ import { brotliDecompressSync } from 'node:zlib'
 import t from 'tap'
 import { buildApp } from '../../src/app.js'
 import { demoPictures, type DemoPicture } from '../../src/admin/ui/pictures.js'
-import { BUNDLED_FIXTURES } from '../../src/config.js'
+import { BUNDLED_FIXTURES } from '../../src/config/index.js'
 import { loadPrerendered, pictureDigest } from '../../src/render/prerendered.js'
 import { facesOf, facesWithoutOutlines } from './woff2.js'
 

@@ -7,6 +7,8 @@ import { openDatabase } from '../../src/store/database.js'
 import { createReadCache, type ReadCache } from '../../src/store/read-cache.js'
 import { cachedRead, keepRead } from '../../src/services/cached-read.js'
 import { harnessCaller, type Caller, type OpContext } from '../../src/services/context.js'
+import { AUTH_KEY_READ, AUTH_USER_READ } from '../../src/api/v1/auth.js'
+import { COMPAT_NAMES, COMPAT_SWITCHES, DEFAULT_COMPAT, READ_SWITCHES, type Compat } from '../../src/config/compat.js'
 import { KEYS, build, call } from '../helper.js'
 import { callTool } from '../mcp/endpoint-helper.js'
 
@@ -18,7 +20,7 @@ t.test('a kept answer is reused only for the same read, viewer, page size and in
   const db = openDatabase(':memory:')
   t.teardown(() => db.close())
   const readCache = createReadCache(db)
-  const ctxOf = (caller: Caller, pageSize = 10) => ({ stores: { readCache }, caller, compat: { pageSize } }) as unknown as OpContext
+  const ctxOf = (caller: Caller, pageSize = 10) => ({ stores: { readCache }, caller, compat: { ...DEFAULT_COMPAT, pageSize } }) as unknown as OpContext
   let produced = 0
   const read = (ctx: OpContext, name = 'GET /things', input: unknown = { limit: 5 }) => cachedRead(ctx, name, input, () => ++produced)
 
@@ -45,15 +47,33 @@ t.test('a kept answer is reused only for the same read, viewer, page size and in
   t.equal(read(ctxOf(workspaceKey)), 9, 'any write: produced anew')
 })
 
-/** What the app's read cache produces for read answers, by the read that asked (the first line of its key). */
-function watchProduced (app: FastifyInstance): string[] {
+t.test('the key holds exactly the switches whose row says they affect reads', async (t) => {
+  const db = openDatabase(':memory:')
+  t.teardown(() => db.close())
+  const readCache = createReadCache(db)
+  const ctxOf = (compat: Compat) => ({ stores: { readCache }, caller: workspaceKey, compat }) as unknown as OpContext
+  let produced = 0
+  const read = (compat: Compat) => cachedRead(ctxOf(compat), 'GET /things', {}, () => ++produced)
+  t.equal(read(DEFAULT_COMPAT), 1)
+  t.ok(READ_SWITCHES.includes('pageSize'), 'the page size is one of them')
+  for (const name of COMPAT_NAMES) {
+    const row = COMPAT_SWITCHES[name]
+    const other = 'choices' in row ? row.choices[1] : row.integer.maximum
+    const before = produced
+    read({ ...DEFAULT_COMPAT, [name]: other })
+    t.equal(produced - before, READ_SWITCHES.includes(name) ? 1 : 0, `${name}=${other}: ${READ_SWITCHES.includes(name) ? 'produced anew' : 'the kept answer'}`)
+  }
+})
+
+/** The reads of the app's read cache that produced a value, auth's lookups left out; auth's in `auth`. */
+function watchProduced (app: FastifyInstance, auth: string[] = []): string[] {
   const produced: string[] = []
   const cache: ReadCache = app.stores.readCache
-  // Auth's key and user lookups share the cache under one-line keys: not read answers.
-  const readOf = (key: string) => key.includes('\n') ? [key.split('\n')[0]] : []
+  const isAuth = (read: string) => read === AUTH_KEY_READ || read === AUTH_USER_READ
   app.stores.readCache = {
-    get: (key, compute) => cache.get(key, () => { produced.push(...readOf(key)); return compute() }),
-    set: (key, value) => cache.set(key, value)
+    get: (read, dependsOn, compute) => cache.get(read, dependsOn, () => { (isAuth(read) ? auth : produced).push(read); return compute() }),
+    set: (read, dependsOn, value) => cache.set(read, dependsOn, value),
+    clear: () => cache.clear()
   }
   return produced
 }
@@ -102,4 +122,41 @@ t.test('through the app', async (t) => {
     await callTool(app, KEYS.full, 'list_collections', {})
     t.same(produced, ['GET /api/v1/collections', 'GET /api/v1/scenes/:sceneId/content', 'mcp scenes', 'mcp collections'])
   })
+})
+
+t.test('a change of any switch empties the read cache, and each switch that says it leaves reads alone does', async (t) => {
+  const app = await build(t)
+  const auth: string[] = []
+  const produced = watchProduced(app, auth)
+  const reads = async () => Promise.all([
+    call(t, app, 'GET', '/api/v1/collections'),
+    call(t, app, 'GET', '/api/v1/scenes?limit=50'),
+    call(t, app, 'GET', '/api/v1/collections/colSecond01/scenes'),
+    call(t, app, 'GET', '/api/v1/scenes/scnShapes01/content')
+  ].map(async (response) => { const { status, raw } = await response; return [status, raw.body] }))
+  const put = async (body: object) => t.equal((await app.inject({ method: 'PUT', url: '/_emulator/compat', payload: body })).statusCode, 200)
+
+  const defaults = await reads()
+  t.equal(produced.length, 4)
+  t.same(await reads(), defaults)
+  t.equal(produced.length, 4, 'kept while nothing changed')
+  t.same(auth, [AUTH_KEY_READ], 'auth looks its key up once, under the same key scheme')
+
+  for (const name of COMPAT_NAMES.filter((candidate) => !READ_SWITCHES.includes(candidate))) {
+    const row = COMPAT_SWITCHES[name] as { choices: readonly string[] }
+    for (const value of row.choices.slice(1)) {
+      produced.length = 0
+      await put({ [name]: value })
+      t.same(await reads(), defaults, `${name}=${value} leaves every cached read's answer as it was`)
+      t.equal(produced.length, 4, `${name}=${value}: PUT /_emulator/compat emptied the cache, every read produced anew`)
+    }
+  }
+  produced.length = 0
+  await put({ pageSize: 1 })
+  const paged = await reads()
+  t.equal(produced.length, 4)
+  t.same(paged.map(([status]) => status), [200, 200, 200, 200])
+  t.equal(JSON.parse(paged[0][1] as string).limit, 1, 'a switch that does affect reads shows on the next read')
+  await put({})
+  t.same(await reads(), defaults, 'back to the start-up values: the first answers again')
 })

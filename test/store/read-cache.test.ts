@@ -14,11 +14,24 @@ t.test('a value is computed once per database version', async (t) => {
   t.teardown(() => db.close())
   const cache = createReadCache(db)
   let computed = 0
-  const read = () => cache.get('k', () => ++computed)
+  const read = () => cache.get('k', [], () => ++computed)
   t.equal(read(), 1)
   t.equal(read(), 1, 'reused while nothing changed')
   db.prepare("INSERT INTO workspaces (id, fixture_set, doc) VALUES ('w', 'x', '{}')").run()
   t.equal(read(), 2, 'any write computes it again')
+  cache.clear()
+  t.equal(read(), 3, 'clear() drops it too, with no write')
+})
+
+t.test('one key scheme: a read and the values it depends on never run together into another\'s key', async (t) => {
+  const db = openDatabase(':memory:')
+  t.teardown(() => db.close())
+  const cache = createReadCache(db)
+  const keep = (read: string, dependsOn: unknown[]) => cache.get(read, dependsOn, () => `${read} ${JSON.stringify(dependsOn)}`)
+  // Joined with a separator, each pair below would make one key.
+  t.same([keep('a\nb', ['c']), keep('a', ['b\nc']), keep('a:b', ['c']), keep('a', ['b:c']), keep('a', ['b', 'c']), keep('a', [['b', 'c']])],
+    ['a\nb ["c"]', 'a ["b\\nc"]', 'a:b ["c"]', 'a ["b:c"]', 'a ["b","c"]', 'a [["b","c"]]'])
+  t.same([keep('a', [1]), keep('a', ['1'])], ['a [1]', 'a ["1"]'], 'a number and its text are two values')
 })
 
 t.test('list pages, keys and users never outlive a write', async (t) => {

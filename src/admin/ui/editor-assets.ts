@@ -6,7 +6,7 @@ import { readdirSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
-import { EDITOR_ASSETS } from '../../config.js'
+import { EDITOR_ASSETS } from '../../package-files.js'
 import { fail } from '../../errors.js'
 
 const TYPES: Readonly<Record<string, string>> = {

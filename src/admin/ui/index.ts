@@ -11,6 +11,8 @@ import editorRoutes from './editor.js'
 import { PAGE_CSP, STYLES, page } from './layout.js'
 import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type OverviewFacts } from './pages.js'
 import { switchesBody } from './switches.js'
+import { shadowBody } from './shadow.js'
+import { shadowSourceOf } from '../shadow.js'
 import { toText } from './html.js'
 import { contentJson, recordJson, sendPng, sendSvg, type PictureQuery } from './pictures.js'
 import type { Element } from '../../schemas/elements.js'
@@ -21,7 +23,8 @@ const hidden = { schema: { hide: true } }
 
 function sendPage (reply: FastifyReply, title: string, body: Parameters<typeof page>[0]['body'], workspaceId?: string) {
   const signOut = reply.server.config.adminToken !== undefined
-  return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(page({ title, body, workspaceId, signOut }))
+  const shadow = reply.server.shadowSource !== undefined
+  return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(page({ title, body, workspaceId, signOut, shadow }))
 }
 
 function overviewFacts (app: FastifyInstance): OverviewFacts {
@@ -66,6 +69,7 @@ function framesOf (app: FastifyInstance, found: FoundScene) {
 
 const pages: FastifyPluginAsync = async (app) => {
   app.get('/ui', hidden, async (_request, reply) => sendPage(reply, 'Overview', overviewBody(overviewFacts(app), workspaceSummaries(app))))
+  app.get('/ui/shadow', hidden, async (_request, reply) => sendPage(reply, 'Shadow', shadowBody(shadowSourceOf(app.shadowSource).report())))
   app.get('/ui/journal', hidden, async (_request, reply) => sendPage(reply, 'Journal', journalBody(workspaceSummaries(app))))
   app.get('/ui/switches', hidden, async (_request, reply) => {
     const { drift, faults } = app.control

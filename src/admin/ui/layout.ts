@@ -67,17 +67,19 @@ export interface PageOptions {
   workspaceId?: string
   /** An admin token is set, so the browser signed in: the header offers to sign out. */
   signOut?: boolean
+  /** A shadow proxy runs this emulator as its shadow side: the header links its report. */
+  shadow?: boolean
 }
 
 const signOutForm = html`<form method="post" action="${UI_PREFIX}/logout" class="inline sign-out"><button class="secondary">Sign out</button></form>`
 
-export function page ({ title, body, workspaceId, signOut = false }: PageOptions): string {
+export function page ({ title, body, workspaceId, signOut = false, shadow = false }: PageOptions): string {
   return toText(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · drawing-api-emulator</title>
 <link rel="stylesheet" href="${UI_PREFIX}/app.css"><script src="${UI_PREFIX}/app.js" defer></script></head>
 <body data-workspace="${workspaceId ?? ''}">
 <header><a class="brand" href="${UI_PREFIX}">drawing-api-emulator</a>
-<nav><a href="${UI_PREFIX}">Overview</a><a href="${UI_PREFIX}/journal">Journal</a><a href="${UI_PREFIX}/switches">Drift &amp; faults</a><a href="/docs">API docs</a><a href="/_emulator/docs">Admin API</a></nav>${signOut ? signOutForm : ''}</header>
+<nav><a href="${UI_PREFIX}">Overview</a><a href="${UI_PREFIX}/journal">Journal</a><a href="${UI_PREFIX}/switches">Drift &amp; faults</a>${shadow ? html`<a href="${UI_PREFIX}/shadow">Shadow</a>` : ''}<a href="/docs">API docs</a><a href="/_emulator/docs">Admin API</a></nav>${signOut ? signOutForm : ''}</header>
 <main>${body}</main></body></html>`)
 }

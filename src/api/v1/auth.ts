@@ -23,6 +23,10 @@ declare module 'fastify' {
   interface FastifyRequest { auth: AuthContext }
 }
 
+/** The reads auth keeps in the read cache, beside the read answers (services/cached-read.ts), under the same key scheme. */
+export const AUTH_KEY_READ = 'auth: key by secret'
+export const AUTH_USER_READ = 'auth: user of a key'
+
 /** Cached records are shared by requests: frozen, so no handler can change one for the next. */
 function frozen<T> (value: T): T {
   return value !== null && typeof value === 'object' ? Object.freeze(value) : value
@@ -35,14 +39,14 @@ function authenticate (app: FastifyInstance, request: FastifyRequest): AuthConte
   if (!match) fail('EMU_MALFORMED_AUTH')
   const secret = match[1]
   // The hash and lookup of a key run on every request; cached until the next write of any row (exact).
-  const key = app.stores.readCache.get(`key:${secret}`, () => frozen(app.stores.apiKeys.findBySecret(secret)))
+  const key = app.stores.readCache.get(AUTH_KEY_READ, [secret], () => frozen(app.stores.apiKeys.findBySecret(secret)))
   if (!key) fail('EMU_UNKNOWN_KEY')
   if (key.revokedAt !== null) fail('EMU_REVOKED_KEY')
   if (key.expiresAt !== null && key.expiresAt <= app.clock.now()) {
     fail('EMU_EXPIRED_KEY', new Date(key.expiresAt).toISOString())
   }
   const userId = key.userId
-  const user = userId === null ? null : app.stores.readCache.get(`user:${key.workspaceId}:${userId}`, () => frozen(app.stores.users.get(key.workspaceId, userId) ?? null))
+  const user = userId === null ? null : app.stores.readCache.get(AUTH_USER_READ, [key.workspaceId, userId], () => frozen(app.stores.users.get(key.workspaceId, userId) ?? null))
   // A personal key outlives nothing: if its owner left the workspace, the key is as good as revoked.
   if (key.kind === 'personal' && user === null) fail('EMU_REVOKED_KEY')
   return { key, workspaceId: key.workspaceId, user }

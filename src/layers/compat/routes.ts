@@ -3,7 +3,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { Type } from 'typebox'
 import { adminResponses } from '../../schemas/admin.js'
-import { CompatSchema, PartialCompatSchema } from '../../schemas/compat.js'
+import { CompatSchema, PartialCompatSchema } from '../../config/compat-schema.js'
 
 const CompatQuerySchema = Type.Object({
   workspaceId: Type.Optional(Type.String({ minLength: 1, description: 'answer the switches in force in this workspace (its own values over the global ones)' }))

@@ -6,10 +6,13 @@ import type { TSchema } from 'typebox'
 import { recordOf, type McpEntry } from '../request-record.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
 import { isMcpDriftKind } from './kinds/index.js'
-import { noDriftHeaders, readPlan, rngFor, safely, warn, type Plan } from './plugin.js'
+import { learnedSafely, noDriftHeaders, readPlan, rngFor, safely, warn, type Plan } from './plugin.js'
 import { applySteps } from './replay.js'
-import type { DriftSettings } from './state.js'
+import type { DriftControl, DriftSettings } from './state.js'
+import { createRng } from '../../lib/rng.js'
 import type { DriftContext, DriftResult } from './types.js'
+import { applyLearnedMcp, mcpOperation } from './learned-mcp.js'
+import type { LearnedOutput } from './learned.js'
 
 /** What drift needs to know of one MCP answer. */
 export interface McpDriftTarget {
@@ -22,10 +25,23 @@ export interface McpDriftTarget {
   resultSchema: TSchema | undefined
 }
 
-/** `POST /api/v1/mcp tools/call list_scenes`: the ledger counts MCP answers by method and tool. */
+/** `POST /api/v1/mcp tools/call list_scenes`: the ledger counts MCP answers by method and tool, as parity names them. */
 function ledgerKey (route: string, call: McpEntry | undefined): string {
-  const what = call === undefined ? '' : ` ${call.method}${call.tool === null ? '' : ` ${call.tool}`}`
-  return `POST ${route}${what}`
+  return call === undefined ? `POST ${route}` : mcpOperation(route, call.method, call.tool)
+}
+
+/** An MCP answer as drift leaves it: the message, and the status and headers a drift profile changed. */
+export interface McpDrifted {
+  message: unknown
+  status: number
+  headers: Record<string, string>
+  removedHeaders: string[]
+}
+
+/** The drift profile's changes for this call's operation, if the profile names it. */
+function profiled (request: FastifyRequest, call: McpEntry | undefined | null): ReturnType<DriftControl['learned']> {
+  const route = request.routeOptions.url
+  return route === undefined || call === undefined || call === null ? undefined : request.server.control.drift.learned(ledgerKey(route, call))
 }
 
 /** Forced mcp-* steps in order, or one random mcp-* kind on `rate` of the answers; REST kinds never touch MCP. */
@@ -42,33 +58,42 @@ function perturb (ctx: DriftContext, plan: Plan, settings: DriftSettings): { res
 
 /** Whether drift may change this request's answer at all: off with no drift header (the usual case) it cannot. */
 export function mcpDriftMayApply (request: FastifyRequest): boolean {
-  return !noDriftHeaders(request) || request.server.control.drift.enabled()
+  return !noDriftHeaders(request) || request.server.control.drift.enabled() || profiled(request, recordOf(request).mcp) !== undefined
+}
+
+/** Random or forced mcp-* drift on the (maybe learned) message, when drift is on or the request forces it. */
+function randomOrForced (request: FastifyRequest, reply: FastifyReply, plan: Plan | null, ctx: DriftContext): DriftResult | null {
+  const settings = request.server.control.drift.settings()
+  if (plan === null || plan.request.mode === 'off' || (plan.request.mode === 'default' && !settings.enabled)) return null
+  const { result, warnings } = safely(request, () => perturb(ctx, plan, settings))
+  warn(reply, warnings)
+  return result
 }
 
 /**
- * The message as drift leaves it: undefined when unchanged; when perturbed, X-Emulator-Drift is set, the ledger
- * counts it and the request record says what changed.
+ * The answer as drift leaves it: undefined when unchanged. A drift profile's changes for this call come first
+ * (whatever the drift settings), then random or forced mcp-* drift; X-Emulator-Drift is set, the ledger counts it
+ * and the request record says what changed.
  */
-export function driftMcpMessage (request: FastifyRequest, reply: FastifyReply, target: McpDriftTarget): unknown {
+export function driftMcpMessage (request: FastifyRequest, reply: FastifyReply, target: McpDriftTarget): McpDrifted | undefined {
   const control = request.server.control.drift
   const plan = readPlan(request, reply)
-  const settings = control.settings()
-  if (plan === null || plan.request.mode === 'off' || (plan.request.mode === 'default' && !settings.enabled)) return undefined
+  if (plan?.request.mode === 'off') return undefined
+  const changes = profiled(request, target.call)
+  const call = target.call
+  const learned: LearnedOutput | null = changes === undefined || call === undefined ? null : learnedSafely(request, () => applyLearnedMcp(changes, call.method, target.status, target.message))
   const route = request.routeOptions.url as string
-  const ctx: DriftContext = {
-    method: request.method,
-    route,
-    statusCode: target.status,
-    body: target.message,
-    schema: target.resultSchema,
-    rng: rngFor(request, plan, settings, control)
-  }
-  const { result, warnings } = safely(request, () => perturb(ctx, plan, settings))
-  warn(reply, warnings)
-  control.record(ledgerKey(route, target.call), result?.changes ?? null)
-  if (result === null || result.changes.length === 0) return undefined
-  const header = driftHeaderValue(result.changes)
+  const status = learned?.statusCode ?? target.status
+  const ctx: DriftContext = { method: request.method, route, statusCode: status, body: learned === null ? target.message : learned.body, schema: target.resultSchema, rng: createRng(0) }
+  const drifts = plan !== null && (plan.request.mode === 'forced' || control.enabled())
+  if (drifts) ctx.rng = rngFor(request, plan, control.settings(), control)
+  else if (learned === null) return undefined
+  const drifted = drifts ? randomOrForced(request, reply, plan, ctx) : null
+  const all = [...(learned?.changes ?? []), ...(drifted?.changes ?? [])]
+  control.record(ledgerKey(route, target.call), all)
+  if (all.length === 0) return undefined
+  const header = driftHeaderValue(all)
   reply.header(DRIFT_HEADER, header)
-  recordOf(request).drift = { changes: result.changes, header }
-  return result.body
+  recordOf(request).drift = { changes: all, header }
+  return { message: drifted?.body ?? ctx.body, status: drifted?.statusCode ?? status, headers: learned?.headers ?? {}, removedHeaders: learned?.removedHeaders ?? [] }
 }

@@ -10,11 +10,16 @@ import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
 import { applySteps } from './replay.js'
 import { DRIFT_SEED_HEADER, DRIFT_WARNING_HEADER, parseDriftRequest, parseDriftSeed, type DriftRequest } from './request.js'
 import type { DriftContext, DriftResult } from './types.js'
+import { applyLearned, type LearnedOutput } from './learned.js'
+import { MCP_ANSWERS, mcpOperations, profileMisfit, type RouteAnswers } from './profile-check.js'
+import { ConfigError } from '../../config/index.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: drift never touches this route's responses. */
     drift?: boolean
+    /** The MCP endpoint's tools: the MCP operations a drift profile may name (`POST /api/v1/mcp tools/call <tool>`). */
+    mcpTools?: readonly string[]
   }
 }
 
@@ -89,9 +94,10 @@ function perturb (ctx: DriftContext, plan: Plan, settings: DriftSettings): { res
   return { result: drawn ? applyRandom(ctx, settings.kinds) : null, warnings: [] }
 }
 
-/** Writes the drifted status, headers and body; returns the new payload. */
-function send (request: FastifyRequest, reply: FastifyReply, result: DriftResult): string {
+/** Writes the drifted status and headers, X-Emulator-Drift included, and records the changes. */
+function sendHead (request: FastifyRequest, reply: FastifyReply, result: DriftResult): void {
   if (result.statusCode !== reply.statusCode) reply.code(result.statusCode)
+  for (const name of result.removedHeaders ?? []) reply.removeHeader(name)
   for (const [name, value] of Object.entries(result.headers)) {
     const existing = reply.getHeader(name)
     // Link may already carry relations of its own (RFC 8288 allows a comma-separated list).
@@ -100,6 +106,11 @@ function send (request: FastifyRequest, reply: FastifyReply, result: DriftResult
   const header = driftHeaderValue(result.changes)
   reply.header(DRIFT_HEADER, header)
   recordOf(request).drift = { changes: result.changes, header }
+}
+
+/** Writes the drifted status, headers and body; returns the new payload. */
+function send (request: FastifyRequest, reply: FastifyReply, result: DriftResult): string {
+  sendHead(request, reply, result)
   if (result.body !== undefined) return JSON.stringify(result.body)
   // The 204 case: no body, so no Content-Type (Fastify drops Content-Length itself for 204).
   reply.removeHeader('content-type')
@@ -129,28 +140,63 @@ export function safely (request: FastifyRequest, run: () => ReturnType<typeof pe
   }
 }
 
+/** The profile's changes on top of nothing, or under what random or forced drift then does to the answer. */
+function merged (learned: LearnedOutput | null, drifted: DriftResult | null): DriftResult | null {
+  if (learned === null) return drifted
+  if (drifted === null) return learned
+  return { ...drifted, headers: { ...learned.headers, ...drifted.headers }, removedHeaders: learned.removedHeaders, changes: [...learned.changes, ...drifted.changes] }
+}
+
+/** Like safely(): a fault while applying the profile must not cost the client its (unchanged) answer. */
+export function learnedSafely (request: FastifyRequest, run: () => LearnedOutput | null): LearnedOutput | null {
+  try {
+    return run()
+  } catch (err) {
+    request.log.error({ err }, 'drift profile failed; response sent without its changes')
+    return null
+  }
+}
+
+/** Whether random or forced drift runs on this answer (the profile's changes run whenever the operation is in it). */
+function drifts (plan: Plan | null, settings: DriftSettings): plan is Plan {
+  return plan !== null && plan.request.mode !== 'off' && (plan.request.mode === 'forced' || settings.enabled)
+}
+
 async function onSend (control: DriftControl, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  // Drift off and no drift header (the usual case): whatever the route, nothing below would change the response.
-  if (noDriftHeaders(request) && !control.enabled()) return payload
+  const route = request.routeOptions.url
+  const profiled = route === undefined ? undefined : control.learned(routeKey(request.method, route))
+  // Drift off, no drift header and no profile for this route (the usual case): nothing below would change the response.
+  if (noDriftHeaders(request) && !control.enabled() && profiled === undefined) return payload
   if (!inScope(request)) return payload
   const plan = readPlan(request, reply)
+  if (plan?.request.mode === 'off') return payload
   const settings = control.settings()
-  if (plan === null || plan.request.mode === 'off') return payload
-  if (plan.request.mode === 'default' && !settings.enabled) return payload
   const json = parseJson(reply, payload)
-  if (json === undefined) return payload
-  const ctx: DriftContext = {
-    method: request.method,
-    route: request.routeOptions.url as string,
-    statusCode: reply.statusCode,
-    body: json.body,
-    schema: responseSchema(request, reply.statusCode),
-    rng: rngFor(request, plan, settings, control)
+  if (!drifts(plan, settings) && profiled === undefined) return payload
+  const learned = profiled === undefined ? null : learnedSafely(request, () => applyLearned(profiled, { statusCode: reply.statusCode, body: json?.body }))
+  if (json === undefined && learned === null) return payload
+  let drifted: DriftResult | null = null
+  if (drifts(plan, settings) && json !== undefined) {
+    const statusCode = learned?.statusCode ?? reply.statusCode
+    const ctx: DriftContext = {
+      method: request.method,
+      route: route as string,
+      statusCode,
+      body: learned === null ? json.body : learned.body,
+      schema: responseSchema(request, statusCode),
+      rng: rngFor(request, plan, settings, control)
+    }
+    const { result, warnings } = safely(request, () => perturb(ctx, plan, settings))
+    warn(reply, warnings)
+    drifted = result
   }
-  const { result, warnings } = safely(request, () => perturb(ctx, plan, settings))
-  warn(reply, warnings)
-  control.record(routeKey(request.method, ctx.route), result?.changes ?? null)
-  return result === null || result.changes.length === 0 ? payload : send(request, reply, result)
+  const result = merged(learned, drifted)
+  control.record(routeKey(request.method, route as string), result?.changes ?? null)
+  if (result === null || result.changes.length === 0) return payload
+  // An answer that is not JSON (a 204) keeps its payload: only its status and headers are the profile's.
+  if (json !== undefined) return send(request, reply, result)
+  sendHead(request, reply, result)
+  return payload
 }
 
 /** A route's `config.drift` is checked when the route is added, so a typo fails at boot. */
@@ -161,8 +207,26 @@ function checkRouteConfig (route: RouteOptions): void {
   }
 }
 
+/** Every route's declared answers, by operation, so a drift profile can be checked against them once all are added. */
+function collectRoutes (routes: Map<string, RouteAnswers>, route: RouteOptions): void {
+  const answers = (route.schema as { response?: RouteAnswers } | undefined)?.response ?? {}
+  for (const method of [route.method].flat()) routes.set(routeKey(method, route.url), answers)
+  const tools = (route.config as { mcpTools?: readonly string[] } | undefined)?.mcpTools
+  for (const operation of tools === undefined ? [] : mcpOperations(route.url, tools)) routes.set(operation, MCP_ANSWERS)
+}
+
 export default fp(async (app) => {
   const control = app.control.drift
   app.addHook('onRoute', checkRouteConfig)
+  const { profile } = control
+  if (profile !== undefined) {
+    const routes = new Map<string, RouteAnswers>()
+    app.addHook('onRoute', (route) => collectRoutes(routes, route))
+    // A profile naming what this emulator does not have fails start-up with one line rather than never applying.
+    app.addHook('onReady', async () => {
+      const misfit = profileMisfit(profile, routes, `EMULATOR_DRIFT_PROFILE (--drift-profile) ${app.config.driftProfile ?? ''}`)
+      if (misfit !== undefined) throw new ConfigError(`Invalid configuration: ${misfit}`)
+    })
+  }
   app.addHook('onSend', async (request, reply, payload) => await onSend(control, request, reply, payload))
 }, { name: 'drift', dependencies: ['runtime'] })

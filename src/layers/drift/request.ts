@@ -20,6 +20,9 @@ type HeaderValue = string | string[] | undefined
 
 // The tail driftHeaderValue() writes when it shortens a long header: skipped, so a header can be pasted back.
 const TRUNCATION_TAIL = /^\.\.\. \(\+\d+ more\)$/
+// A drift profile's changes (`learned /x`): the profile makes them on every matching answer anyway, so a pasted
+// header's learned entries are skipped rather than refused.
+const LEARNED_ENTRY = /^learned(\s|$)/
 
 /** The header's one value; a repeated header is read as its values joined by commas, as HTTP allows. */
 function single (value: HeaderValue): string | undefined {
@@ -52,7 +55,7 @@ export function parseDriftRequest (value: HeaderValue): DriftRequest {
   const text = single(value)?.trim()
   if (text === undefined || text === '') return { mode: 'default' }
   if (text.toLowerCase() === 'off') return { mode: 'off' }
-  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '' && !TRUNCATION_TAIL.test(entry))
+  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '' && !TRUNCATION_TAIL.test(entry) && !LEARNED_ENTRY.test(entry))
   const steps: ForcedStep[] = []
   const unknown: string[] = []
   const problems: string[] = []

@@ -1,8 +1,10 @@
 // Drift control state: the settings drift runs with now (EMULATOR_DRIFT_* at start, PUT /_emulator/drift later),
 // the position in the seeded stream, and the ledger of what a run was exposed to. Read by plugin.ts, changed by routes.ts.
-import { ConfigError, type Config } from '../../config.js'
+import { ConfigError, type Config } from '../../config/index.js'
+import { DriftProfileError, readDriftProfile, type DriftProfile, type LearnedChange } from '../../lib/drift-profile.js'
 import { DRIFT_KINDS, driftKindNames, isDriftKindName, unknownKindsMessage } from './kinds/index.js'
 import type { ControlPart } from '../control-part.js'
+import { LEARNED_KIND } from './learned.js'
 
 /** Used when neither EMULATOR_DRIFT_SEED nor EMULATOR_SEED is set: a fixed seed, so runs still repeat exactly. */
 export const DEFAULT_DRIFT_SEED = 0
@@ -53,6 +55,10 @@ export interface DriftControl extends ControlPart {
   ledger (): DriftLedger
   /** Empties the ledger and restarts the stream; returns the ledger as it was. */
   clearLedger (): DriftLedger
+  /** The drift profile loaded at start (EMULATOR_DRIFT_PROFILE), if any. */
+  readonly profile: DriftProfile | undefined
+  /** The profile's changes for one operation ('GET /api/v1/scenes/{sceneId}'), or undefined when it names none. */
+  learned (routeKey: string): readonly LearnedChange[] | undefined
 }
 
 /** The kind names of `names` that do not exist, in order, without repeats. */
@@ -92,6 +98,20 @@ export function configuredSettings (config: Config): DriftSettings {
   }
 }
 
+/** The profile EMULATOR_DRIFT_PROFILE names; a file that cannot be read or is not a profile fails start-up with one line. */
+export function configuredProfile (config: Config): DriftProfile | undefined {
+  if (config.driftProfile === undefined) return undefined
+  try {
+    return readDriftProfile(config.driftProfile)
+  } catch (error) {
+    if (!(error instanceof DriftProfileError)) throw error
+    throw new ConfigError(`Invalid configuration: EMULATOR_DRIFT_PROFILE (--drift-profile) ${error.message}`)
+  }
+}
+
+/** Ledger keys: the kinds in DRIFT_KINDS order, then the profile's. */
+const LEDGER_KINDS = [...driftKindNames, LEARNED_KIND]
+
 const emptyCounts = (): DriftCounts => ({ eligible: 0, perturbed: 0, byKind: {} })
 
 function count (counts: DriftCounts, kinds: readonly string[]): void {
@@ -108,12 +128,14 @@ export function kindsOf (changes: readonly string[]): string[] {
 
 /** Counts keyed in DRIFT_KINDS order, so a ledger reads the same whatever order the responses came in. */
 function ordered (counts: DriftCounts): DriftCounts {
-  const byKind = Object.fromEntries(driftKindNames.filter((name) => name in counts.byKind).map((name) => [name, counts.byKind[name]]))
+  const byKind = Object.fromEntries(LEDGER_KINDS.filter((name) => name in counts.byKind).map((name) => [name, counts.byKind[name]]))
   return { eligible: counts.eligible, perturbed: counts.perturbed, byKind }
 }
 
 export function createDriftControl (config: Config): DriftControl {
   const initial = configuredSettings(config)
+  const profile = configuredProfile(config)
+  const byOperation = new Map(profile?.operations.map(({ operation, changes }) => [operation, changes]))
   let settings = { ...initial }
   let stream = 0
   let totals = emptyCounts()
@@ -151,6 +173,8 @@ export function createDriftControl (config: Config): DriftControl {
     },
     ledger,
     clearLedger,
+    profile,
+    learned: (routeKey) => byOperation.get(routeKey),
     reset () {
       settings = { ...initial }
       clearLedger()

@@ -20,6 +20,8 @@ export interface DriftResult {
   body: unknown
   /** Headers to add to the response (besides X-Emulator-Drift, which the caller builds from `changes`). */
   headers: Record<string, string>
+  /** Headers to remove from the response (lower-case names): a drift profile learned the target does not send them. */
+  removedHeaders?: string[]
   /** One '<kind> <JSON pointer>' per change; a change of the whole response is just '<kind>'. */
   changes: string[]
 }

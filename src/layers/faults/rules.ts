@@ -7,7 +7,7 @@ export const FAULT_HEADER = 'x-emulator-fault'
 export const LATENCY_HEADER = 'x-emulator-latency'
 /** INFER: gap between the chunks of a slow body when a rule or header gives none. */
 export const DEFAULT_SLOW_DELAY_MS = 250
-/** Same ceiling as the latency settings in config.ts. */
+/** Same ceiling as the latency settings (config/settings.ts). */
 export const MAX_DELAY_MS = 600_000
 
 /** A rule as stored: a compiled pattern plus its remaining firings. */

@@ -1,6 +1,6 @@
 // Fault-injection state: ambient latency, the global fault rate, the rule list and the seeded draws.
 // Written by routes.ts (and reset), read by plugin.ts once per public request.
-import type { Config } from '../../config.js'
+import type { Config } from '../../config/index.js'
 import { createRng, hashString, type Rng } from '../../lib/rng.js'
 import type { FaultSettings, PutFaultsBody } from '../../schemas/faults.js'
 import { phaseOf, type FaultRule, type HeaderFault } from './rules.js'

@@ -1,7 +1,7 @@
 // create_diagram's arguments: their schema (types, sizes, the node id alphabet, spacing ranges, each rule with the
 // words an agent acts on) and the checks a schema cannot state (unique ids, edges and groups naming real nodes,
 // groups that nest, the direction in any case). Any failure rejects the whole call, before anything is drawn.
-import { Type, type Static, type TSchema } from 'typebox'
+import { Type, type Static, type TObject, type TSchema } from 'typebox'
 import { withMessages, type SchemaMessages } from '../../lib/schema-errors.js'
 import { toolError } from '../tool-errors.js'
 import type { Direction } from './layout.js'
@@ -59,9 +59,9 @@ export const DIAGRAM_ARGUMENTS = {
   rankSpacing: spacing(40, 600, DEFAULT_RANK_SPACING, `Gap between ranks (default ${DEFAULT_RANK_SPACING}); edge labels get room of their own.`),
   clearExisting: Type.Optional(Type.Boolean({ description: 'Delete every element of the scene first. Only when the user asked to replace the drawing.' }))
 }
-const DiagramArgumentsSchema = closed(DIAGRAM_ARGUMENTS)
+
 /** The arguments as the schema passed them. */
-export type DiagramArguments = Static<typeof DiagramArgumentsSchema>
+export type DiagramArguments = Static<TObject<typeof DIAGRAM_ARGUMENTS>>
 export type DiagramNode = Static<typeof NodeSchema>
 export type DiagramEdge = Static<typeof EdgeSchema>
 /** A boundary around nodes; `parent` is the group it sits inside (groups nest when one holds all of another's nodes). */

@@ -1,7 +1,7 @@
 // Checks a planned call with the content engine's own rules before anything is stored, so a bad skeleton is a
 // tool error naming what the agent sent (`add[2] (tempId "db")`) rather than an id it never saw.
 import { checkReferences, type ContentRules } from '../../content/references.js'
-import { DEFAULT_COMPAT } from '../../schemas/compat.js'
+import { DEFAULT_COMPAT } from '../../config/compat.js'
 import { validateElementShape } from '../../content/validation.js'
 import type { Element } from '../../schemas/elements.js'
 import type { FileRecord } from '../../schemas/scene-content.js'

@@ -9,13 +9,13 @@ import { API_BASE, need, type Learner, type Step, type Vars } from './steps.js'
 const MCP_HEADERS = { accept: 'application/json, text/event-stream' }
 
 /** tools/list with the tools keyed by name (order is not part of the protocol) and the emulator's words out. */
-function toolsView (message: unknown): unknown {
+export function toolsView (message: unknown): unknown {
   if (!isObject(message) || !isObject(message.result) || !Array.isArray(message.result.tools)) return message
   const tools = Object.fromEntries(message.result.tools.map((tool: unknown) => [String(isObject(tool) ? tool.name : undefined), withoutOwnWords(tool)]))
   return { ...message, result: { ...message.result, tools } }
 }
 
-function callView (message: unknown): unknown {
+export function callView (message: unknown): unknown {
   if (!isObject(message) || !isObject(message.result) || !Array.isArray(message.result.content)) return message
   return { ...message, result: { ...message.result, content: message.result.content.map(toolContentView) } }
 }

@@ -2,7 +2,7 @@
 // minted through the admin API, the demo editor), so two emulators started from the same fixtures agree.
 import t from 'tap'
 import { AUDIT_SOURCE_ID, auditSourceId } from '../../../src/lib/ids.js'
-import { BUNDLED_FIXTURES } from '../../../src/config.js'
+import { BUNDLED_FIXTURES } from '../../../src/config/index.js'
 import { build, call } from '../../helper.js'
 
 const ACME = 'MzPkz6jWA0f'

@@ -3,7 +3,7 @@
 import t from 'tap'
 import { build } from '../../helper.js'
 import { BAD_REQUEST, UNAUTHORIZED, admin } from '../../admin/admin-helper.js'
-import { DEFAULT_COMPAT } from '../../../src/schemas/compat.js'
+import { DEFAULT_COMPAT } from '../../../src/config/compat.js'
 import { startEmulator } from '../../../src/index.js'
 
 t.test('GET answers the start-up settings; PUT replaces them and answers all of them; reset restores start-up', async (t) => {

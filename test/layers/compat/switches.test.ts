@@ -4,7 +4,7 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { build, call, errorBody, type TestLike } from '../../helper.js'
-import { DEFAULT_COMPAT, type Compat, type PartialCompat } from '../../../src/schemas/compat.js'
+import { DEFAULT_COMPAT, type Compat, type PartialCompat } from '../../../src/config/compat.js'
 import { arrow, putBody, rect } from '../../content/element-builders.js'
 
 interface Workspace { id: string, full: string, read: string, member: string }

@@ -2,7 +2,7 @@
 // faulted bodies, and storage left alone. Raw calls: drifted responses do not conform on purpose.
 import t from 'tap'
 import { buildApp } from '../../../src/app.js'
-import { ConfigError, MINIMAL_FIXTURES, loadConfig } from '../../../src/config.js'
+import { ConfigError, MINIMAL_FIXTURES, loadConfig } from '../../../src/config/index.js'
 import { driftKindNames } from '../../../src/layers/drift/kinds/index.js'
 import { recordOf } from '../../../src/layers/request-record.js'
 import { build, sharedApp } from '../../helper.js'

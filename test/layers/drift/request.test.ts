@@ -19,6 +19,10 @@ t.test('parseDriftRequest', async (t) => {
   t.same(parseDriftRequest('older-shape /data/0/metadata, older-shape /data/1/metadata, ... (+98 more)'), {
     mode: 'forced', steps: [{ kind: 'older-shape', pointer: '/data/0/metadata' }, { kind: 'older-shape', pointer: '/data/1/metadata' }]
   }, 'the tail of a shortened header is skipped')
+  t.same(parseDriftRequest('learned status, learned /metadata/name, null-field /metadata/name, learned header/deprecation'), {
+    mode: 'forced', steps: [{ kind: 'null-field', pointer: '/metadata/name' }]
+  }, 'a drift profile\'s changes are skipped: the profile makes them anyway')
+  t.same(parseDriftRequest('learned /metadata/name'), { mode: 'default' }, 'only learned changes: as if no header')
   const valid = driftKindNames.join(', ')
   t.same(parseDriftRequest('nope, deprecation, nope, other'), {
     mode: 'invalid', warning: `unknown drift kinds "nope", "other"; valid kinds: ${valid}; drift skipped for this request`

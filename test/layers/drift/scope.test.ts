@@ -2,7 +2,7 @@
 // config.drift false), how it merges headers (Link), and the boot-time check of route config.
 import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { resolveConfig, type Config } from '../../../src/config.js'
+import { resolveConfig, type Config } from '../../../src/config/index.js'
 import { createClock } from '../../../src/lib/clock.js'
 import { createIdFactory } from '../../../src/lib/ids.js'
 import runtime from '../../../src/plugins/runtime.js'

@@ -3,7 +3,7 @@
 // A bare Fastify app with just the runtime seams, the error handler, the fault layer and a probe where drift would sit.
 import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { resolveConfig, type Config } from '../../../src/config.js'
+import { resolveConfig, type Config } from '../../../src/config/index.js'
 import { createClock } from '../../../src/lib/clock.js'
 import { createIdFactory } from '../../../src/lib/ids.js'
 import faults from '../../../src/layers/faults/plugin.js'

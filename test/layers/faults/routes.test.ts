@@ -1,7 +1,7 @@
 // GET/PUT/DELETE /_emulator/faults.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { loadConfig } from '../../../src/config.js'
+import { loadConfig } from '../../../src/config/index.js'
 import { build, call, errorBody, sharedApp } from '../../helper.js'
 
 const fresh = sharedApp(t)

@@ -1,7 +1,7 @@
 // Seeded faults: the same seed and the same request sequence give the same faults; rules fire by probability and count.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { resolveConfig } from '../../../src/config.js'
+import { resolveConfig } from '../../../src/config/index.js'
 import { createFaultsControl } from '../../../src/layers/faults/state.js'
 import { KEYS, build, errorBody, sharedApp, swap } from '../../helper.js'
 

@@ -45,5 +45,9 @@ export function driftAnswer (request: FastifyRequest, reply: FastifyReply, answe
   if (decoded === undefined) return answer
   const resultSchema = tools.find((entry) => entry.declaration.name === call?.tool)?.declaration.result
   const changed = driftMcpMessage(request, reply, { message: decoded.message, status: answer.status, call, resultSchema })
-  return changed === undefined ? answer : decoded.encode(changed)
+  if (changed === undefined) return answer
+  const encoded = changed.message === undefined ? { ...answer, text: '' } : decoded.encode(changed.message)
+  // A drift profile may have changed the status and the endpoint's own headers too.
+  const kept = encoded.headers.filter(([name]) => !changed.removedHeaders.includes(name.toLowerCase()))
+  return { ...encoded, status: changed.status, headers: [...kept, ...Object.entries(changed.headers)] }
 }

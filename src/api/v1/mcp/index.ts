@@ -105,7 +105,9 @@ const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
     const missing = options.tools.filter(({ declaration: { backing } }) => backing !== null && !app.operations.has(backing))
     if (missing.length > 0) throw new Error(`MCP tools backed by no route: ${missing.map((tool) => tool.declaration.name).join(', ')}`)
   })
-  app.post('/mcp', ROUTE, async (request, reply) => await exchange(request, reply, options, serverOptions))
+  // Its tools are named in the route's config, so the drift layer can check a drift profile's MCP operations.
+  const tools = options.tools.map(({ declaration }) => declaration.name)
+  app.post('/mcp', { ...ROUTE, config: { ...ROUTE.config, mcpTools: tools } }, async (request, reply) => await exchange(request, reply, options, serverOptions))
   // Stateless: no stream to open (GET) and no session to end (DELETE).
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     await reply.code(405).header('allow', 'POST').header('content-type', 'application/json').send(jsonRpcError(-32000, 'Method not allowed.'))

@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/server'
 import { EmulatorError } from '../../../errors.js'
 import { isAllowed, type Operation } from '../../../services/access.js'
-import type { Compat } from '../../../schemas/compat.js'
+import type { Compat } from '../../../config/compat.js'
 import type { Caller } from '../../../services/context.js'
 import { compileStrict } from '../../../lib/ajv.js'
 import { McpInternalError, McpToolError } from '../../../mcp/tool-errors.js'

@@ -1,7 +1,7 @@
 // The settings as a plain type, without TypeBox: the package's public types (startEmulator's options, Config) name
-// this, so a user's type-check needs no schema library. config.ts validates against its schema and checks at compile
-// time that the schema describes exactly this type. Each field's variable and meaning: docs/configuration.md.
-import type { Compat } from './schemas/compat-settings.js'
+// this, so a user's type-check needs no schema library. load.ts builds the schema from the rows of settings.ts and
+// checks at compile time that it describes exactly this type. Each field's variable and meaning: docs/configuration.md.
+import type { Compat } from './compat.js'
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
 
@@ -25,6 +25,8 @@ export interface Config {
   readonly driftRate: number
   /** Kind names; absent means every kind. */
   readonly driftKinds?: string[]
+  /** A drift profile file (`drawing-api-emulator learn`): those operations answer in the target's shape. */
+  readonly driftProfile?: string
   readonly latencyMs: number
   readonly latencyJitterMs: number
   readonly faultRate: number

@@ -1,0 +1,38 @@
+// The variables of the settings' rows, as errors name them (with their flag), and did-you-mean warnings for
+// EMULATOR_* variables that nothing reads (EMULATOR_DRFIT once passed silently).
+import { FIELDS, settingOf } from './settings.js'
+
+/** Every variable a setting reads, in row order. */
+export const SETTING_VARIABLES: readonly string[] = FIELDS.map((field) => settingOf(field).env)
+
+/** `EMULATOR_DRIFT_RATE (--drift-rate)`: the variable and its flag twin, whichever the user typed. */
+export function describeVariable (name: string): string {
+  const row = FIELDS.map(settingOf).find((candidate) => candidate.env === name)
+  return row === undefined ? name : `${name} (--${row.flag})`
+}
+
+function editDistance (a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length]
+}
+
+/** One warning line per EMULATOR_* variable that no setting reads, with the nearest real name when one is close. */
+export function unknownVariableWarnings (env: Record<string, string | undefined>): string[] {
+  const known = SETTING_VARIABLES.filter((name) => name.startsWith('EMULATOR_'))
+  const warnings: string[] = []
+  for (const name of Object.keys(env).filter((key) => key.startsWith('EMULATOR_')).sort()) {
+    if (known.includes(name)) continue
+    const [nearest] = known.map((candidate) => ({ candidate, distance: editDistance(name, candidate) }))
+      .sort((a, b) => a.distance - b.distance)
+    const hint = nearest.distance <= 3 ? `did you mean ${nearest.candidate}?` : 'see the configuration table in docs/configuration.md'
+    warnings.push(`${name} is not a setting and is ignored: ${hint}`)
+  }
+  return warnings
+}

@@ -1,0 +1,18 @@
+// Files the package ships, found from this module's own place: the same from src/ (tests) and from the bundle in
+// dist/ (a module below src/ cannot find files through import.meta.url once bundled, so these live at the root).
+import { fileURLToPath } from 'node:url'
+
+/** The bundled demo workspace set. */
+export const BUNDLED_FIXTURES = fileURLToPath(new URL('../fixtures/default', import.meta.url))
+export const MINIMAL_FIXTURES = fileURLToPath(new URL('../fixtures/minimal', import.meta.url))
+/** The fixture sets that ship with the emulator, by the names EMULATOR_FIXTURES and `fixturesDir` accept. */
+export const BUNDLED_FIXTURE_SETS: Readonly<Record<string, string>> = Object.freeze({ default: BUNDLED_FIXTURES, minimal: MINIMAL_FIXTURES })
+
+/** A bundled set's name (`default`, `minimal`) is that set; anything else is a folder (`./default` for one of that name). */
+export function fixturesFolder (value: string): string {
+  return Object.hasOwn(BUNDLED_FIXTURE_SETS, value) ? BUNDLED_FIXTURE_SETS[value] : value
+}
+/** The scene editor's browser bundle (scripts/bundle-editor.mjs); the same folder from src/ and dist/: `npm run build` writes it. */
+export const EDITOR_ASSETS = fileURLToPath(new URL('../dist/ui-editor/', import.meta.url))
+/** Digests of the fixture sets `npm run build` checked (harness/verified-fixtures.ts); absent when run from src/. */
+export const VERIFIED_FIXTURES_FILE = fileURLToPath(new URL('./verified-fixtures.json', import.meta.url))

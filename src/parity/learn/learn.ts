@@ -1,0 +1,194 @@
+// What `learn` keeps of a report: per operation, the shape changes the target showed (fields added, removed,
+// renamed, JSON types changed, headers added or removed, statuses changed); values, and what the rules excuse, not.
+import { JSON_TYPES, type JsonType, type LearnedChange, type LearnedOperation, type Seen } from '../../lib/drift-profile.js'
+import { createIdMap } from '../compare/id-map.js'
+import { SCALAR_RULES } from '../compare/rules.js'
+import type { ReportDifference } from './report-reader.js'
+
+/** Why a difference was not learned, counted for the summary line. */
+export type Skipped = 'value' | 'list item' | 'excused' | 'not a shape change'
+
+interface Candidate { pointer: string, value: unknown, seen: Seen }
+
+interface Learning {
+  changes: LearnedChange[]
+  removals: Candidate[]
+  additions: Candidate[]
+  skipped: Record<Skipped, number>
+}
+
+/** `body/data/0/metadata/x` → `/data/0/metadata/x`: the pointer into the answer. */
+export function bodyPointer (path: string): string {
+  return path.slice('body'.length)
+}
+
+/** `/data/0/metadata/x` → `/data/*` + `/metadata/x`: every array position standing for any item of its list. */
+export function anyItem (pointer: string): string {
+  return pointer.split('/').map((token, i) => i > 0 && /^\d+$/.test(token) ? '*' : token).join('/')
+}
+
+const lastToken = (path: string): string => path.slice(path.lastIndexOf('/') + 1)
+
+/**
+ * The pointer a body difference teaches: a grouped difference (`pattern`, `count`) seen more often than in the
+ * requests it names was seen at several items of a list in one answer, so it is every item's (`*`).
+ */
+function pointerOf (difference: ReportDifference): string {
+  const pointer = bodyPointer(difference.path)
+  if (difference.pattern === undefined) return pointer
+  const seen = difference.count ?? 1
+  const several = difference.requests === undefined ? seen > 1 : seen > difference.requests.length
+  return several ? anyItem(pointer) : pointer
+}
+
+/**
+ * The JSON type of a value as a report shows it: a structure longer than the report keeps is a text cut with
+ * '…'; a document check names the type it expected in parentheses (`(integer)`).
+ */
+export function shownType (value: unknown, fromDocument = false): JsonType | undefined {
+  if (typeof value === 'string') {
+    if (value.endsWith('…') && /^[[{]/.test(value)) return value.startsWith('{') ? 'object' : 'array'
+    const declared = fromDocument ? /^\((\w+)\)$/.exec(value)?.[1] : undefined
+    if (declared === 'integer') return 'number'
+    if (declared !== undefined && JSON_TYPES.includes(declared as JsonType)) return declared as JsonType
+    return 'string'
+  }
+  if (value === null || value === undefined) return 'null'
+  if (Array.isArray(value)) return 'array'
+  return typeof value as JsonType
+}
+
+/** A sample of the target's value: itself, or an empty structure of its type when the report cut it. */
+function sample (value: unknown): unknown {
+  const type = shownType(value)
+  if (typeof value === 'string' && type === 'object') return {}
+  if (typeof value === 'string' && type === 'array') return []
+  return value ?? null
+}
+
+/** A difference one of parity's scalar rules lets pass (a report from another producer or version may hold one). */
+function excused (difference: ReportDifference): boolean {
+  // Only these carry the two values as sent; a rule's own differences (`format`, `id`) carry what it compared.
+  if (difference.kind !== 'value' && difference.kind !== 'type') return false
+  const site = { key: lastToken(difference.path), path: difference.path, parent: undefined, mode: 'value' as const }
+  const rule = SCALAR_RULES.find((r) => r.applies(site, difference.emulator, difference.target))
+  return rule !== undefined && rule.compare(difference.emulator, difference.target, site, createIdMap()) === null
+}
+
+function seenOf (report: string, difference: ReportDifference): Seen {
+  return difference.requests === undefined ? { report, path: difference.path } : { report, path: difference.path, requests: difference.requests }
+}
+
+function learnHeader (learning: Learning, difference: ReportDifference, seen: Seen): void {
+  const header = difference.path.slice('header/'.length).toLowerCase()
+  const { emulator, target } = difference
+  if ((emulator === null || emulator === undefined) && typeof target === 'string') learning.changes.push({ change: 'header-added', header, value: target, seen: [seen] })
+  else if (typeof emulator === 'string' && (target === null || target === undefined)) learning.changes.push({ change: 'header-removed', header, seen: [seen] })
+  else learning.skipped.value++
+}
+
+function learnType (learning: Learning, difference: ReportDifference, seen: Seen): void {
+  const from = shownType(difference.emulator, true)
+  const to = shownType(difference.target)
+  if (from === undefined || to === undefined || from === to) return void learning.skipped.value++
+  // The whole answer turned into another type (a page unwrapped to its list): no sample can stand for it.
+  if (difference.path === 'body') return void learning.skipped['not a shape change']++
+  learning.changes.push({ change: 'type-changed', path: pointerOf(difference), from, to, sample: sample(difference.target), seen: [seen] })
+}
+
+/** One difference of one operation, into `learning`. */
+function learnOne (learning: Learning, difference: ReportDifference, report: string): void {
+  const seen = seenOf(report, difference)
+  const { path, kind } = difference
+  if (excused(difference)) return void learning.skipped.excused++
+  // A read that differs because an earlier write failed on the target shows that failure, not a new shape.
+  if (difference.followsFrom !== undefined) return void learning.skipped['not a shape change']++
+  if (kind === 'status' && Number.isInteger(difference.emulator) && Number.isInteger(difference.target)) {
+    return void learning.changes.push({ change: 'status-changed', from: difference.emulator as number, to: difference.target as number, seen: [seen] })
+  }
+  if (kind === 'header' && path.startsWith('header/')) return learnHeader(learning, difference, seen)
+  if (!path.startsWith('body/') || !['missing', 'extra', 'type'].includes(kind)) {
+    learning.skipped[['value', 'enum', 'format', 'length', 'order', 'id'].includes(kind) ? 'value' : 'not a shape change']++
+    return
+  }
+  if (kind === 'type') return learnType(learning, difference, seen)
+  // A record more or fewer in a list is content, not shape.
+  if (/^(\d+|\*)$/.test(lastToken(path))) return void learning.skipped['list item']++
+  const candidate = { pointer: pointerOf(difference), value: kind === 'missing' ? difference.emulator : difference.target, seen }
+  if (kind === 'missing') learning.removals.push(candidate)
+  else learning.additions.push(candidate)
+}
+
+const parentOf = (pointer: string): string => pointer.slice(0, pointer.lastIndexOf('/'))
+const PLACEHOLDER = /^\(.*\)$/
+
+/** A removal and an addition at one level that carry the same value are one field renamed. */
+function pairRenames (learning: Learning): void {
+  for (const removal of learning.removals) {
+    const same = JSON.stringify(removal.value)
+    const i = learning.additions.findIndex((addition) => anyItem(parentOf(addition.pointer)) === anyItem(parentOf(removal.pointer)) &&
+      JSON.stringify(addition.value) === same && !(typeof removal.value === 'string' && PLACEHOLDER.test(removal.value)))
+    if (i === -1) {
+      learning.changes.push({ change: 'field-removed', path: removal.pointer, seen: [removal.seen] })
+      continue
+    }
+    const [addition] = learning.additions.splice(i, 1)
+    learning.changes.push({ change: 'field-renamed', path: removal.pointer, to: lastToken(addition.pointer).replace(/~1/g, '/').replace(/~0/g, '~'), seen: [removal.seen, addition.seen] })
+  }
+  for (const addition of learning.additions) learning.changes.push({ change: 'field-added', path: addition.pointer, sample: sample(addition.value), seen: [addition.seen] })
+}
+
+/** The identity of a change: the same change seen twice is one change seen in two places. */
+function identity (change: LearnedChange): string {
+  switch (change.change) {
+    case 'status-changed': return `${change.change} ${change.from}`
+    case 'header-added': case 'header-removed': return `header ${change.header}`
+    case 'field-renamed': return `${change.change} ${change.path} ${change.to}`
+    case 'type-changed': return `${change.change} ${change.path} ${change.from}`
+    default: return `${change.change} ${change.path}`
+  }
+}
+
+/**
+ * A change seen at two or more items of a list is a change of every item (`/data/<*>/x`); one seen at a single item
+ * stays there. INFER: a beta that reshapes its records reshapes all of them (a report lists one difference per
+ * item), while a change seen once may be that one record's (a drifting emulator changes one site per answer).
+ */
+function generalised (changes: readonly LearnedChange[]): LearnedChange[] {
+  const sites = new Map<string, Set<string>>()
+  const general = (change: LearnedChange): string => 'path' in change ? identity({ ...change, path: anyItem(change.path) }) : identity(change)
+  for (const change of changes) {
+    if (!('path' in change)) continue
+    sites.set(general(change), (sites.get(general(change)) ?? new Set()).add(change.path))
+  }
+  return changes.map((change) => 'path' in change && (sites.get(general(change))?.size ?? 0) > 1 ? { ...change, path: anyItem(change.path) } : change)
+}
+
+/** Changes once each (the first sample wins), the places they were seen merged. */
+function merged (changes: readonly LearnedChange[]): LearnedChange[] {
+  const byIdentity = new Map<string, LearnedChange>()
+  for (const change of changes) {
+    const known = byIdentity.get(identity(change))
+    if (known === undefined) byIdentity.set(identity(change), { ...change, seen: [...change.seen] })
+    else known.seen.push(...change.seen.filter((s) => !known.seen.some((k) => k.report === s.report && k.path === s.path)))
+  }
+  return [...byIdentity.values()]
+}
+
+export interface LearnedReport { operations: LearnedOperation[], learned: number, skipped: Record<Skipped, number> }
+
+/** Learns every operation of the given reports (in order: an operation in two reports gets both reports' changes). */
+export function learnFrom (reports: ReadonlyArray<{ file: string, operations: ReadonlyArray<{ operation: string, differences: readonly ReportDifference[] }> }>): LearnedReport {
+  const skipped: Record<Skipped, number> = { value: 0, 'list item': 0, excused: 0, 'not a shape change': 0 }
+  const byOperation = new Map<string, LearnedChange[]>()
+  for (const report of reports) {
+    for (const { operation, differences } of report.operations) {
+      const learning: Learning = { changes: [], removals: [], additions: [], skipped }
+      for (const difference of differences) learnOne(learning, difference, report.file)
+      pairRenames(learning)
+      byOperation.set(operation, [...(byOperation.get(operation) ?? []), ...learning.changes])
+    }
+  }
+  const operations = [...byOperation].map(([operation, changes]) => ({ operation, changes: merged(generalised(changes)) })).filter((op) => op.changes.length > 0)
+  return { operations, learned: operations.reduce((sum, op) => sum + op.changes.length, 0), skipped }
+}

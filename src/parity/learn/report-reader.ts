@@ -1,0 +1,89 @@
+// Reads the parity and shadow reports `learn` takes: only what it needs (operations[].operation, their
+// differences[].{path, kind, emulator, target} and, when given, {requests, pattern, count, followsFrom}, and the
+// run's `shared` differences); any other field, present or added later, is ignored.
+import { readFileSync } from 'node:fs'
+import { RunError } from '../types.js'
+
+
+export interface ReportDifference {
+  path: string
+  kind: string
+  emulator: unknown
+  target: unknown
+  /** The requests that produced it, when the report names them. */
+  requests?: unknown[]
+  /** A grouped difference: its path with list items as `*`, and how often it was seen (every item, every request). */
+  pattern?: string
+  count?: number
+  /** Set when it follows from an earlier write that failed on the target: a consequence, not a shape. */
+  followsFrom?: unknown
+}
+
+export interface ReadReport {
+  file: string
+  target?: string
+  startedAt?: string
+  operations: Array<{ operation: string, differences: ReportDifference[] }>
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function difference (value: unknown, where: string): ReportDifference {
+  if (!isObject(value) || typeof value.path !== 'string' || typeof value.kind !== 'string') {
+    throw new RunError(`${where} is not a difference {"path", "kind", "emulator", "target"}`)
+  }
+  const { path, kind, emulator, target, requests, pattern, count, followsFrom } = value
+  return {
+    path, kind, emulator, target,
+    ...(Array.isArray(requests) ? { requests } : {}),
+    ...(typeof pattern === 'string' ? { pattern } : {}),
+    ...(Number.isInteger(count) ? { count: count as number } : {}),
+    ...(followsFrom === undefined || followsFrom === null ? {} : { followsFrom })
+  }
+}
+
+function operation (value: unknown, where: string): ReadReport['operations'][number] {
+  if (!isObject(value) || typeof value.operation !== 'string') throw new RunError(`${where} has no "operation"`)
+  const differences = value.differences ?? []
+  if (!Array.isArray(differences)) throw new RunError(`${where} (${value.operation}): "differences" is not a list`)
+  return { operation: value.operation, differences: differences.map((d, i) => difference(d, `${where} (${value.operation as string}) difference ${i + 1}`)) }
+}
+
+const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/
+
+/** Whether a report written by `version` of the tool is one this version reads: none (the first reports), or not newer. */
+export function knownVersion (version: unknown, own: string): boolean {
+  if (version === undefined) return true
+  const theirs = typeof version === 'string' ? SEMVER.exec(version) : null
+  const ours = SEMVER.exec(own)
+  if (theirs === null || ours === null) return false
+  for (let i = 1; i <= 3; i++) if (Number(theirs[i]) !== Number(ours[i])) return Number(theirs[i]) < Number(ours[i])
+  return true
+}
+
+/** One report file, checked: not readable, not JSON, not a report or of an unknown version is one line (exit 2). */
+export function readReport (file: string, own: string): ReadReport {
+  let value: unknown
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'))
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message
+    throw new RunError(`${file} cannot be read as JSON (${reason})`)
+  }
+  if (!isObject(value) || !Array.isArray(value.operations)) {
+    throw new RunError(`${file} is not a parity or shadow report (it has no "operations" list)`)
+  }
+  if (!knownVersion(value.version, own)) {
+    throw new RunError(`${file} is a report of version ${JSON.stringify(value.version)}; this learn (${own}) reads reports of ${own} and before: learn with the version that wrote it`)
+  }
+  const shared = Array.isArray(value.shared) ? value.shared.map((d, i) => difference(d, `${file}: shared[${i}]`)) : []
+  return {
+    file,
+    ...(typeof value.target === 'string' ? { target: value.target } : {}),
+    ...(typeof value.startedAt === 'string' ? { startedAt: value.startedAt } : {}),
+    // A difference every operation shared is listed once for the run: it is each operation's.
+    operations: value.operations.map((op, i) => operation(op, `${file}: operations[${i}]`))
+      .map((op) => ({ ...op, differences: [...op.differences, ...shared] }))
+  }
+}

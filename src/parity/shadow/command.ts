@@ -1,0 +1,131 @@
+// `drawing-api-emulator shadow`: starts the proxy, prints where it listens, runs until SIGINT or SIGTERM, then
+// writes the report (--report) and the recording (--record) and says in its exit code whether anything differed.
+import { writeFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import type { ShadowReport, ShadowSource } from '../../index.js'
+import { readAcceptFile, createAcceptance, AcceptRuleError, type Acceptance } from '../accept.js'
+import type { Io } from '../command.js'
+import { checkRecordingDir } from '../recording.js'
+import { RunError } from '../types.js'
+import { SHADOW_USAGE, parseShadowOptions, plainHttpWarning, type ShadowOptions } from './options.js'
+import { keyMasker, writeShadowRecording } from './recording.js'
+import { createFront } from './server.js'
+import { createSession, type ShadowSession } from './session.js'
+import { sideFromFixtures, sideFromImport, type ShadowSide } from './side.js'
+import { createShadowTally, type ShadowTally } from './tally.js'
+
+export interface RunningShadow {
+  /** `http://127.0.0.1:4000`: clients use `${url}/api/v1`. */
+  url: string
+  session: ShadowSession
+  report (): ShadowReport
+  /** Stops listening, finishes the comparisons, writes --report and --record; resolves with the exit code. */
+  stop (): Promise<number>
+}
+
+function sideStarter (options: ShadowOptions, tally: ShadowTally, mask: (value: unknown) => unknown, io: Io, source: ShadowSource) {
+  const settings = { env: io.env, source }
+  return (clientKey: string | undefined): Promise<ShadowSide> | undefined => {
+    if (options.fixtures !== undefined) return sideFromFixtures(options.fixtures, settings).then((side) => { tally.state({ state: 'ready' }); return side })
+    const key = options.key ?? clientKey
+    if (key === undefined) return undefined
+    tally.state({ state: 'importing', reason: null })
+    return sideFromImport(options.target, key, settings).then(({ side, requests }) => {
+      tally.state({ state: 'ready', reason: null, importRequests: tally.report().shadow.importRequests + requests })
+      io.err(`shadow: imported the target's workspace in ${requests} requests; the shadow side is ready`)
+      return side
+    }, (error: Error & { retry?: boolean, importRequests?: number }) => {
+      const reason = String(mask(`the import of the target's workspace failed: ${error.message}`))
+      tally.state({ state: error.retry === true ? 'waiting' : 'failed', reason, importRequests: tally.report().shadow.importRequests + (error.importRequests ?? 0) })
+      io.err(`shadow: ${reason}${error.retry === true ? ' (trying again with the next key a client sends)' : '; clients still get the target\'s answers'}`)
+      throw error
+    })
+  }
+}
+
+function listen (server: ReturnType<typeof createFront>, options: ShadowOptions): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => reject(new RunError(`cannot listen on ${options.host}:${options.port} (${error.code ?? error.message})`)))
+    server.listen(options.port, options.host, () => resolve(server.address() as AddressInfo))
+  })
+}
+
+function readAccept (file: string | undefined): Acceptance | undefined {
+  if (file === undefined) return undefined
+  try {
+    return createAcceptance(readAcceptFile(file))
+  } catch (error) {
+    if (error instanceof AcceptRuleError) throw new RunError(error.message)
+    throw error
+  }
+}
+
+/** Starts a shadow (the CLI's, and tests' in-process one). */
+export async function startShadow (options: ShadowOptions, io: Io): Promise<RunningShadow> {
+  const warning = plainHttpWarning(options.target)
+  if (warning !== undefined) io.err(warning)
+  if (options.record !== undefined) checkRecordingDir(options.record)
+  const acceptance = readAccept(options.accept)
+  const startedAt = new Date().toISOString()
+  const keys = new Set<string>(options.key === undefined ? [] : [options.key])
+  const mask = keyMasker(keys)
+  const tally = createShadowTally({ target: options.target, startedAt, version: io.version, acceptance, mask })
+  const source: ShadowSource = { report: () => tally.report(), clear: () => tally.clear() }
+  const session = createSession({ target: new URL(options.target), tally, timeoutMs: options.timeoutMs, recording: options.record !== undefined, keys, startSide: sideStarter(options, tally, mask, io, source) })
+  const adminToken = io.env.EMULATOR_ADMIN_TOKEN === '' ? undefined : io.env.EMULATOR_ADMIN_TOKEN
+  const server = createFront({ session, source, adminToken, timeoutMs: options.timeoutMs })
+  const address = await listen(server, options)
+  await session.start()
+  const host = address.address.includes(':') ? `[${address.address}]` : address.address
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`
+  return {
+    url,
+    session,
+    report: () => tally.report(),
+    async stop () {
+      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections() })
+      await session.settled()
+      const report = tally.report()
+      if (options.report !== undefined) writeFileSync(options.report, `${JSON.stringify(report, null, 2)}\n`)
+      const side = session.side()
+      if (options.record !== undefined && side !== undefined) {
+        writeShadowRecording({ dir: options.record, tool: `drawing-api-emulator ${io.version}`, target: options.target, startedAt, reads: side.reads, steps: session.steps(), fixturesDir: side.fixturesDir, keys })
+      }
+      await side?.close()
+      return report.summary.differs > 0 ? 1 : 0
+    }
+  }
+}
+
+function untilSignal (): Promise<NodeJS.Signals> {
+  return new Promise((resolve) => {
+    const handler = (signal: NodeJS.Signals) => {
+      process.off('SIGINT', handler)
+      process.off('SIGTERM', handler)
+      resolve(signal)
+    }
+    process.on('SIGINT', handler)
+    process.on('SIGTERM', handler)
+  })
+}
+
+export async function shadowCommand (argv: string[], io: Io): Promise<number> {
+  try {
+    const options = parseShadowOptions(argv)
+    if ('help' in options) {
+      io.out(SHADOW_USAGE)
+      return 0
+    }
+    const running = await startShadow(options, io)
+    io.out(`shadow: listening at ${running.url} (point your client at ${running.url}/api/v1, forwarded to ${options.target}; the report: ${running.url}/_emulator/shadow, ${running.url}/_emulator/ui/shadow)`)
+    const signal = await untilSignal()
+    const code = await running.stop()
+    const { summary, shadow } = running.report()
+    io.out(`shadow: stopped by ${signal}: ${shadow.forwarded} requests forwarded, ${shadow.compared} compared, ${shadow.importRequests} sent by the import; ${summary.operations} operations: ${summary.same} the same, ${summary.differs} differ`)
+    return code
+  } catch (error) {
+    const known = error instanceof RunError
+    io.err(`shadow: ${known ? error.message : `failed: ${(error as Error).stack ?? String(error)}`}`)
+    return 2
+  }
+}

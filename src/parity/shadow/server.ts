@@ -1,0 +1,71 @@
+// The shadow's listening socket: /api/v1 goes through the session (the target answers the client); everything else
+// (/_emulator with the shadow report and the demo page, /docs) is the shadow side's own, passed through to it.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { timingSafeEqual } from 'node:crypto'
+import type { ShadowSource } from '../../index.js'
+import { forward, type ClientRequest } from './forward.js'
+import { API_PREFIX } from './operations.js'
+import type { ShadowSession } from './session.js'
+
+/** Bodies beyond this are refused before anything is forwarded (the shadow side needs the whole body). */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024
+
+export interface FrontSettings {
+  session: ShadowSession
+  source: ShadowSource
+  adminToken?: string
+  timeoutMs: number
+}
+
+function sendJson (res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body))
+}
+
+const envelope = (statusCode: number, error: string, message: string) => ({ statusCode, error, message })
+
+async function readBody (req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_BODY_BYTES) return undefined
+    chunks.push(chunk as Buffer)
+  }
+  return Buffer.concat(chunks)
+}
+
+const isApi = (url: string): boolean => url === API_PREFIX || /^\/api\/v1[/?]/.test(url)
+
+function tokenOk (req: IncomingMessage, token: string | undefined): boolean {
+  if (token === undefined) return true
+  const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '')
+  const expected = Buffer.from(token)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+/** Before the shadow side runs, the report is answered here; the rest of /_emulator waits for the side. */
+function beforeSide (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): void {
+  const path = new URL(req.url ?? '/', 'http://shadow.invalid').pathname
+  if (path === '/_emulator/shadow' && (req.method === 'GET' || req.method === 'DELETE')) {
+    if (!tokenOk(req, settings.adminToken)) return sendJson(res, 401, envelope(401, 'Unauthorized', 'This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value'))
+    if (req.method === 'DELETE') settings.source.clear()
+    return sendJson(res, 200, settings.source.report())
+  }
+  sendJson(res, 503, envelope(503, 'Service Unavailable', 'The shadow side is not running yet: it starts with the first /api/v1 request that carries a key (or at start with --key or --fixtures)'))
+}
+
+async function handle (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): Promise<void> {
+  const body = await readBody(req)
+  if (body === undefined) return sendJson(res, 413, envelope(413, 'Payload Too Large', `The shadow proxy takes bodies up to ${MAX_BODY_BYTES} bytes`))
+  const client: ClientRequest = { method: req.method ?? 'GET', url: req.url ?? '/', rawHeaders: req.rawHeaders, body }
+  if (isApi(client.url)) return await settings.session.handle(client, res)
+  const side = settings.session.side()
+  if (side === undefined) return beforeSide(req, res, settings)
+  await forward(new URL(side.local.running.url), client, res, settings.timeoutMs)
+}
+
+export function createFront (settings: FrontSettings): Server {
+  return createServer((req, res) => {
+    handle(req, res, settings).catch(() => { if (!res.headersSent) sendJson(res, 500, envelope(500, 'Internal Server Error', 'The shadow proxy failed on this request')); else res.destroy() })
+  })
+}

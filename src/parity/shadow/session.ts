@@ -1,0 +1,155 @@
+// The live shadow: every /api/v1 request goes to the target and its answer back to the client; behind it, in
+// arrival order, the same request goes to the shadow side and the two answers are compared. The shadow side never
+// touches what the client gets: it starts (an import) before the first keyed request is forwarded, and is then
+// fed from a queue, so a slow or failing emulator only shows in the report.
+import type { ServerResponse } from 'node:http'
+import { fileName, type RecordedStep } from '../recording.js'
+import type { HttpRequest, Method, RequestRef } from '../types.js'
+import { answerOf, compareAnswers, operationOf, shadowAnswer, type ShadowRequest } from './exchange.js'
+import { endToEndHeaders, forward, type ClientRequest, type ForwardResult } from './forward.js'
+import { bearerKey, type KeyShape } from './keys.js'
+import { API_PREFIX } from './operations.js'
+import type { ShadowSide } from './side.js'
+import type { ShadowTally } from './tally.js'
+
+/** A recorded step of a shadow session: parity's step, with how the client authenticated and how reads compare. */
+export interface ShadowStep extends RecordedStep { request: ShadowRequest }
+
+export interface SessionSettings {
+  target: URL
+  tally: ShadowTally
+  timeoutMs: number
+  /** --record: the report names each request's step file. */
+  recording: boolean
+  /** Starts the shadow side with the first key a client sends (an import), or at once (--key, --fixtures). */
+  startSide (key: string | undefined): Promise<ShadowSide> | undefined
+  /** Every key a client sent, for masking (held in memory only, never written). */
+  keys: Set<string>
+}
+
+export interface ShadowSession {
+  handle (client: ClientRequest, res: ServerResponse): Promise<void>
+  /** Starts the shadow side now, when it can start without a client key (--key, --fixtures). */
+  start (): Promise<void>
+  /** The side, once started (the demo page and the admin API of the shadow side are served through it). */
+  side (): ShadowSide | undefined
+  /** The compared exchanges, with --record only. */
+  steps (): ShadowStep[]
+  /** Resolves when every request received so far has been compared. */
+  settled (): Promise<void>
+}
+
+/** Headers the shadow side gets: the client's, end to end, without the key, cookies, length and encodings. */
+const NOT_FOR_THE_SHADOW = ['authorization', 'cookie', 'content-length', 'accept-encoding']
+
+function headerRecord (raw: readonly string[]): Record<string, string> {
+  const kept = endToEndHeaders(raw, NOT_FOR_THE_SHADOW)
+  const headers: Record<string, string> = {}
+  for (let i = 0; i < kept.length; i += 2) {
+    const name = kept[i].toLowerCase()
+    // X-Emulator-* headers steer an emulator (faults, drift); the target ignores them, so the shadow side does too.
+    if (!name.startsWith('x-emulator-')) headers[name] = headers[name] === undefined ? kept[i + 1] : `${headers[name]}, ${kept[i + 1]}`
+  }
+  return headers
+}
+
+function header (raw: readonly string[], name: string): string | undefined {
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].toLowerCase() === name) return raw[i + 1]
+  return undefined
+}
+
+/** The request as the shadow side gets it: path below /api/v1, query, JSON body (or its text), headers. */
+export function shadowRequestOf (client: ClientRequest, shape: KeyShape | undefined): ShadowRequest {
+  const url = new URL(client.url, 'http://shadow.invalid')
+  const text = client.body.toString('utf8')
+  let body: unknown
+  let raw: string | undefined
+  if (text !== '') {
+    try {
+      body = JSON.parse(text)
+    } catch {
+      raw = text
+    }
+  }
+  const authorization = header(client.rawHeaders, 'authorization')
+  const request: HttpRequest = {
+    method: client.method as Method,
+    path: url.pathname.slice(API_PREFIX.length),
+    ...(url.search === '' ? {} : { query: Object.fromEntries(url.searchParams) }),
+    ...(body === undefined ? {} : { body }),
+    headers: headerRecord(client.rawHeaders)
+  }
+  const auth: ShadowRequest['auth'] = shape !== undefined ? { kind: 'key', shape } : authorization === undefined ? { kind: 'none' } : { kind: 'other' }
+  return { ...request, ...(raw === undefined ? {} : { text: raw }), auth }
+}
+
+/** The request as the report names it: method, path below /api/v1 with its query, step (and its file). */
+function requestRef (client: ClientRequest, step: number, operation: string, recording: boolean): RequestRef {
+  return { method: client.method as Method, path: client.url.slice(API_PREFIX.length), step, ...(recording ? { file: `steps/${fileName({ step, operation })}` } : {}) }
+}
+
+export function createSession (settings: SessionSettings): ShadowSession {
+  const { tally } = settings
+  let side: ShadowSide | undefined
+  let starting: Promise<ShadowSide> | undefined
+  let queue: Promise<void> = Promise.resolve()
+  const steps: ShadowStep[] = []
+  let compared = 0
+
+  /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
+  async function sideFor (key: string | undefined): Promise<ShadowSide | undefined> {
+    if (side !== undefined) return side
+    starting ??= settings.startSide(key)
+    if (starting === undefined) return undefined
+    try {
+      side = await starting
+    } catch (error) {
+      // A key the target refused may be followed by one it takes; any other failure is final (no retry storm).
+      if ((error as { retry?: boolean }).retry === true) starting = undefined
+    }
+    return side
+  }
+
+  async function compare (client: ClientRequest, key: string | undefined, forwarded: Promise<ForwardResult>): Promise<void> {
+    const result = await forwarded
+    const time = new Date().toISOString()
+    const shadow = await sideFor(undefined)
+    const fallback = `${client.method} ${new URL(client.url, 'http://shadow.invalid').pathname}`
+    if (!result.ok) return tally.fail({ operation: shadow === undefined ? fallback : operationOf(shadow, shadowRequestOf(client, undefined)).operation, side: 'target', reason: result.reason, time })
+    if (shadow === undefined) return tally.fail({ operation: fallback, side: 'shadow', reason: 'the shadow side is not running (see shadow.state)', time })
+    const target = await answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
+    const operation = operationOf(shadow, shadowRequestOf(client, undefined))
+    if (key !== undefined && operation.route !== undefined) shadow.keys.observe(key, operation.route, target)
+    const shape = key === undefined ? undefined : shadow.keys.shape(key)
+    if (shape !== undefined) tally.key(shape)
+    const request = shadowRequestOf(client, shape)
+    let emulator
+    try {
+      emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs)
+    } catch (error) {
+      return tally.fail({ operation: operation.operation, side: 'shadow', reason: (error as Error).message, time })
+    }
+    const step = ++compared
+    // Kept only for --record: a long session must not hold every answer.
+    if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
+    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, operation.operation, settings.recording))
+  }
+
+  return {
+    async handle (client, res) {
+      const key = bearerKey(header(client.rawHeaders, 'authorization'))
+      if (key !== undefined) settings.keys.add(key)
+      if (key !== undefined || starting !== undefined) await sideFor(key)
+      const forwarded = forward(settings.target, { ...client, url: client.url.slice(API_PREFIX.length) }, res, settings.timeoutMs)
+      tally.forwarded()
+      queue = queue.then(() => compare(client, key, forwarded)).catch((error: unknown) => {
+        tally.fail({ operation: `${client.method} ${client.url}`, side: 'shadow', reason: (error as Error).message, time: new Date().toISOString() })
+      })
+      await forwarded
+    },
+    start: async () => { await sideFor(undefined) },
+    side: () => side,
+    steps: () => [...steps],
+    settled: () => queue
+  }
+}

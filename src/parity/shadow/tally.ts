@@ -1,0 +1,80 @@
+// The shadow report as it grows: parity's tally and report (per operation the client called, requests the same
+// and differing, differences grouped by path pattern with the requests that showed them, accepted ones apart),
+// with when each difference was last seen, failures of either side, the keys' profiles and the side's state.
+// Key strings are masked wherever an answer echoed one.
+import type { ShadowFailure, ShadowKey, ShadowOperation, ShadowReport, ShadowState } from '../../index.js'
+import { createAcceptance, type Acceptance } from '../accept.js'
+import { createTally, pathPattern, sharedDifferences, type Tally } from '../report.js'
+import type { Difference, RequestRef } from '../types.js'
+
+const MAX_FAILURES = 100
+
+export interface ShadowTally {
+  add (operation: string, differences: readonly Difference[], time: string, request: RequestRef): void
+  fail (failure: ShadowFailure): void
+  forwarded (): void
+  key (key: ShadowKey): void
+  state (update: Partial<Pick<ShadowState, 'state' | 'reason' | 'importRequests'>>): void
+  /** Forgets the operations and failures (not the state, its counters and the keys). */
+  clear (): void
+  report (): ShadowReport
+}
+
+export interface TallySettings {
+  target: string
+  startedAt: string
+  version: string
+  acceptance?: Acceptance
+  mask: (value: unknown) => unknown
+}
+
+const seenKey = (operation: string, d: Pick<Difference, 'path' | 'kind'>): string => `${operation}\n${pathPattern(d.path)}\n${d.kind}`
+
+export function createShadowTally (settings: TallySettings): ShadowTally {
+  const acceptance = settings.acceptance ?? createAcceptance([])
+  let tally: Tally = createTally(acceptance)
+  let lastSeen = new Map<string, string>()
+  let failures: ShadowFailure[] = []
+  const keys = new Map<string, ShadowKey>()
+  const state: ShadowState = { state: 'waiting', reason: null, forwarded: 0, compared: 0, importRequests: 0, failures: [] }
+  const operations = (results: ReturnType<Tally['results']>): ShadowOperation[] => results.map((row) => {
+    const seen = <T extends Difference>(d: T) => ({ ...settings.mask(d) as T, requests: d.requests ?? [], count: d.count ?? 1, lastSeen: lastSeen.get(seenKey(row.operation, d)) ?? settings.startedAt })
+    return { ...row, differences: row.differences.map(seen), accepted: row.accepted.map(seen) }
+  })
+  return {
+    add (operation, differences, time, request) {
+      state.compared++
+      for (const difference of differences) lastSeen.set(seenKey(operation, difference), time)
+      tally.add(operation, differences, request)
+    },
+    fail (failure) { failures = [{ ...failure, reason: String(settings.mask(failure.reason)) }, ...failures].slice(0, MAX_FAILURES) },
+    forwarded () { state.forwarded++ },
+    key (key) { keys.set(key.label, key) },
+    state (update) { Object.assign(state, update) },
+    clear () {
+      tally = createTally(acceptance)
+      lastSeen = new Map()
+      failures = []
+    },
+    report () {
+      const results = tally.results()
+      const rows = operations(results)
+      const differing = rows.filter((op) => op.differs > 0).length
+      return {
+        tool: 'drawing-api-emulator',
+        version: settings.version,
+        mode: 'shadow',
+        target: settings.target,
+        startedAt: settings.startedAt,
+        durationMs: Date.now() - Date.parse(settings.startedAt),
+        keys: [...keys.values()],
+        requests: { target: state.forwarded + state.importRequests, emulator: state.compared },
+        operations: rows,
+        shared: sharedDifferences(results).map((d) => settings.mask(d) as ShadowReport['shared'][number]),
+        unusedAccept: acceptance.unused(),
+        summary: { operations: rows.length, same: rows.length - differing, differs: differing, accepted: rows.filter((op) => op.accepted.length > 0).length },
+        shadow: { ...state, failures: [...failures] }
+      }
+    }
+  }
+}

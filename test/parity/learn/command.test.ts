@@ -1,0 +1,134 @@
+// `drawing-api-emulator learn`: reads reports (tolerant of fields it does not use), writes a profile the emulator
+// loads, and refuses with one line and exit 2 what is not a report, an unknown version or a bad command line.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import t from 'tap'
+import { learnCommand } from '../../../src/parity/learn/command.js'
+import { runProcess } from '../../processes.js'
+
+const work = mkdtempSync(join(tmpdir(), 'learn-command-'))
+t.teardown(() => rmSync(work, { recursive: true, force: true }))
+
+async function learn (...argv: string[]): Promise<{ code: number, out: string, err: string }> {
+  const out: string[] = []
+  const err: string[] = []
+  const code = await learnCommand(argv, { out: (text) => out.push(text), err: (text) => err.push(text), env: {}, version: '0.1.0' })
+  return { code, out: out.join('\n'), err: err.join('\n') }
+}
+
+function file (name: string, content: unknown): string {
+  const path = join(work, name)
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
+  return path
+}
+
+const REPORT = {
+  target: 'https://beta.example/api/v1',
+  startedAt: '2026-11-27T10:00:00.000Z',
+  operations: [
+    { operation: 'POST /api/v1/collections', requests: 2, same: 0, differs: 2, differences: [{ path: 'status', kind: 'status', emulator: 200, target: 201 }] },
+    { operation: 'GET /api/v1/collections', requests: 1, same: 1, differs: 0, differences: [] }
+  ],
+  summary: { operations: 2, same: 1, differs: 1 }
+}
+
+t.test('writes a profile from two reports; fields it does not read (a newer parity\'s) are ignored', async (t) => {
+  const newer = {
+    ...REPORT,
+    startedAt: '2026-11-28T10:00:00.000Z',
+    tool: 'drawing-api-emulator',
+    version: '0.1.0',
+    key: { kind: 'workspace' },
+    operations: [{
+      operation: 'GET /api/v1/scenes/{sceneId}',
+      requests: 3,
+      accepted: [{ path: 'body/metadata/name', kind: 'value', reason: 'renamed by hand' }],
+      differences: [{ path: 'body/metadata/revision', kind: 'extra', emulator: null, target: 3, requests: [{ method: 'GET', path: '/scenes/s1', step: 7 }], count: 2, group: 'body/metadata/revision' }]
+    }]
+  }
+  const out = join(work, 'profile.json')
+  const run = await learn('--from', file('a.json', REPORT), '--from', file('b.json', newer), '--out', out)
+  t.same([run.code, run.err], [0, ''])
+  t.equal(run.out, [
+    `learn: wrote ${out}: 2 changes in 2 operations; not learned: 0 value-only, 0 excused by the rules, 0 not replayable (list items, whole answers retyped, bodies that are not JSON, unsent steps)`,
+    '  POST /api/v1/collections: status-changed',
+    '  GET /api/v1/scenes/{sceneId}: field-added'
+  ].join('\n'))
+  t.same(JSON.parse(readFileSync(out, 'utf8')), {
+    format: 'drawing-api-emulator drift profile',
+    version: 1,
+    learnedFrom: [
+      { report: join(work, 'a.json'), target: REPORT.target, startedAt: REPORT.startedAt },
+      { report: join(work, 'b.json'), target: REPORT.target, startedAt: newer.startedAt }
+    ],
+    operations: [
+      { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201, seen: [{ report: join(work, 'a.json'), path: 'status' }] }] },
+      { operation: 'GET /api/v1/scenes/{sceneId}', changes: [{ change: 'field-added', path: '/metadata/revision', sample: 3, seen: [{ report: join(work, 'b.json'), path: 'body/metadata/revision', requests: [{ method: 'GET', path: '/scenes/s1', step: 7 }] }] }] }
+    ]
+  })
+})
+
+t.test('what cannot be learned from: one line, exit 2, nothing written', async (t) => {
+  const out = join(work, 'never.json')
+  const cases: Array<[string[], string]> = [
+    [['--from', file('v9.json', { ...REPORT, version: 9 })], `learn: ${join(work, 'v9.json')} is a report of version 9; this learn (0.1.0) reads reports of 0.1.0 and before: learn with the version that wrote it`],
+    [['--from', file('newer.json', { ...REPORT, version: '0.2.0' })], `learn: ${join(work, 'newer.json')} is a report of version "0.2.0"; this learn (0.1.0) reads reports of 0.1.0 and before: learn with the version that wrote it`],
+    [['--from', file('text.json', 'operations: none')], `learn: ${join(work, 'text.json')} cannot be read as JSON (Unexpected token 'o', "operations: none" is not valid JSON)`],
+    [['--from', join(work, 'absent.json')], `learn: ${join(work, 'absent.json')} cannot be read as JSON (ENOENT)`],
+    [['--from', file('other.json', { format: 'drawing-api-emulator drift profile', version: 1 })], `learn: ${join(work, 'other.json')} is not a parity or shadow report (it has no "operations" list)`],
+    [['--from', file('bad-op.json', { operations: [{ differences: [] }] })], `learn: ${join(work, 'bad-op.json')}: operations[0] has no "operation"`],
+    [['--from', file('bad-diff.json', { operations: [{ operation: 'GET /x', differences: [{ kind: 'extra' }] }] })], `learn: ${join(work, 'bad-diff.json')}: operations[0] (GET /x) difference 1 is not a difference {"path", "kind", "emulator", "target"}`],
+    [[], 'learn: --from <report.json> is required'],
+    [['--from', file('ok.json', REPORT), '--out'], "learn: Option '--out <value>' argument missing (see drawing-api-emulator learn --help)"]
+  ]
+  for (const [argv, line] of cases) {
+    const run = await learn(...argv, ...(argv.includes('--out') || argv.length === 0 ? [] : ['--out', out]))
+    t.same([run.code, run.out, run.err], [2, '', line], argv.join(' '))
+  }
+  t.same([(await learn('--from', join(work, 'ok.json'))).err], ['learn: --out <profile.json> is required'])
+  t.throws(() => readFileSync(out), /ENOENT/, 'no profile written')
+})
+
+t.test('the CLI runs it: --help, and a profile written', async (t) => {
+  const help = await runProcess('src/cli.ts', ['learn', '--help'])
+  t.equal(help.code, 0)
+  t.match(help.stdout, /^Usage:\n {2}drawing-api-emulator learn --from <report\.json> \[--from <more\.json> \.\.\.\] --out <profile\.json>\n/)
+  const out = join(work, 'cli.json')
+  const run = await runProcess('src/cli.ts', ['learn', '--from', file('cli-report.json', REPORT), '--out', out])
+  t.same([run.code, run.stderr], [0, ''])
+  t.equal(JSON.parse(readFileSync(out, 'utf8')).operations.length, 1)
+  const bad = await runProcess('src/cli.ts', ['learn', '--from', file('cli-v2.json', { ...REPORT, version: '1.0.0' }), '--out', out])
+  t.same([bad.code, bad.stderr.trim()], [2, `learn: ${join(work, 'cli-v2.json')} is a report of version "1.0.0"; this learn (0.1.0) reads reports of 0.1.0 and before: learn with the version that wrote it`])
+})
+
+t.test('a grouped report: shared differences are every operation\'s, what follows from a failed write is not learned', async (t) => {
+  const grouped = {
+    tool: 'drawing-api-emulator',
+    version: '0.0.9',
+    operations: [
+      {
+        operation: 'GET /api/v1/scenes',
+        differences: [
+          // Seen 6 times in 2 requests: several items of one answer, so every item's.
+          { path: 'body/data/0/metadata/revision', pattern: 'body/data/*/metadata/revision', kind: 'extra', emulator: null, target: 1, count: 6, requests: [{ step: 3 }, { step: 9 }] },
+          // Seen once per request: that item's.
+          { path: 'body/data/2/metadata/tags', pattern: 'body/data/*/metadata/tags', kind: 'extra', emulator: null, target: [], count: 2, requests: [{ step: 3 }, { step: 9 }] },
+          { path: 'body/data/0/metadata/name', kind: 'missing', emulator: 'A', target: null, followsFrom: { step: 2, method: 'POST', path: '/scenes', status: 500 } }
+        ]
+      },
+      { operation: 'POST /api/v1/collections', differences: [] }
+    ],
+    shared: [{ path: 'header/x-ratelimit-reset', kind: 'header', emulator: 'delta-seconds', target: null }]
+  }
+  const out = join(work, 'grouped-profile.json')
+  const run = await learn('--from', file('grouped.json', grouped), '--out', out)
+  t.equal(run.code, 0, run.err)
+  const removed = { change: 'header-removed', header: 'x-ratelimit-reset', seen: [{ report: join(work, 'grouped.json'), path: 'header/x-ratelimit-reset' }] }
+  t.same(JSON.parse(readFileSync(out, 'utf8')).operations.map((op: any) => [op.operation, op.changes.map((c: any) => c.change === 'field-added' ? c.path : c)]), [
+    ['GET /api/v1/scenes', [removed, '/data/*/metadata/revision', '/data/2/metadata/tags']],
+    ['POST /api/v1/collections', [removed]]
+  ])
+  t.match(run.out, /not learned: 0 value-only, 0 excused by the rules, 1 not replayable/)
+})
+

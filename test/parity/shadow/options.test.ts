@@ -1,0 +1,40 @@
+// The shadow's command line: each mistake is one line and exit 2, before anything listens or is sent.
+import t from 'tap'
+import { shadowCommand } from '../../../src/parity/shadow/command.js'
+import { parseShadowOptions, plainHttpWarning } from '../../../src/parity/shadow/options.js'
+import { captureIo } from './shadow-helper.js'
+
+async function run (...argv: string[]) {
+  const { io, lines } = captureIo()
+  const code = await shadowCommand(argv, io)
+  return { code, ...lines }
+}
+
+t.test('mistakes: one line each, exit 2', async (t) => {
+  const cases: Array<[string[], string]> = [
+    [[], 'shadow: --target is required'],
+    [['--target', 'ftp://x/api/v1'], 'shadow: --target must be an http or https URL (got ftp://x/api/v1)'],
+    [['--target', 'https://x/'], 'shadow: --target must be the API\'s base URL ending in /api/v1, e.g. https://api.example.com/api/v1 (got https://x/)'],
+    [['--target', 'https://x/api/v1', '--port', 'http'], 'shadow: --port must be a whole number from 0 to 65535 (got http)'],
+    [['--target', 'https://x/api/v1', '--timeout', '0'], 'shadow: --timeout must be a whole number from 1 to 3600 (got 0)'],
+    [['--target', 'https://x/api/v1', '--key', 'k', '--fixtures', 'fixtures/minimal'], 'shadow: --key imports the target\'s workspace, --fixtures starts from your own: give one of them'],
+    [['--target', 'https://x/api/v1', '--nope'], 'shadow: Unknown option \'--nope\' (see drawing-api-emulator shadow --help)'],
+    [['--target', 'https://x/api/v1', '--accept', '/no/such/file.json'], 'shadow: cannot read the accept file /no/such/file.json']
+  ]
+  for (const [argv, line] of cases) {
+    const result = await run(...argv)
+    t.same([result.code, result.err, result.out], [2, [line], []], argv.join(' '))
+  }
+})
+
+t.test('--help, the defaults, and the plain-HTTP warning', async (t) => {
+  const help = await run('--help')
+  t.equal(help.code, 0)
+  t.match(help.out[0], /^Usage:\n {2}drawing-api-emulator shadow --target/)
+  t.same(parseShadowOptions(['--target', 'https://api.example.com/api/v1/']), { target: 'https://api.example.com/api/v1', port: 4000, host: '127.0.0.1', key: undefined, fixtures: undefined, report: undefined, record: undefined, accept: undefined, timeoutMs: 60_000 })
+  t.equal(plainHttpWarning('https://api.example.com/api/v1'), undefined)
+  t.equal(plainHttpWarning('http://127.0.0.1:4000/api/v1'), undefined)
+  t.equal(plainHttpWarning('http://localhost:4000/api/v1'), undefined)
+  t.equal(plainHttpWarning('http://[::1]:4000/api/v1'), undefined)
+  t.equal(plainHttpWarning('http://10.0.0.5/api/v1'), 'shadow: warning: --target http://10.0.0.5 is plain HTTP to a host beyond loopback: your clients\' keys cross the network unencrypted; use https')
+})

@@ -1,0 +1,122 @@
+// What a shadow keeps: the report and the recording (which `parity --verify` replays offline) hold no key, even
+// where the target echoed one; the CLI writes --report on SIGINT; the admin route, the demo page and the typed
+// helpers show the same report.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import t from 'tap'
+import { ShadowDifferencesError, shadowHelpers } from '../../../src/index.js'
+import { filesIn, parity } from '../parity-helper.js'
+import { startProcess } from '../../processes.js'
+import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.js'
+
+const work = mkdtempSync(join(tmpdir(), 'shadow-recording-'))
+t.teardown(() => rmSync(work, { recursive: true, force: true }))
+
+/** A client that puts its own key where the target echoes it (a scene name), then reads it back. */
+async function echoingClient (api: string, key: string): Promise<void> {
+  const collections = await send(api, key, 'GET', '/collections?limit=100')
+  const collection = collections.body.data.find((c: any) => c.id !== 'private').id
+  const made = await send(api, key, 'POST', `/collections/${collection}/scenes`, { name: `scene of ${key}`, pinned: false })
+  await send(api, key, 'GET', `/scenes/${made.body.metadata.id}`)
+  await send(api, key, 'POST', '/mcp', { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_scene', arguments: { sceneId: made.body.metadata.id } } }, { accept: 'application/json, text/event-stream' })
+  await send(api, key, 'DELETE', `/scenes/${made.body.metadata.id}`)
+}
+
+t.test('the key is never stored: not in the report, the recording, its fixtures or a line; parity --verify replays it', async (t) => {
+  const target = await startTarget(t)
+  const key = target.keys.full
+  const report = join(work, 'report.json')
+  const record = join(work, 'recording')
+  const shadowed = await startShadowFor(t, target.apiUrl, { report, record })
+  await echoingClient(shadowed.api, key)
+  t.equal(await shadowed.stop(), 0, 'nothing differed')
+  const written = JSON.parse(readFileSync(report, 'utf8'))
+  t.same(written.summary, { operations: 5, same: 5, differs: 0, accepted: 0 })
+  t.same(written.keys, [{ label: 'key 1', kind: 'workspace', permission: 'full', role: 'admin' }], 'the key as learned: full once the target took a write')
+  const files = [{ file: report, text: readFileSync(report, 'utf8') }, ...filesIn(record)]
+  t.ok(files.length > 8, `${files.length} files written`)
+  t.same(files.filter((f) => f.text.includes(key)).map((f) => f.file), [], 'no file holds the key')
+  t.ok(filesIn(record).some((f) => f.text.includes('scene of [the key]')), 'where the target echoed it, the recording holds a mask')
+  t.notOk([...shadowed.lines.out, ...shadowed.lines.err].some((line) => line.includes(key)), 'no line holds the key')
+  const step = JSON.parse(filesIn(join(record, 'steps'))[0].text)
+  t.same(step.request.auth, { kind: 'key', shape: { label: 'key 1', kind: 'workspace', permission: 'read', role: 'admin' } }, 'how the client authenticated, as a profile (no write seen yet: read)')
+  t.notOk('authorization' in step.request.headers)
+  const verified = await parity('--verify', record)
+  t.equal(verified.code, 0, verified.err)
+  t.match(verified.out, /5 operations: 5 the same, 0 differ/)
+  t.match(verified.out, /shadow recording of .* 5 requests replayed/)
+})
+
+t.test('an edited recording: parity --verify names the edited value', async (t) => {
+  const target = await startTarget(t)
+  const record = join(work, 'edited')
+  const shadowed = await startShadowFor(t, target.apiUrl, { record })
+  await send(shadowed.api, target.keys.full, 'GET', '/workspaces')
+  await shadowed.stop()
+  const file = filesIn(join(record, 'steps'))[0].file
+  const step = JSON.parse(readFileSync(file, 'utf8'))
+  step.answer.body.name = 'Edited name'
+  const { writeFileSync } = await import('node:fs')
+  writeFileSync(file, JSON.stringify(step))
+  const verified = await parity('--verify', record)
+  t.equal(verified.code, 1)
+  t.match(verified.out, /GET \/api\/v1\/workspaces +1 +0 +1 +body\/name \(value\)/)
+})
+
+t.test('GET and DELETE /_emulator/shadow, the demo page, and the typed helpers over HTTP', async (t) => {
+  const target = await startTarget(t)
+  const shadowed = await startShadowFor(t, target.apiUrl, { key: target.keys.full })
+  await target.setDrift({ enabled: true, rate: 1, seed: 3, kinds: ['add-unknown-field'] })
+  await send(shadowed.api, target.keys.full, 'GET', '/workspaces')
+  await settledReport(shadowed)
+  const helpers = shadowHelpers(shadowed.api)
+  const report = await helpers.shadowReport()
+  const { durationMs: _duration, ...rest } = shadowed.shadow.report()
+  t.match(report, { ...rest, durationMs: Number }, 'the report over HTTP is the report')
+  t.same(report.operations.map((op) => [op.operation, op.differs, op.differences.map((d) => [d.kind, d.count, d.requests])]), [['GET /api/v1/workspaces', 1, [['extra', 1, [{ method: 'GET', path: '/workspaces', step: 1 }]]]]])
+  const error = await helpers.assertNoShadowDifferences().catch((e: unknown) => e)
+  t.ok(error instanceof ShadowDifferencesError)
+  t.match((error as Error).message, /^the shadow report is not clean:\n {2}GET \/api\/v1\/workspaces: 1 of 1 requests differ: body\/\S+ \(extra: emulator null, target /)
+  t.same((error as ShadowDifferencesError).report.operations, report.operations)
+  const page = await fetch(`${shadowed.shadow.url}/_emulator/ui/shadow`)
+  t.equal(page.status, 200)
+  const text = await page.text()
+  t.match(text, /<code>GET \/api\/v1\/workspaces<\/code>/)
+  t.match(text, /<td>extra<\/td>/)
+  t.match(text, /href="\/_emulator\/ui\/shadow">Shadow<\/a>/, 'the header links the view')
+  await helpers.clearShadowReport()
+  const cleared = await helpers.assertNoShadowDifferences()
+  t.same(cleared.operations, [])
+  t.equal(cleared.shadow.forwarded, 1, 'clearing keeps the counters of the shadow itself')
+})
+
+t.test('the CLI: listens, warns for plain HTTP beyond loopback, writes --report on SIGINT', async (t) => {
+  const target = await startTarget(t)
+  const report = join(work, 'cli-report.json')
+  const running = await startProcess('src/cli.ts', ['shadow', '--target', target.apiUrl, '--port', '0', '--report', report], {})
+  await send(`${running.url}/api/v1`, target.keys.full, 'GET', '/workspaces')
+  const exited = new Promise<number | null>((resolve) => running.child.on('exit', resolve))
+  running.child.kill('SIGINT')
+  t.equal(await exited, 0)
+  const written = JSON.parse(readFileSync(report, 'utf8'))
+  t.same(written.summary, { operations: 1, same: 1, differs: 0, accepted: 0 })
+  t.match(running.output(), /shadow: stopped by SIGINT: 1 requests forwarded, 1 compared, \d+ sent by the import; 1 operations: 1 the same, 0 differ/)
+  t.notOk(running.output().includes(target.keys.full))
+  const plain = await startShadowFor(t, 'http://api.example.com/api/v1', { key: undefined })
+  t.same(plain.lines.err, ['shadow: warning: --target http://api.example.com is plain HTTP to a host beyond loopback: your clients\' keys cross the network unencrypted; use https'])
+})
+
+t.test('with EMULATOR_ADMIN_TOKEN the report and the shadow side\'s admin API need it, before and after the side starts', async (t) => {
+  const target = await startTarget(t)
+  const shadowed = await startShadowFor(t, target.apiUrl, {}, { EMULATOR_ADMIN_TOKEN: 'shadow-admin' })
+  const token = { authorization: 'Bearer shadow-admin' }
+  t.equal((await send(shadowed.shadow.url, undefined, 'GET', '/_emulator/shadow')).status, 401, 'waiting: refused without the token')
+  t.equal((await send(shadowed.shadow.url, undefined, 'GET', '/_emulator/shadow', undefined, token)).status, 200)
+  t.equal((await send(shadowed.api, target.keys.full, 'GET', '/workspaces')).status, 200)
+  await settledReport(shadowed)
+  t.equal((await send(shadowed.shadow.url, undefined, 'GET', '/_emulator/shadow')).status, 401, 'running: refused without the token')
+  const report = await shadowHelpers(shadowed.shadow.url, 'shadow-admin').assertNoShadowDifferences()
+  t.same(report.operations.map((op) => [op.operation, op.same]), [['GET /api/v1/workspaces', 1]], 'the shadow side minted its key with the token')
+  t.equal((await send(shadowed.shadow.url, undefined, 'POST', '/_emulator/reset')).status, 401)
+})
