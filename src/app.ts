@@ -20,9 +20,8 @@ import stores from './plugins/stores.js'
 import renderer from './plugins/renderer.js'
 import { createSerializerCompiler, createValidatorCompiler } from './plugins/validation.js'
 import { formatSchemaErrors } from './lib/schema-errors.js'
-import { idDigest, isEmpty } from './store/database.js'
 import { loadFixtureSet, type FixtureSet } from './harness/fixtures.js'
-import { seedFixtureSet } from './harness/seed.js'
+import { prepareDatabase } from './harness/boot.js'
 import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
 import type { ShadowSource } from './schemas/shadow-report.js'
@@ -59,10 +58,7 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   // Every scope parses JSON bodies depth-bounded; the admin scope swaps in its lenient variant (admin/harness.ts).
   await app.register(jsonBody)
   await app.register(openapi)
-  // A persistent database is seeded on first start and reused as is afterwards; a seeded id stream then continues
-  // from what is stored instead of starting over and minting ids that exist.
-  if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)
-  else app.ids.continueFrom(idDigest(app.db))
+  prepareDatabase(app, fixtures)
 
   await app.register(publicApi, { prefix: API_PREFIX })
   await app.register(admin, { prefix: '/_emulator' })
