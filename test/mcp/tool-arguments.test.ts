@@ -63,6 +63,19 @@ t.test('edit_scene_content: add and update are JSON strings, delete an array, in
   t.equal((await call(t, app, 'GET', `/api/v1/scenes/${SCENE}/content`)).body.elements.length, 0, 'nothing stored')
 })
 
+t.test('create_slide and update_slide: the schema says an index is a whole number from 0, the deck how many slides there are', async (t) => {
+  const app = await fresh()
+  const slide = async (args: Record<string, unknown>) => textJson(await callTool(app, KEYS.full, 'create_slide', { sceneId: SCENE, ...args }))
+  const takes = 'create_slide takes sceneId (required), name, index'
+  const whole = 'must be a whole number from 0 (the first slide) to the number of slides'
+  t.equal((await slide({ index: -1 })).error, `Input validation error: arguments/index ${whole}. ${takes}`)
+  t.equal((await slide({ index: 0.5 })).error, `Input validation error: arguments/index ${whole}. ${takes}`)
+  t.equal((await slide({ index: 1 })).error, 'index must be an integer from 0 to 0', 'an empty deck takes index 0 only')
+  const first = await slide({ index: 0 })
+  const moved = await callTool(app, KEYS.full, 'update_slide', { sceneId: SCENE, frameId: first.frameId, index: -2 })
+  t.equal(textJson(moved).error, `Input validation error: arguments/index ${whole}. update_slide takes sceneId (required), frameId (required), name, index`)
+})
+
 t.test('tools/list publishes the rules as plain JSON Schema, without the wording', async (t) => {
   const app = await fresh()
   const listed = (await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 1, method: 'tools/list' })).message.result.tools

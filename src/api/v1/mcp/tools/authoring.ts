@@ -1,10 +1,11 @@
 // The agents-surface authoring tools: create_diagram, the slide tools and add_image (version B of the tool surface).
 // Their schemas are not public: these are the emulator's; their pure logic is in src/mcp/.
 import { Type } from 'typebox'
+import { withMessages } from '../../../../lib/schema-errors.js'
 import { planDiagram } from '../../../../mcp/diagram.js'
 import { DIAGRAM_ARGUMENTS } from '../../../../mcp/core/diagram-input.js'
 import { DIAGRAM_MAX_EDGES, DIAGRAM_MAX_NODES } from '../../../../mcp/core/limits.js'
-import { planAddImage } from '../../../../mcp/image.js'
+import { IMAGE_ARGUMENTS, planAddImage } from '../../../../mcp/image.js'
 import { listSlides, planCreateSlide, planUpdateSlide } from '../../../../mcp/slides.js'
 import { AGENTS_ONLY } from '../../../../mcp/toolsets.js'
 import { json } from '../registry.js'
@@ -12,8 +13,11 @@ import { args, sceneId } from './arguments.js'
 import { clockOf, snapshot, write } from './scene-io.js'
 import { defineTool, type ToolEntry } from './unit.js'
 
+const WHOLE_INDEX = 'must be a whole number from 0 (the first slide) to the number of slides'
 const frameId = () => Type.String({ minLength: 1, description: 'Id of the slide\'s frame.' })
-const slideIndex = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }))
+// The deck's size bounds an index from above (the planner says so); the schema states the rest.
+const slideIndex = (description: string) =>
+  Type.Optional(withMessages(Type.Integer({ minimum: 0, description }), { type: WHOLE_INDEX, minimum: WHOLE_INDEX }))
 
 export const AUTHORING_TOOLS: readonly ToolEntry[] = [
   defineTool({
@@ -62,16 +66,7 @@ export const AUTHORING_TOOLS: readonly ToolEntry[] = [
   defineTool({
     name: 'add_image',
     description: 'Places an image on a scene from a base64 data URL (PNG, JPEG, GIF, WebP or SVG). Without width and height the image keeps its own size; with one of them it keeps its aspect ratio. The emulator cannot fetch remote URLs.',
-    inputSchema: args({
-      sceneId: sceneId(),
-      dataUrl: Type.Optional(Type.String({ description: 'data:image/png;base64,… (or jpeg, gif, webp, svg+xml).' })),
-      url: Type.Optional(Type.String({ description: 'Public image URL (not supported by the emulator: no network).' })),
-      x: Type.Number({ description: 'Left edge, scene coordinates.' }),
-      y: Type.Number({ description: 'Top edge, scene coordinates.' }),
-      width: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Width in scene pixels.' })),
-      height: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Height in scene pixels.' })),
-      frameId: Type.Optional(Type.String({ minLength: 1, description: 'Frame (slide) the image belongs to.' }))
-    }),
+    inputSchema: args({ sceneId: sceneId(), ...IMAGE_ARGUMENTS }),
     backing: 'PATCH /scenes/{sceneId}/content',
     surfaces: AGENTS_ONLY,
     run: ({ op }, { sceneId, ...image }) => write(op, sceneId, (current) => planAddImage(current, image, op.ids, clockOf(op)))
