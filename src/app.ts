@@ -10,8 +10,8 @@ import { createIdFactory } from './lib/ids.js'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js'
 import requestGuard from './plugins/request-guard.js'
 import requestLog from './plugins/request-log.js'
+import jsonBody from './plugins/json-body.js'
 import { createTextLog, type TextLog } from './lib/text-log.js'
-import { boundedJsonParser } from './lib/json-body.js'
 import { redactUrl } from './lib/redact.js'
 import openapi from './plugins/openapi.js'
 import runtime from './plugins/runtime.js'
@@ -20,9 +20,8 @@ import stores from './plugins/stores.js'
 import renderer from './plugins/renderer.js'
 import { createSerializerCompiler, createValidatorCompiler } from './plugins/validation.js'
 import { formatSchemaErrors } from './lib/schema-errors.js'
-import { idDigest, isEmpty } from './store/database.js'
 import { loadFixtureSet, type FixtureSet } from './harness/fixtures.js'
-import { seedFixtureSet } from './harness/seed.js'
+import { prepareDatabase } from './harness/boot.js'
 import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
 import publicApi from './api/v1/index.js'
@@ -50,13 +49,9 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   await app.register(requestGuard)
   await app.register(requestLog, { textLog })
   // Every scope parses JSON bodies depth-bounded; the admin scope swaps in its lenient variant (admin/harness.ts).
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: false }))
+  await app.register(jsonBody)
   await app.register(openapi)
-  // A persistent database is seeded on first start and reused as is afterwards; a seeded id stream then continues
-  // from what is stored instead of starting over and minting ids that exist.
-  if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)
-  else app.ids.continueFrom(idDigest(app.db))
+  prepareDatabase(app, fixtures)
 
   await app.register(publicApi, { prefix: API_PREFIX })
   await app.register(admin, { prefix: '/_emulator' })

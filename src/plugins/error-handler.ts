@@ -3,7 +3,7 @@ import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { EmulatorError, REASON, emulatorError, routeNotFound } from '../errors.js'
-import { kRawBody } from '../lib/json-body.js'
+import { kRawBody } from '../lib/json-depth.js'
 
 export interface ErrorEnvelope { statusCode: number, error: string, message: string }
 

@@ -7,8 +7,6 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
 import fastJson from 'fast-json-stringify'
 import { coercingAjv, strictAjv } from '../lib/ajv.js'
 
-export { addFormats } from '../lib/ajv.js'
-
 interface LazyValidator {
   (data: unknown): boolean
   /** Fastify reads the errors of a failed validation here, as on an ajv function. */

@@ -2,7 +2,7 @@
 // shows them: as requested (the editor's own route), with the editor's key id (EDITOR_KEY_ID, as the audit log
 // records them) standing for the API key no save carries, the workspace, the status and both bodies.
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
-import { kRawBody } from '../../lib/json-body.js'
+import { kRawBody } from '../../lib/json-depth.js'
 import { EDITOR_KEY_ID } from './editor-identity.js'
 
 interface Arrival { at: number, startedAt: number, sent: { body: string | null, contentType: string | null } }

@@ -9,6 +9,7 @@ import {
   type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo, type Transport, type TransportSendOptions
 } from '@modelcontextprotocol/server'
 import type { Answer, ExchangeInput } from './exchange-types.js'
+import { answerOf, framed } from './framing.js'
 
 /** The methods worth a fast path; each is answered by a handler of ours and needs no state across requests. */
 const DIRECT_METHODS = new Set(['tools/call', 'tools/list'])
@@ -53,7 +54,7 @@ class Pending {
     this.done = done
   }
 
-  /** The transport's send(): SSE writes every message for the request as an event; JSON keeps only the response. */
+  /** The transport's send(): SSE writes every message before the response as an event; the response is kept. */
   take (message: JSONRPCMessage, options: TransportSendOptions | undefined): void {
     // Once the response is written the transport closes the request's stream: nothing more goes to it.
     if (this.response !== undefined) return
@@ -61,8 +62,10 @@ class Pending {
     const requestId = response && 'id' in message ? message.id : options?.relatedRequestId
     // Without a request it would go to the standalone GET stream, which a stateless server never has.
     if (requestId !== this.id) return
-    if (this.sse) this.text += `event: message\ndata: ${JSON.stringify(message)}\n\n`
-    if (!response) return
+    if (!response) {
+      if (this.sse) this.text += framed(message, true)
+      return
+    }
     this.response = message
     this.done()
   }
@@ -93,8 +96,10 @@ export class DirectTransport implements Transport {
       this.onmessage?.(request, extra)
     })
     this.pending = undefined
-    return sse
-      ? { status: 200, headers: SSE_HEADERS, text: pending.text }
-      : { status: 200, headers: JSON_HEADERS, text: JSON.stringify(pending.response) }
+    const headers = sse ? SSE_HEADERS : JSON_HEADERS
+    // The usual answer is the response alone, written from the value (drift may change it first); after progress
+    // events it is the stream as written.
+    if (pending.text === '') return answerOf(200, headers, pending.response, sse)
+    return { status: 200, headers, text: pending.text + framed(pending.response, true) }
   }
 }

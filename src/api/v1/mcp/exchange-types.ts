@@ -3,7 +3,17 @@ import type { IncomingHttpHeaders } from 'node:http'
 import type { ToolContext } from './registry.js'
 
 /** What goes back to the client: the status, the headers in the order the transport's `Headers` lists them, the body. */
-export interface Answer { status: number, headers: ReadonlyArray<readonly [string, string]>, text: string }
+export interface Answer {
+  status: number
+  headers: ReadonlyArray<readonly [string, string]>
+  readonly text: string
+  /**
+   * The one JSON-RPC message `text` carries, when the answer was written from it (framing.ts `answerOf`, the direct
+   * path), and whether as an SSE event: drift changes this value instead of parsing the text back.
+   */
+  message?: unknown
+  sse?: boolean
+}
 
 /** One POST as the route received it. */
 export interface ExchangeInput {
