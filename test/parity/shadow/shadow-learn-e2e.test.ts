@@ -12,6 +12,7 @@ import { admin, raw } from '../../layers/drift/drift-helper.js'
 import { rpc } from '../../mcp/endpoint-helper.js'
 import { startProcess, stopProcess } from '../../processes.js'
 import type { ShadowOptions } from '../../../src/parity/shadow/options.js'
+import { parity } from '../parity-helper.js'
 import { send, startShadowFor } from './shadow-helper.js'
 
 const work = mkdtempSync(join(tmpdir(), 'shadow-learn-e2e-'))
@@ -113,7 +114,8 @@ t.test('a beta that changed shape: shadow, learn the report, shadow again with t
   const beta = await startBeta(t, { EMULATOR_DRIFT_PROFILE: betaFile })
   // The committed profile in the environment (as the suite's CI sets it) does not reach the shadow side: the
   // report holds every change the beta has, not only those an older profile missed.
-  const before = await shadowRun(t, beta, 'before', {}, { EMULATOR_DRIFT_PROFILE: betaFile })
+  const recording = join(work, 'recording')
+  const before = await shadowRun(t, beta, 'before', { record: recording }, { EMULATOR_DRIFT_PROFILE: betaFile })
   const was = counts(before)
   t.same(was.operations, CALLED, 'the report names exactly the changed operations the client called')
 
@@ -124,6 +126,11 @@ t.test('a beta that changed shape: shadow, learn the report, shadow again with t
   const changesOf = (operations: any[]) => Object.fromEntries(operations.map((op) => [op.operation, op.changes.map((c: any) => `${c.change} ${c.path ?? c.header ?? c.to}${c.to === undefined ? '' : ` ${c.to}`}`).sort()]))
   t.same(changesOf(written.operations), changesOf(LEARNABLE), 'learned from the shadow report: each change of each changed operation the client called')
   t.same(written.learnedFrom, [{ report: join(work, 'before.json'), target: `${beta}/api/v1`, startedAt: before.startedAt }])
+
+  // The night's recording, replayed offline: the beta's answers differ from the emulator's, not from the profile's.
+  t.equal((await parity('--verify', recording)).code, 1)
+  const verified = await parity('--verify', recording, '--drift-profile', profile)
+  t.equal(verified.code, 0, verified.out)
 
   await fetch(`${beta}/_emulator/reset`, { method: 'POST' })
   const after = await shadowRun(t, beta, 'after', { driftProfile: profile })
