@@ -54,7 +54,7 @@ const CALLED = BETA.operations.map((op) => op.operation).filter((op) => op !== '
  */
 const LEARNABLE = BETA.operations.filter((op) => CALLED.includes(op.operation)).map((op) => ({
   ...op,
-  changes: op.changes.map((c) => 'path' in c && c.path.startsWith('/result/content/*') ? { ...c, path: c.path.replace('*', '0') } : c)
+  changes: op.changes.map((c: { path?: string }) => c.path?.startsWith('/result/content/*') === true ? { ...c, path: c.path.replace('*', '0') } : c)
 }))
 
 const idOf = (body: any): string | undefined => body?.id ?? body?.metadata?.id
