@@ -95,9 +95,9 @@ async function learn (...argv: string[]): Promise<{ code: number, out: string }>
 async function shadowRun (t: Test, targetUrl: string, name: string, options: Partial<ShadowOptions> = {}, env: NodeJS.ProcessEnv = {}): Promise<any> {
   const file = join(work, `${name}.json`)
   const shadowed = await startShadowFor(t, `${targetUrl}/api/v1`, { report: file, ...options }, env)
-  await clientRun(shadowed.api)
+  const scene = await clientRun(shadowed.api)
   await shadowed.stop()
-  const report = JSON.parse(readFileSync(file, 'utf8'))
+  const report = { ...JSON.parse(readFileSync(file, 'utf8')), scene }
   t.same(report.shadow.failures, [], `${name}: neither side failed (${report.shadow.state}: ${report.shadow.reason})`)
   return report
 }
@@ -107,6 +107,15 @@ async function startBeta (t: Test, env: Record<string, string>): Promise<string>
   t.teardown(() => stopProcess(beta.child))
   return beta.url
 }
+
+t.test('the same client against an identical emulator process: the target\'s answers, 0 differences', async (t) => {
+  const target = await startBeta(t, {})
+  const report = await shadowRun(t, target, 'identical')
+  t.same(report.summary, { operations: 10, same: 10, differs: 0, accepted: 0 }, JSON.stringify(report.operations.filter((op: any) => op.differs > 0)))
+  t.same([report.shadow.state, report.shadow.forwarded, report.shadow.compared], ['ready', 12, 12])
+  const made = await send(`${target}/api/v1`, KEY, 'GET', `/scenes/${report.scene as string}`)
+  t.same([made.status, made.body.metadata.name], [200, 'client scene, renamed'], 'the scene the client made through the shadow is on the target')
+})
 
 t.test('a beta that changed shape: shadow, learn the report, shadow again with the profile: at most a fifth left', async (t) => {
   const betaFile = join(work, 'beta.json')
