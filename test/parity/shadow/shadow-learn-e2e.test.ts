@@ -1,7 +1,8 @@
 // The loop a team runs against a changing beta, end to end: their client's own calls through `shadow` against a
 // drifting target (a separate emulator process), `learn` on the shadow report, the same client through `shadow`
 // with the learned profile on the shadow side (at most a fifth of the differences left), and a plain emulator
-// with the profile answering the learned shape and saying so.
+// with the profile answering the learned shape and saying so. Around it: the same client against an identical
+// target (0 differences), and against random drift (what one shape per operation can and cannot hold).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
