@@ -1,21 +1,38 @@
 // npm run bench: the performance goals (docs/performance.md), measured in one run on this machine, as a table of
 // ratios. A bare Fastify route and the emulator (dist/server.js, defaults and quiet) as processes on 127.0.0.1 under
 // autocannon; memory; start to first 200 (scripts/bench/starts.ts); then the scale cases in this process; then the
-// pictures case against chromium's own export (scripts/bench/pictures.ts). Settings (environment):
+// pictures case against chromium's own export (scripts/bench/pictures.ts); then the soak (scripts/bench/soak.ts): minutes of mixed load
+// with RSS sampled. Settings (environment):
 //   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=9 BENCH_RUNS=20 BENCH_PORT=4310
-//   BENCH_IMAGE=<image> (also time the image's start, with podman) BENCH_ONLY=reads,starts,scale,pictures
-//   BENCH_JSON=<file> (raw numbers)
+//   BENCH_IMAGE=<image> (also time the image's start, with podman: scripts/bench/starts.ts)
+//   BENCH_ONLY=reads,starts,scale,pictures,soak BENCH_SOAK_SECONDS=120 BENCH_JSON=<file> (raw numbers)
+// and flags (after `npm run bench --`): --only <cases> (as BENCH_ONLY), --soak-long (a 10-minute soak),
+// --soak-seconds <n>. The emulator processes see the bench's own EMULATOR_* variables: a soak that reaches a low
+// retention bound within its time is `EMULATOR_AUDIT_LOG_MAX=2000 npm run bench -- --only soak`.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { parseArgs } from 'node:util'
 import { machineLine, renderTable, type BenchResult } from './bench/report.js'
+import { soakDetail } from './bench/soak-report.js'
 import { measurePictures } from './bench/pictures.js'
 import { measureScale } from './bench/scale.js'
 import { measureReads, type ServingSettings } from './bench/serving.js'
 import { measureStarts } from './bench/starts.js'
+import { measureSoak } from './bench/soak.js'
 
 const int = (name: string, fallback: number) => Number.parseInt(process.env[name] ?? '', 10) || fallback
-const only = new Set((process.env.BENCH_ONLY ?? 'reads,starts,scale,pictures').split(',').map((s) => s.trim()))
+const { values: flags } = parseArgs({
+  options: { only: { type: 'string' }, 'soak-long': { type: 'boolean' }, 'soak-seconds': { type: 'string' } }
+})
+const ALL_CASES = 'reads,starts,scale,pictures,soak'
+const only = new Set((flags.only ?? process.env.BENCH_ONLY ?? ALL_CASES).split(',').map((s) => s.trim()))
+for (const name of only) {
+  if (ALL_CASES.split(',').includes(name)) continue
+  console.error(`bench: --only names no case "${name}" (cases: ${ALL_CASES})`)
+  process.exit(2)
+}
+const soakSeconds = flags['soak-long'] === true ? 600 : Number.parseInt(flags['soak-seconds'] ?? '', 10) || int('BENCH_SOAK_SECONDS', 120)
 const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
 
 async function main (): Promise<void> {
@@ -48,6 +65,10 @@ async function main (): Promise<void> {
       log('pictures')
       result.pictures = await measurePictures({ workDir, port: settings.basePort + 6 }, log)
     }
+    if (only.has('soak')) {
+      log(`soak: ${soakSeconds} s of mixed load, RSS every 5 s`)
+      result.soak = await measureSoak({ seconds: soakSeconds, workDir, port: settings.basePort + 7 }, log)
+    }
   } finally {
     rmSync(workDir, { recursive: true, force: true })
   }
@@ -55,6 +76,7 @@ async function main (): Promise<void> {
   console.log(`\nMachine: ${machineAtStart} (at start)\nLoad average at the end: ${machineLine().replace(/.*load average /, '')}\n`)
   console.log(renderTable(result))
   for (const failure of result.reads?.failures ?? []) console.log(`warning: ${failure}`)
+  if (result.soak) console.log(`\n${soakDetail(result.soak)}`)
 }
 
 await main()

@@ -36,10 +36,11 @@ const RUN_TIME_PACKAGES = {
   testcontainers: 'the Testcontainers module (optional peer): the user\'s own copy, whose engine settings apply'
 }
 
-/** Optional peers for their types alone: the code is bundled, the declarations name the package's types. */
-const TYPES_ONLY_PACKAGES = {
-  fastify: 'emulator.app and buildApp() are typed as its FastifyInstance'
-}
+/**
+ * Optional peers for their types alone: the code is bundled, the declarations name the package's types. None: the
+ * public types are the package's own (src/emulator-types.ts), so a consumer's type-check needs nothing else.
+ */
+const TYPES_ONLY_PACKAGES = {}
 
 /**
  * Package files a module loads by path (`import.meta.resolve('<file>')`, e.g. as a worker thread's script), copied

@@ -1,7 +1,8 @@
 // Run by scripts/check-package.sh inside a project that installed the packed package: starts the emulator as a test
 // suite would (startEmulator from 'drawing-api-emulator') and checks what that install serves.
-//   node package-smoke.mjs lean       without the optional peers: pictures are the placeholder (check-package.sh
-//                                     counts the warning lines in the output: one)
+//   node package-smoke.mjs lean       without the optional peers: a scene unchanged since the build is the build's
+//                                     drawing, an edited one a picture naming the packages to install
+//                                     (check-package.sh counts the warning lines in the output: one)
 //   node package-smoke.mjs pictures   with the renderer's packages: pictures are drawn
 /* global console, process, fetch */
 import assert from 'node:assert/strict'
@@ -20,6 +21,18 @@ const pngs = [await get(`${picture}.png`), await get(`${picture}.png`)]
 for (const png of pngs) assert.deepEqual([png.status, png.headers.get('content-type')], [200, 'image/png'], 'a PNG picture')
 const svg = await (await get(`${picture}.svg`)).text()
 const placeholder = svg.includes('data-render="placeholder"')
+// The same scene edited (its first element moved): no picture of it was drawn at build.
+const contentUrl = `${emulator.apiUrl}/scenes/${scenes.data[0].metadata.id}/content`
+const doc = await (await get(contentUrl.slice(emulator.url.length))).json()
+const moved = doc.elements.map((el, i) => i === 0 ? { ...el, x: el.x + 10 } : el)
+const put = await fetch(contentUrl, {
+  method: 'PUT',
+  headers: { ...auth, 'content-type': 'application/json' },
+  body: JSON.stringify({ type: doc.type, version: doc.version, source: doc.source, appState: doc.appState, elements: moved, files: doc.files })
+})
+assert.equal(put.status, 200, `PUT content: ${await put.clone().text()}`)
+const edited = await (await get(`${picture}.svg`)).text()
+const editedText = edited.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')
 const docs = await get('/docs/json')
 assert.equal(docs.status, 200, '/docs/json')
 assert.equal((await docs.json()).openapi, '3.0.0')
@@ -45,10 +58,14 @@ assert.doesNotMatch(laidOut, /"isError":true/, `create_diagram laid the diagram 
 await emulator.close()
 
 if (mode === 'lean') {
-  assert.ok(placeholder, 'without the renderer packages a picture is the placeholder')
+  assert.ok(!placeholder && /^<svg/.test(svg), 'without the renderer packages a scene unchanged since the build is its drawing')
+  assert.match(edited, /data-render="placeholder"/, 'an edited scene is a placeholder')
+  assert.match(editedText, /Drawing this scene needs @excalidraw\/utils, jsdom, @resvg\/resvg-js, not installed here\./, 'naming the missing packages')
+  assert.match(editedText, /Install: npm install @excalidraw\/utils@/, 'and the command')
   assert.match(page, /The interactive page needs the optional package @fastify\/swagger-ui/, '/docs says what to install')
 } else {
   assert.equal(placeholder, false, 'with the renderer packages the scene is drawn')
   assert.match(svg, /^<svg/)
+  assert.ok(!edited.includes('data-render=') && edited !== svg, 'and the edited scene is drawn anew')
 }
-console.log(`package smoke (${mode}): REST, MCP (create_diagram too), /docs/json, pictures ${placeholder ? 'as the placeholder' : 'drawn'}: OK`)
+console.log(`package smoke (${mode}): REST, MCP (create_diagram too), /docs/json, pictures ${mode === 'lean' ? 'drawn at build (an edited one names the packages)' : 'drawn'}: OK`)

@@ -50,7 +50,7 @@ if [[ -z "$prerelease" && "${RELEASE_LATEST:-yes}" == "yes" ]]; then tags+=(--ta
 dist_tag=$([[ -n "$prerelease" ]] && echo next || echo latest)
 
 # --- npm ----------------------------------------------------------------------------------------
-# `npm publish` runs prepare (npm run build, then tap build) and packs what package.json's `files` list; publishConfig adds
+# `npm publish` runs prepack (npm run build) and packs what package.json's `files` list; publishConfig adds
 # --provenance (the attestation is signed with the CI's OIDC token) and public access.
 publish=(npm publish --tag "$dist_tag")
 if ((DRY_RUN)); then

@@ -3,15 +3,15 @@
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { resolveConfig, type Config, type ConfigOptions } from './config/index.js'
+import { resolveConfig, type Config } from './config/index.js'
 import { VERIFIED_FIXTURES_FILE } from './package-files.js'
-import { createClock, type Clock } from './lib/clock.js'
-import { createIdFactory, type IdFactory } from './lib/ids.js'
+import { createClock } from './lib/clock.js'
+import { createIdFactory } from './lib/ids.js'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js'
 import requestGuard from './plugins/request-guard.js'
 import requestLog from './plugins/request-log.js'
+import jsonBody from './plugins/json-body.js'
 import { createTextLog, type TextLog } from './lib/text-log.js'
-import { boundedJsonParser } from './lib/json-body.js'
 import { redactUrl } from './lib/redact.js'
 import openapi from './plugins/openapi.js'
 import runtime from './plugins/runtime.js'
@@ -20,25 +20,16 @@ import stores from './plugins/stores.js'
 import renderer from './plugins/renderer.js'
 import { createSerializerCompiler, createValidatorCompiler } from './plugins/validation.js'
 import { formatSchemaErrors } from './lib/schema-errors.js'
-import { idDigest, isEmpty } from './store/database.js'
 import { loadFixtureSet, type FixtureSet } from './harness/fixtures.js'
-import { seedFixtureSet } from './harness/seed.js'
+import { prepareDatabase } from './harness/boot.js'
 import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
-import type { ShadowSource } from './schemas/shadow-report.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
+import { faviconIco } from './admin/ui/favicon.js'
+import type { BuildOptions } from './emulator-types.js'
 
-export interface BuildOptions {
-  /** Settings; anything missing takes its default (see config/settings.ts). */
-  config?: ConfigOptions
-  /** Clock seam; defaults to real time, or to a fixed clock when config.clockStart is set. */
-  clock?: Clock
-  /** Id seam; defaults to random ids, or seeded ids when config.seed is set. */
-  ids?: IdFactory
-  /** Set by `drawing-api-emulator shadow` on its shadow side: the report /_emulator/shadow and the demo page show. */
-  shadow?: ShadowSource
-}
+export type { BuildOptions }
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
@@ -49,7 +40,8 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
     ids: options.ids ?? createIdFactory(config.seed)
   })
   await app.register(control)
-  await app.register(stores, { dbPath: config.dbPath })
+  const { dbPath, auditLogMax, sceneTombstonesMax, readCacheMaxBytes } = config
+  await app.register(stores, { dbPath, auditLogMax, sceneTombstonesMax, readCacheMaxBytes })
   // A kept read answer may depend on a switch, and a switch change writes no row: it empties the read cache itself.
   app.control.compat.onChange(() => app.stores.readCache.clear())
   await app.register(renderer)
@@ -57,16 +49,13 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   await app.register(requestGuard)
   await app.register(requestLog, { textLog })
   // Every scope parses JSON bodies depth-bounded; the admin scope swaps in its lenient variant (admin/harness.ts).
-  app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: false }))
+  await app.register(jsonBody)
   await app.register(openapi)
-  // A persistent database is seeded on first start and reused as is afterwards; a seeded id stream then continues
-  // from what is stored instead of starting over and minting ids that exist.
-  if (isEmpty(app.db)) seedFixtureSet(app.stores, fixtures)
-  else app.ids.continueFrom(idDigest(app.db))
+  prepareDatabase(app, fixtures)
 
   await app.register(publicApi, { prefix: API_PREFIX })
   await app.register(admin, { prefix: '/_emulator' })
+  await app.register(faviconIco)
 }
 
 /** pino at the configured level; in text mode its JSON lines go through lib/text-log.ts. */

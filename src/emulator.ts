@@ -1,37 +1,16 @@
 // A listening emulator: the one place that calls listen(), shared by the process entry (server.ts) and by
 // in-process use from a test suite (index.ts exports startEmulator).
 import type { FastifyInstance } from 'fastify'
-import { buildApp, type BuildOptions } from './app.js'
-import { resolveConfig, type Config, type ConfigOptions } from './config/index.js'
+import { buildApp } from './app.js'
+import { resolveConfig, type Config } from './config/index.js'
 import type { FixtureKey } from './harness/fixtures.js'
-import { createHarnessHelpers, type HarnessHelpers } from './harness-client.js'
+import { createHarnessHelpers } from './harness-client.js'
+import type { BuildOptions, DemoKeys, EmulatorOptions, RunningEmulator } from './emulator-types.js'
 
-/** Settings mirror the environment variables (see docs/configuration.md); in-process defaults: a free port, no logs. */
-export type EmulatorOptions = ConfigOptions & Pick<BuildOptions, 'clock' | 'ids' | 'shadow'>
+export type { DemoKeys, EmulatorOptions, RunningEmulator } from './emulator-types.js'
 
-/**
- * Keys of the first fixture workspace (the bundled sets have all three). Reading one the fixtures do not have
- * throws an Error naming it, rather than handing a test `undefined` to send.
- */
-export interface DemoKeys {
-  /** A full workspace key of the first fixture workspace. */
-  readonly full: string
-  /** A read-only workspace key. */
-  readonly read: string
-  /** A personal key of an admin (sees the virtual `private` collection). */
-  readonly personal: string
-}
-
-export interface RunningEmulator extends HarnessHelpers {
-  /** Origin, e.g. http://127.0.0.1:53211 (clients that append /api/v1 themselves want this). */
-  url: string
-  /** Base of the public API: `${url}/api/v1`. */
-  apiUrl: string
-  keys: DemoKeys
-  workspace: { id: string, name: string }
-  app: FastifyInstance
-  close (): Promise<void>
-}
+/** What listenEmulator answers: the public RunningEmulator, its app typed as the Fastify instance it is. */
+export type ListeningEmulator = RunningEmulator & { app: FastifyInstance }
 
 const KEY_KINDS: Record<keyof DemoKeys, string> = {
   full: 'full workspace key', read: 'read-only workspace key', personal: 'full personal key of an admin'
@@ -62,7 +41,7 @@ function warnIfExposed (app: FastifyInstance, config: Config): void {
 }
 
 /** Builds the app from complete settings and starts listening; close() stops it and closes the database. */
-export async function listenEmulator (config: Config, build: Pick<BuildOptions, 'clock' | 'ids' | 'shadow'> = {}): Promise<RunningEmulator> {
+export async function listenEmulator (config: Config, build: Pick<BuildOptions, 'clock' | 'ids' | 'shadow'> = {}): Promise<ListeningEmulator> {
   const app = await buildApp({ ...build, config })
   try {
     await app.listen({ port: config.port, host: config.host })

@@ -1,6 +1,6 @@
 // The one error registry: every error the emulator answers with, by code, with its status and message text.
 // plugins/error-handler.ts is the only writer of error bodies; everything else throws these.
-import { API_PREFIX } from './lib/routes.js'
+import { API_PREFIX, guessRoute } from './lib/routes.js'
 
 /** HTTP reason phrases used in the `error` field of the service's envelope. */
 export const REASON: Readonly<Record<number, string>> = {
@@ -69,10 +69,15 @@ export const ERRORS = {
   EMU_ROUTE_NOT_FOUND: entry(404, (method: string, url: string) => `Route ${method}:${url} not found`),
   EMU_ROUTE_OUTSIDE_PREFIX: entry(404, (method: string, url: string, inside: string) =>
     `Route ${method}:${url} not found: the API is served under ${API_PREFIX}, try ${method} ${inside}`),
+  EMU_ROUTE_NEAREST: entry(404, (method: string, url: string, nearest: string) =>
+    `Route ${method}:${url} not found: the nearest route is ${method} ${nearest}`),
   // Bodies the service would not parse (INFER: it runs on the same kind of stack, so the same 415).
   EMU_UNSUPPORTED_MEDIA_TYPE: entry(415, (contentType: string | undefined) => contentType === undefined
     ? 'Missing Content-Type: send the body as JSON with "Content-Type: application/json"'
     : `Unsupported Media Type: ${contentType}: send the body as JSON with "Content-Type: application/json"`),
+  // A body Fastify's text parser took (text/plain) fails the schema as a string; the schema's message is kept.
+  EMU_BODY_AS_TEXT: entry(400, (schemaMessage: string, contentType: string) =>
+    `${schemaMessage}: the body came as ${contentType}; send the body as JSON with "Content-Type: application/json"`),
   // Requests Node's HTTP parser refuses before any route runs; the connection is closed after the answer.
   EMU_CLIENT_BAD_REQUEST: entry(400, () => 'Bad Request: the request is not valid HTTP/1.1'),
   EMU_CLIENT_TIMEOUT: entry(408, (ms: number) => `Request Timeout: the request did not arrive in full within ${ms} ms (EMULATOR_REQUEST_TIMEOUT_MS)`),
@@ -123,4 +128,13 @@ export function emulatorError<C extends ErrorCode> (
 /** Throws the registry error `code`; typed `never` so handlers read as guards. */
 export function fail<C extends ErrorCode> (code: C, ...args: Parameters<(typeof ERRORS)[C]['message']>): never {
   throw emulatorError(code, ...args)
+}
+
+/** The 404 of a URL no route answers, naming the route the client most likely meant when one answers (guessRoute). */
+export function routeNotFound (method: string, url: string, answers: (method: string, url: string) => boolean): EmulatorError {
+  const guess = guessRoute(method, url, answers)
+  if (guess === undefined) return emulatorError('EMU_ROUTE_NOT_FOUND', method, url)
+  return guess.prefixWrong
+    ? emulatorError('EMU_ROUTE_OUTSIDE_PREFIX', method, url, guess.inside)
+    : emulatorError('EMU_ROUTE_NEAREST', method, url, guess.inside)
 }

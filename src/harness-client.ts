@@ -2,7 +2,6 @@
 // hand-writes with fetch and its own answer types. They call the running app through inject (no socket), with the
 // admin token when one is set. Their types (harness-client-types.ts) are written out so that the package's public
 // types reach no internal module; test/harness-client*.test.ts check them against the server's own schemas.
-import type { FastifyInstance } from 'fastify'
 import type { AdminKey, HarnessHelpers, JournaledRequest, RequestQuery, ShadowHelpers, ShadowReport } from './harness-client-types.js'
 
 export type {
@@ -81,7 +80,13 @@ export function shadowHelpers (url: string, adminToken?: string): ShadowHelpers 
   })
 }
 
-export function createHarnessHelpers (app: FastifyInstance, adminToken?: string): HarnessHelpers {
+/** What the helpers need of the app (its inject); written here so the package's types need no Fastify. */
+interface Injecting {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an admin answer's JSON, read field by field below
+  inject (request: { method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string | undefined>, payload?: object }): Promise<{ statusCode: number, body: string, json: () => any }>
+}
+
+export function createHarnessHelpers (app: Injecting, adminToken?: string): HarnessHelpers {
   const headers = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }
   async function admin<T> (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<T> {
     const res = await app.inject({ method, url: `/_emulator${url}`, headers, payload })

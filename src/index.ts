@@ -1,6 +1,18 @@
 // Package entry: startEmulator for a listening emulator inside a test suite, buildApp for inject-style use.
-export { startEmulator, type EmulatorOptions, type RunningEmulator, type DemoKeys } from './emulator.js'
-export { buildApp, type BuildOptions } from './app.js'
+import { buildApp as buildFastifyApp } from './app.js'
+import { startEmulator as startListening } from './emulator.js'
+import type { BuildOptions, EmulatorApp, EmulatorOptions, RunningEmulator } from './emulator-types.js'
+
+// Declared with the package's own types (emulator-types.ts), so that the declarations a consumer's type-check reads
+// from here never reach Fastify's (the assignments check that the app is what EmulatorApp says).
+/**
+ * Starts an emulator inside a Node process (a test suite's setup), on a random free port by default.
+ * @example const emulator = await startEmulator(); … fetch(`${emulator.apiUrl}/scenes`, …); await emulator.close()
+ */
+export const startEmulator: (options?: EmulatorOptions) => Promise<RunningEmulator> = startListening
+/** The app without listening, for inject-style tests: `await (await buildApp()).inject({ url: '/_emulator/health' })`. */
+export const buildApp: (options?: BuildOptions) => Promise<EmulatorApp> = buildFastifyApp
+export type { BuildOptions, DemoKeys, EmulatorApp, EmulatorOptions, InjectRequest, InjectResponse, RunningEmulator } from './emulator-types.js'
 export type { ShadowSource } from './schemas/shadow-report.js'
 // Straight from the configuration's TypeBox-free modules, so these declarations name no schema library.
 export { loadConfig, resolveConfig, ConfigError } from './config/load.js'

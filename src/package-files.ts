@@ -1,6 +1,10 @@
 // Files the package ships, found from this module's own place: the same from src/ (tests) and from the bundle in
 // dist/ (a module below src/ cannot find files through import.meta.url once bundled, so these live at the root).
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+
+/** True in a checkout of the repository (src/ beside dist/); an installed package has no src/. */
+export const RUNS_FROM_CHECKOUT = existsSync(fileURLToPath(new URL('../src', import.meta.url)))
 
 /** The bundled demo workspace set. */
 export const BUNDLED_FIXTURES = fileURLToPath(new URL('../fixtures/default', import.meta.url))

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { ConfigError, loadConfig, type Config } from './config/index.js'
 import { unknownVariableWarnings } from './config/index.js'
 import { startupErrorLine } from './lib/startup-errors.js'
+import { stopWhenOrphaned } from './lib/parent-watch.js'
 import { listenEmulator } from './emulator.js'
 import { FixtureError } from './harness/fixtures.js'
 
@@ -44,6 +45,7 @@ try {
     else if (signal) emulator.app.log.info(`received ${signal}, closing`)
     await emulator.close()
   })
+  stopWhenOrphaned(process.env, () => process.kill(process.pid, 'SIGTERM'))
   console.log(startupBanner(emulator.app, emulator.url))
 } catch (error) {
   const line = config === undefined ? null : startupErrorLine(error, config)

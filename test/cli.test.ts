@@ -23,6 +23,10 @@ t.test('an unknown option or a bad value fails with a clear line', async (t) => 
   t.same([unknown.code, unknown.stderr.trim()], [2, "drawing-api-emulator: Unknown option '--prot'\nSee drawing-api-emulator --help"])
   const bad = await runProcess('src/cli.ts', ['--drift-rate', 'high'])
   t.same([bad.code, bad.stderr.trim()], [1, 'drawing-api-emulator: Invalid configuration: EMULATOR_DRIFT_RATE (--drift-rate) must be a number (got "high")'])
+  const retention = await runProcess('src/cli.ts', ['--audit-log-max=-5'])
+  t.same([retention.code, retention.stderr.trim()], [1, 'drawing-api-emulator: Invalid configuration: EMULATOR_AUDIT_LOG_MAX (--audit-log-max) must be >= 0 (got -5)'])
+  const variable = await runProcess('src/server.ts', [], { EMULATOR_AUDIT_LOG_MAX: 'lots' })
+  t.same([variable.code, variable.stderr.trim()], [1, 'drawing-api-emulator: Invalid configuration: EMULATOR_AUDIT_LOG_MAX (--audit-log-max) must be an integer (got "lots")'], 'the variable: the same one line')
 })
 
 t.test('flags start the emulator with those settings', async (t) => {

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Ajv, type ValidateFunction } from 'ajv'
-import { addFormats } from '../src/plugins/validation.js'
+import { addFormats } from '../src/lib/ajv.js'
 
 
 export const REFERENCE_PATH = process.env.REFERENCE_OPENAPI ??

@@ -13,6 +13,10 @@ t.test('unknown EMULATOR_* variables: one line each, with the nearest real name'
     'EMULATOR_SOMETHING_ELSE_ENTIRELY is not a setting and is ignored: see the configuration table in docs/configuration.md'
   ])
   t.same(unknownVariableWarnings({ EMULATOR_DB: 'x', PORT: '1' }), [], 'known variables and non-EMULATOR_ ones are quiet')
+  t.same(unknownVariableWarnings({ EMULATOR_DB_PATH: '/tmp/x.db', EMULATOR_DRIFT_RATE_PERCENT: '5' }), [
+    'EMULATOR_DB_PATH is not a setting and is ignored: did you mean EMULATOR_DB?',
+    'EMULATOR_DRIFT_RATE_PERCENT is not a setting and is ignored: did you mean EMULATOR_DRIFT_RATE?'
+  ], 'a real name with more after it: the longest real name it begins with')
   t.equal(describeVariable('EMULATOR_DRIFT_RATE'), 'EMULATOR_DRIFT_RATE (--drift-rate)')
 })
 
@@ -27,6 +31,14 @@ t.test('the one-line messages', async (t) => {
   t.equal(startupErrorLine(new TypeError('Cannot open database because the directory does not exist'), settings),
     'cannot open EMULATOR_DB (--db) /missing/folder/x.db: the folder /missing/folder does not exist: create it, or point EMULATOR_DB (--db) elsewhere')
   t.equal(startupErrorLine(new Error('something else'), settings), null, 'the unforeseen is printed whole')
+})
+
+t.test('a HOST that is not an address of this machine: one line saying so and what to use', async (t) => {
+  const failed = await runProcess('src/server.ts', [], { HOST: '999.1.1.1', PORT: '0' })
+  t.equal(failed.code, 1)
+  t.same(failed.stderr.trim().split('\n'), [
+    'drawing-api-emulator: cannot listen on 999.1.1.1: HOST (--host) is not an address of this machine, nor a name that resolves to one; set it to 127.0.0.1 (this machine only), 0.0.0.0 (every interface, e.g. in a container) or one of this machine\'s addresses'
+  ], 'no getaddrinfo ENOTFOUND')
 })
 
 t.test('a real start on a busy port, and with a misspelt variable', async (t) => {

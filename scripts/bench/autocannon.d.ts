@@ -1,6 +1,6 @@
 // The part of autocannon's API the benchmark uses (the package ships no types).
 declare module 'autocannon' {
-  interface Options {
+  export interface Options {
     url: string
     headers?: Record<string, string>
     method?: string
@@ -9,7 +9,7 @@ declare module 'autocannon' {
     duration?: number
     amount?: number
   }
-  interface Result {
+  export interface Result {
     requests: { average: number, total: number }
     non2xx: number
     errors: number

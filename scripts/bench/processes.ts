@@ -10,6 +10,8 @@ export interface ServerSpec {
   name: string
   /** Script run with this Node (no loader: what is timed is what a user starts). */
   script: string
+  /** Node's own options before the script (the soak's BENCH_SOAK_NODE_ARGS: --trace-gc, --max-semi-space-size...). */
+  nodeArgs?: string[]
   /** Instead of `node script`: a command and its arguments (npx, podman), run from `cwd`. */
   command?: { file: string, args: string[], cwd?: string }
   env: Record<string, string>
@@ -38,7 +40,7 @@ export function probe (spec: ServerSpec, timeoutMs = 2000): Promise<number> {
 
 export function spawnServer (spec: ServerSpec, logFile: string): Running {
   const fd = openSync(logFile, 'a')
-  const child = spawn(spec.command?.file ?? process.execPath, spec.command?.args ?? [spec.script], {
+  const child = spawn(spec.command?.file ?? process.execPath, spec.command?.args ?? [...(spec.nodeArgs ?? []), spec.script], {
     cwd: spec.command?.cwd,
     env: { ...process.env, ...spec.env, PORT: String(spec.port), HOST },
     stdio: ['ignore', fd, fd],

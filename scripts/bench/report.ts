@@ -4,11 +4,13 @@ import { median } from './client.js'
 import type { PicturesResult } from './pictures.js'
 import type { ScaleResult } from './scale.js'
 import type { ReadsResult } from './serving.js'
+import type { SoakResult } from './soak.js'
+import { soakRows } from './soak-report.js'
 import type { StartCase, StartResult } from './starts.js'
 
-export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult, pictures?: PicturesResult }
+export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult, pictures?: PicturesResult, soak?: SoakResult }
 
-type Row = [what: string, measured: string, goal: string, met: boolean | null]
+export type Row = [what: string, measured: string, goal: string, met: boolean | null]
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en-US')
 const x2 = (x: number) => `${x.toFixed(2)}x`
@@ -114,7 +116,8 @@ export function renderTable (result: BenchResult): string {
     ...(result.reads ? readRows(result.reads) : []),
     ...(result.starts ? startRows(result.starts) : []),
     ...(result.scale ? scaleRows(result.scale) : []),
-    ...(result.pictures ? pictureRows(result.pictures) : [])
+    ...(result.pictures ? pictureRows(result.pictures) : []),
+    ...(result.soak ? soakRows(result.soak) : [])
   ]
   const lines = ['| case | measured | goal | met |', '|---|---|---|---|']
   for (const [what, measured, goal, met] of rows) lines.push(`| ${what} | ${measured} | ${goal || '—'} | ${met === null ? '—' : met ? 'yes' : 'no'} |`)

@@ -52,18 +52,18 @@ function specs (settings: StartSettings, skipped: StartResult['skipped']): Array
   const list: Array<[StartCase, ServerSpec]> = [
     ['bare', { name: 'bare', script: BARE, env: { BENCH_BODY: bodyFile, BENCH_PATH: '/api/v1/collections' }, port: port(3), path: READ_PATH, headers: {} }],
     ['server', emulatorSpec('server', port(4), {}, 'sk-demo-full')],
-    ['uncached', emulatorSpec('uncached', port(7), { NODE_DISABLE_COMPILE_CACHE: '1' }, 'sk-demo-full')]
+    ['uncached', emulatorSpec('uncached', port(11), { NODE_DISABLE_COMPILE_CACHE: '1' }, 'sk-demo-full')]
   ]
   try {
     const cwd = packedInstall(settings.workDir)
-    list.push(['npx', { ...emulatorSpec('npx', port(8), { PATH }, 'sk-demo-full'), command: { file: 'npx', args: ['drawing-api-emulator'], cwd } }])
+    list.push(['npx', { ...emulatorSpec('npx', port(12), { PATH }, 'sk-demo-full'), command: { file: 'npx', args: ['drawing-api-emulator'], cwd } }])
     // What npx ends up running, without npm's own start: the installed bin, as a package.json script runs it.
-    list.push(['bin', { ...emulatorSpec('bin', port(10), { PATH }, 'sk-demo-full'), command: { file: join(cwd, 'node_modules', '.bin', 'drawing-api-emulator'), args: [], cwd } }])
+    list.push(['bin', { ...emulatorSpec('bin', port(14), { PATH }, 'sk-demo-full'), command: { file: join(cwd, 'node_modules', '.bin', 'drawing-api-emulator'), args: [], cwd } }])
   } catch (error) {
     skipped.npx = skipped.bin = `the packed install failed: ${(error as Error).message}`
   }
   if (settings.image === undefined) skipped.image = 'set BENCH_IMAGE to an image built from the Dockerfile (podman)'
-  else list.push(['image', { ...emulatorSpec('image', port(9), {}, 'sk-demo-full'), command: imageCommand(settings.image, port(9)) }])
+  else list.push(['image', { ...emulatorSpec('image', port(13), {}, 'sk-demo-full'), command: imageCommand(settings.image, port(13)) }])
   return list
 }
 

@@ -4,7 +4,6 @@ import fp from 'fastify-plugin'
 import { createSnapshotStore } from '../store/snapshot-store.js'
 import { createProvisioning, type Provisioning } from '../harness/provisioning.js'
 import { createSnapshotService, type SnapshotService } from '../harness/snapshots.js'
-import { boundedJsonParser } from '../lib/json-body.js'
 
 export interface Harness {
   provisioning: Provisioning
@@ -30,5 +29,5 @@ export default fp(async (app) => {
   // default headers). Fastify answers 400 to that; admin routes take it as "no body" (routes with an optional
   // body then read `{}`). Anything else goes through the same bounded parser as the public API.
   app.removeContentTypeParser('application/json')
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, boundedJsonParser(app, { emptyAsUndefined: true }))
-}, { name: 'admin-harness', dependencies: ['stores', 'runtime'] })
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, app.jsonBodyParser({ emptyAsUndefined: true }))
+}, { name: 'admin-harness', dependencies: ['stores', 'runtime', 'json-body'] })

@@ -151,6 +151,24 @@ export const SETTINGS = {
     help: 'about the most memory the journal holds; oldest go first (default {default})',
     doc: 'about the most memory the journal holds in all; past it the oldest entries go first (the newest always stays). The defaults above need about 17 MiB at most: this bounds raised sizes'
   },
+  // About 0.6 KiB each in the database (content writes' entries), so the default holds a busy workspace's log in
+  // about 31 MB. FIDELITY: the real service's retention is not documented.
+  auditLogMax: {
+    env: 'EMULATOR_AUDIT_LOG_MAX', flag: 'audit-log-max', value: 'n', parse: 'integer', schema: Type.Integer({ minimum: 0 }), default: 50_000,
+    help: 'newest audit log entries kept per workspace (default {default}; 0 keeps all)',
+    doc: 'the newest [audit-log](emulated-api.md#audit-log) entries each workspace keeps; past it the oldest go, in batches of 1% of the bound, so a log holds at most 1% more between two trims; `0` keeps every entry. See [Running for days](#running-for-days)'
+  },
+  sceneTombstonesMax: {
+    env: 'EMULATOR_SCENE_TOMBSTONES_MAX', flag: 'scene-tombstones-max', value: 'n', parse: 'integer', schema: Type.Integer({ minimum: 0 }), default: 10_000,
+    help: 'deleted elements a scene keeps, oldest go first (default {default}; 0 keeps all)',
+    doc: 'deleted elements (tombstones) one scene keeps; past it a content write drops the oldest (by `updated`) that no other element references; `0` keeps every tombstone'
+  },
+  readCacheMaxBytes: {
+    env: 'EMULATOR_READ_CACHE_MAX_BYTES', flag: 'read-cache-max-bytes', value: 'n', parse: 'integer', schema: Type.Integer({ minimum: 0 }),
+    default: 64 * 1024 * 1024, defaultNote: '64 MiB',
+    help: 'about the most memory kept read answers take (default {default}; 0 keeps none)',
+    doc: 'about the most memory the read cache\'s kept answers take; when full it starts over, and an answer larger than this is served but not kept; `0` keeps nothing (every read is computed afresh, slower)'
+  },
   /** Host names served besides loopback names, IP literals and the bound host; '*' serves any (plugins/request-guard.ts). */
   allowedHosts: {
     env: 'EMULATOR_ALLOWED_HOSTS', flag: 'allowed-hosts', value: 'list', parse: 'list', schema: Type.Array(Type.String({ minLength: 1 })), default: [], unset: 'none',
@@ -178,7 +196,7 @@ export const SETTINGS = {
   renderer: {
     env: 'EMULATOR_RENDERER', flag: 'renderer', value: 'on|off', parse: 'boolean', schema: Type.Boolean(), default: true,
     help: 'render scenes as pictures (default {default}; off: placeholders)',
-    doc: '`off`: scene pictures (demo page, `take_screenshot`) become a neutral placeholder and no render worker starts (saves ~150 MB). Pictures are the placeholder too when the renderer\'s packages are not installed ([Install](../README.md#install))'
+    doc: '`off`: scene pictures (demo page, `take_screenshot`) become a neutral placeholder and no render worker starts (saves ~150 MB). Without the renderer\'s packages ([Install](../README.md#install)) the pictures drawn at build still serve for scenes unchanged since, and any other picture names the packages to install ([Demo page](demo.md))'
   },
   renderTimeoutMs: {
     env: 'EMULATOR_RENDER_TIMEOUT_MS', flag: 'render-timeout', value: 'ms', parse: 'integer', schema: Type.Integer({ minimum: 100 }), default: 10_000,

@@ -37,6 +37,12 @@ export interface Config {
   readonly journalSize: number
   readonly journalBodyBytes: number
   readonly journalMaxBytes: number
+  /** The newest audit entries kept per workspace; 0 keeps all. */
+  readonly auditLogMax: number
+  /** Tombstones a scene keeps; 0 keeps all. */
+  readonly sceneTombstonesMax: number
+  /** About the most memory kept read answers take; 0 keeps none. */
+  readonly readCacheMaxBytes: number
   /** Host names served besides loopback names, IP literals and the bound host; '*' serves any. */
   readonly allowedHosts: string[]
   readonly requestTimeoutMs: number

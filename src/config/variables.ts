@@ -23,15 +23,27 @@ function editDistance (a: string, b: string): number {
   return previous[b.length]
 }
 
+/**
+ * The real name a misspelt or lengthened one most likely means: the nearest within three edits, else the longest
+ * real name it begins with (EMULATOR_DB_PATH → EMULATOR_DB), else one that begins with it.
+ */
+function nearestVariable (name: string, known: readonly string[]): string | undefined {
+  const [nearest] = known.map((candidate) => ({ candidate, distance: editDistance(name, candidate) }))
+    .sort((a, b) => a.distance - b.distance)
+  if (nearest !== undefined && nearest.distance <= 3) return nearest.candidate
+  const byLength = [...known].sort((a, b) => b.length - a.length)
+  return byLength.find((candidate) => name.startsWith(`${candidate}_`)) ??
+    byLength.reverse().find((candidate) => candidate.startsWith(`${name}_`))
+}
+
 /** One warning line per EMULATOR_* variable that no setting reads, with the nearest real name when one is close. */
 export function unknownVariableWarnings (env: Record<string, string | undefined>): string[] {
   const known = SETTING_VARIABLES.filter((name) => name.startsWith('EMULATOR_'))
   const warnings: string[] = []
   for (const name of Object.keys(env).filter((key) => key.startsWith('EMULATOR_')).sort()) {
     if (known.includes(name)) continue
-    const [nearest] = known.map((candidate) => ({ candidate, distance: editDistance(name, candidate) }))
-      .sort((a, b) => a.distance - b.distance)
-    const hint = nearest.distance <= 3 ? `did you mean ${nearest.candidate}?` : 'see the configuration table in docs/configuration.md'
+    const nearest = nearestVariable(name, known)
+    const hint = nearest !== undefined ? `did you mean ${nearest}?` : 'see the configuration table in docs/configuration.md'
     warnings.push(`${name} is not a setting and is ignored: ${hint}`)
   }
   return warnings

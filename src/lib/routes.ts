@@ -22,3 +22,37 @@ export function withoutApiPrefix (url: string): string {
 export function routeSignature (method: string, routeUrl: string): string {
   return `${method} ${toOpenApiPath(withoutApiPrefix(routeUrl))}`
 }
+
+/** The path without whatever stood for the prefix: /v1/…, /api/…, /api/v2/… (a client's guess at it). */
+function withoutGuessedPrefix (path: string): string {
+  return path.replace(/^\/api\/v\d+(?=\/|$)/, '').replace(/^\/(v\d+|api)(?=\/)/, '')
+}
+
+/** The path with one segment made plural or singular (`/collection` → `/collections`), each way it can be. */
+function numberVariants (path: string): string[] {
+  const segments = path.split('/')
+  return segments.flatMap((segment, i) => segment === ''
+    ? []
+    : [[...segments.slice(0, i), segment.endsWith('s') ? segment.slice(0, -1) : `${segment}s`, ...segments.slice(i + 1)].join('/')])
+}
+
+export interface RouteGuess {
+  /** The route meant, with the request's query. */
+  inside: string
+  /** The client left out the prefix or wrote another one (else the prefix was right and a segment was not). */
+  prefixWrong: boolean
+}
+
+/**
+ * The route a client most likely meant when none answers its URL: the same path under the prefix (it left the
+ * prefix out or wrote another one), or with one segment's number changed; only one that `answers` this method.
+ */
+export function guessRoute (method: string, url: string, answers: (method: string, url: string) => boolean): RouteGuess | undefined {
+  const [path, query] = url.split(/\?(.*)/s)
+  const underPrefix = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)
+  const rest = underPrefix ? path.slice(API_PREFIX.length) : withoutGuessedPrefix(path)
+  const candidates = underPrefix ? numberVariants(rest) : [rest, ...numberVariants(rest)]
+  const found = candidates.map((candidate) => `${API_PREFIX}${candidate}`).find((inside) => answers(method, inside))
+  if (found === undefined) return undefined
+  return { inside: query === undefined ? found : `${found}?${query}`, prefixWrong: !underPrefix }
+}

@@ -21,6 +21,10 @@ export function startupErrorLine (error: unknown, settings: ListenSettings): str
     return `cannot listen on port ${settings.port}: permission denied (ports below 1024 need privileges); set PORT (--port) to 1024 or above`
   }
   if (code === 'EADDRNOTAVAIL') return `cannot listen on ${settings.host}: no such address on this machine; set HOST (--host), e.g. 127.0.0.1 or 0.0.0.0`
+  // A HOST that is not an IP address is looked up as a name first; one that does not resolve fails the lookup.
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') {
+    return `cannot listen on ${settings.host}: HOST (--host) is not an address of this machine, nor a name that resolves to one; set it to 127.0.0.1 (this machine only), 0.0.0.0 (every interface, e.g. in a container) or one of this machine's addresses`
+  }
   if (settings.dbPath === ':memory:') return null
   const database = `EMULATOR_DB (--db) ${settings.dbPath}`
   if (code === 'SQLITE_NOTADB' || code?.startsWith('SQLITE_CORRUPT') === true) {

@@ -6,7 +6,7 @@ import type { Element } from '../schemas/elements.js'
 import { measureText } from '../content/text-metrics.js'
 import { syncArrowLinks, arrowTargets } from './core/bound.js'
 import { Draft, SYSTEM_CLOCK, coveredBox, type NowSource, type SceneSnapshot, type ToolPlan } from './core/draft.js'
-import { readDiagramInput, type DiagramEdge, type DiagramGroup, type DiagramInput, type DiagramNode } from './core/diagram-input.js'
+import { readDiagramInput, type DiagramArguments, type DiagramEdge, type DiagramGroup, type DiagramInput, type DiagramNode } from './core/diagram-input.js'
 import { EDGE_FONT_SIZE, edgeLabelSize, shapeOf, sizeNode, withRoomForEnds, type SizedNode } from './core/diagram-shapes.js'
 import { createLabel } from './core/labels.js'
 import { layoutDiagram, type Box, type Layout, type LayoutInput, type Point, type Size } from './core/layout.js'
@@ -45,10 +45,10 @@ const EDGE_COLORS: Readonly<Record<string, string>> = { success: '#2f9e44', fail
 
 /**
  * Plans a diagram on top of `current`: the layout runs first (it needs only the arguments), then the elements are
- * drawn right of the existing content, or alone when `clearExisting` is set. Bad arguments reject with a tool
- * error before any layout work.
+ * drawn right of the existing content, or alone when `clearExisting` is set. Arguments the schema passed but that
+ * name no node, or groups that do not nest, reject with a tool error before any layout work.
  */
-export async function planDiagram (current: SceneSnapshot, args: Record<string, unknown>, ids: IdFactory, clock: NowSource = SYSTEM_CLOCK): Promise<ToolPlan<DiagramAnswer>> {
+export async function planDiagram (current: SceneSnapshot, args: DiagramArguments, ids: IdFactory, clock: NowSource = SYSTEM_CLOCK): Promise<ToolPlan<DiagramAnswer>> {
   const input = readDiagramInput(args)
   const sizes = sizedNodes(input)
   const layout = await layoutDiagram(layoutInput(input, sizes))

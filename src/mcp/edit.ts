@@ -1,5 +1,7 @@
-// edit_scene_content: parses the JSON-string arguments, applies delete → update → add
-// on a draft of the scene and returns the PATCH body that stores the result, with the tool's answer.
+// edit_scene_content: its arguments' schema, then the plan: parses the JSON-string arguments, applies
+// delete → update → add on a draft of the scene and returns the PATCH body that stores the result, with the answer.
+import { Type, type Static, type TObject } from 'typebox'
+import { withMessages } from '../lib/schema-errors.js'
 import type { IdFactory } from '../lib/ids.js'
 import type { Element } from '../schemas/elements.js'
 import { applyAdds } from './core/add.js'
@@ -9,12 +11,20 @@ import { applyUpdates, type NotApplied } from './core/update.js'
 import { verifyDraft } from './core/verify.js'
 import { McpInternalError, toolError } from './tool-errors.js'
 
-/** The tool's arguments after schema validation (`sceneId` is the caller's business). */
-export interface EditArgs {
-  add?: unknown
-  update?: unknown
-  delete?: unknown
+/** A JSON array held in a string, as upstream takes it: a real array is refused, in words that show the form. */
+const jsonArrayString = (description: string) => Type.Optional(withMessages(Type.String({ description }), {
+  type: 'must be a JSON string holding an array (for example "[{\\"type\\":\\"rectangle\\"}]"), not the array itself: serialise it'
+}))
+
+/** edit_scene_content's arguments but `sceneId` (the endpoint's business): the one statement of their types. */
+export const EDIT_ARGUMENTS = {
+  add: jsonArrayString('JSON array string of new element skeletons (no "id"; use "tempId").'),
+  update: jsonArrayString('JSON array string of element patches; each patch must include "id".'),
+  delete: Type.Optional(Type.Array(Type.String(), { description: 'Ids of the elements to delete.' }))
 }
+
+/** The tool's arguments as the schema passed them. */
+export type EditArgs = Static<TObject<typeof EDIT_ARGUMENTS>>
 
 export interface EditAnswer {
   added: number
@@ -36,7 +46,7 @@ export interface EditAnswer {
 export function planEdit (current: SceneSnapshot, args: EditArgs, ids: IdFactory, clock: NowSource = SYSTEM_CLOCK): ToolPlan<EditAnswer> {
   const add = parseJsonArray(args.add, 'add')
   const update = parseJsonArray(args.update, 'update')
-  const remove = readDeleteList(args.delete)
+  const remove = args.delete ?? []
   const draft = new Draft(current, ids, clock)
   const deleted = remove.length === 0 ? 0 : deleteWithCascade(draft, remove)
   const updates = applyUpdates(draft, update)
@@ -58,15 +68,12 @@ export function planEdit (current: SceneSnapshot, args: EditArgs, ids: IdFactory
 }
 
 /**
- * `add` and `update` are JSON *strings* holding arrays (a real array is refused, as upstream refuses it).
- * INFER: an empty or blank string means "nothing", like an absent argument.
+ * `add` and `update` are JSON *strings* holding arrays (the schema refuses anything else): what the schema cannot
+ * say is whether the string is JSON, and an array. INFER: an empty or blank string means "nothing", like an absent
+ * argument.
  */
-export function parseJsonArray (value: unknown, name: 'add' | 'update'): unknown[] {
-  if (value === undefined || value === null) return []
-  if (typeof value !== 'string') {
-    toolError(`${name} must be a JSON string holding an array (for example "[{\\"type\\":\\"rectangle\\"}]"), not ${Array.isArray(value) ? 'an array' : typeof value}`)
-  }
-  if (value.trim() === '') return []
+export function parseJsonArray (value: string | undefined, name: 'add' | 'update'): unknown[] {
+  if (value === undefined || value.trim() === '') return []
   // FIDELITY: upstream also answers "Internal error" to duplicate keys and to payloads over an unknown per-call
   // size limit; JSON.parse keeps the last duplicate and the only limit here is the body limit.
   let parsed: unknown
@@ -78,10 +85,4 @@ export function parseJsonArray (value: unknown, name: 'add' | 'update'): unknown
   }
   if (!Array.isArray(parsed)) toolError(`${name} must hold a JSON array, got ${parsed === null ? 'null' : typeof parsed}`)
   return parsed
-}
-
-function readDeleteList (value: unknown): string[] {
-  if (value === undefined || value === null) return []
-  if (!Array.isArray(value)) toolError('delete must be an array of element ids')
-  return value as string[]
 }

@@ -1,6 +1,7 @@
 // add_image: a data URL becomes a file record plus an image element sized from the
 // image's own header when no size is given. Remote URLs are refused: the emulator has no network at run time.
 import { createHash } from 'node:crypto'
+import { Type, type Static, type TObject } from 'typebox'
 import type { IdFactory } from '../lib/ids.js'
 import { DATA_URL_MAX_LENGTH, type FileRecord } from '../schemas/scene-content.js'
 import { Draft, SYSTEM_CLOCK, type NowSource, type SceneSnapshot, type ToolPlan } from './core/draft.js'
@@ -10,15 +11,18 @@ import { completeElement } from './core/skeleton.js'
 import { verifyDraft } from './core/verify.js'
 import { toolError } from './tool-errors.js'
 
-export interface AddImageArgs {
-  dataUrl?: string
-  url?: string
-  x: number
-  y: number
-  width?: number
-  height?: number
-  frameId?: string
+/** add_image's arguments but `sceneId` (the endpoint's business): their types stated once; the planner reads the data. */
+export const IMAGE_ARGUMENTS = {
+  dataUrl: Type.Optional(Type.String({ description: 'data:image/png;base64,… (or jpeg, gif, webp, svg+xml).' })),
+  url: Type.Optional(Type.String({ description: 'Public image URL (not supported by the emulator: no network).' })),
+  x: Type.Number({ description: 'Left edge, scene coordinates.' }),
+  y: Type.Number({ description: 'Top edge, scene coordinates.' }),
+  width: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Width in scene pixels.' })),
+  height: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Height in scene pixels.' })),
+  frameId: Type.Optional(Type.String({ minLength: 1, description: 'Frame (slide) the image belongs to.' }))
 }
+
+export type AddImageArgs = Static<TObject<typeof IMAGE_ARGUMENTS>>
 
 export interface AddImageAnswer {
   elementId: string

@@ -1,6 +1,6 @@
 // The emulator side of a run: a fresh in-process emulator (the package's own startEmulator), its OpenAPI
 // document, and API keys minted through its admin API to match the target key. Reached over HTTP like any client.
-import { loadConfig, startEmulator, type CreateKeyOptions, type EmulatorOptions, type RunningEmulator } from '../index.js'
+import { buildApp, loadConfig, startEmulator, type CreateKeyOptions, type EmulatorOptions, type RunningEmulator } from '../index.js'
 import type { KeyProfile } from './profile.js'
 import { RunError } from './types.js'
 
@@ -84,5 +84,22 @@ export async function startLocal (
       })
     },
     close: () => running.close()
+  }
+}
+
+/**
+ * Checks a drift profile as an emulator's start-up does (readable, a profile, fitting this emulator's operations)
+ * without starting one: for a side that starts later (the shadow's, at the first client request), a profile that
+ * does not fit must still stop the command at once.
+ */
+export async function checkDriftProfile (file: string): Promise<void> {
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined
+  try {
+    app = await buildApp({ config: { driftProfile: file, logLevel: 'silent', renderer: false, journalSize: 0 } })
+    await app.ready()
+  } catch (error) {
+    throw (error as Error).name === 'ConfigError' ? new RunError((error as Error).message) : error
+  } finally {
+    await app?.close()
   }
 }

@@ -5,6 +5,7 @@
 // The key is never written: requests are stored without headers, and any text holding the key is masked.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { isObject } from './compare/records.js'
 import { createRedactor } from './redact.js'
 import { RunError, type Answer, type HttpRequest } from './types.js'
 
@@ -70,7 +71,7 @@ export function writeRecording (dir: string, recording: Recording, key: string):
   }
 }
 
-function readJson (file: string): any {
+function readJson (file: string): unknown {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
@@ -84,19 +85,19 @@ function readJson (file: string): any {
   }
 }
 
-function checkHeader (header: any, dir: string): RecordingHeader {
-  if (header?.format !== RECORDING_FORMAT) throw new RunError(`cannot read the recording: ${dir}/recording.json is not a parity recording`)
+function checkHeader (header: unknown, dir: string): RecordingHeader {
+  if (!isObject(header) || header.format !== RECORDING_FORMAT) throw new RunError(`cannot read the recording: ${dir}/recording.json is not a parity recording`)
   if (header.version !== RECORDING_VERSION) {
     throw new RunError(`cannot read the recording: ${dir} is format version ${String(header.version)}, this drawing-api-emulator reads version ${RECORDING_VERSION}: record it again with this version`)
   }
-  return header as RecordingHeader
+  return header as unknown as RecordingHeader
 }
 
-function checkStep (value: any, file: string): RecordedStep {
-  const ok = typeof value?.operation === 'string' && typeof value?.request?.method === 'string' &&
-    typeof value?.answer?.status === 'number' && typeof value?.answer?.headers === 'object' && typeof value?.answer?.json === 'boolean'
+function checkStep (value: unknown, file: string): RecordedStep {
+  const ok = isObject(value) && typeof value.operation === 'string' && isObject(value.request) && typeof value.request.method === 'string' &&
+    isObject(value.answer) && typeof value.answer.status === 'number' && typeof value.answer.headers === 'object' && typeof value.answer.json === 'boolean'
   if (!ok) throw new RunError(`cannot read the recording: ${file} is not a recorded step (operation, request, answer)`)
-  return value as RecordedStep
+  return value as unknown as RecordedStep
 }
 
 export function readRecording (dir: string): Recording {

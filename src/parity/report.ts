@@ -64,7 +64,8 @@ export function pathPattern (path: string): string {
   return path.split('/').map((segment) => /^\d+$/.test(segment) ? '*' : segment).join('/')
 }
 
-const MAX_REQUESTS = 10
+/** How many requests a grouped difference names at most (its `count` goes on counting). */
+export const MAX_REQUESTS = 10
 
 function sameRequest (a: RequestRef, b: RequestRef): boolean {
   return a.step === b.step && a.method === b.method && a.path === b.path

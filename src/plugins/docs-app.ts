@@ -55,13 +55,19 @@ function isSwaggerUiFetch (referer: string | undefined): boolean {
   try { return new URL(referer).pathname.startsWith('/docs') } catch { return false }
 }
 
+/** What forTheDocsPage reads and changes of the OpenAPI document. */
+interface DocsDocument {
+  paths?: Record<string, Record<string, { tags?: string[] }>>
+  info?: { description?: string }
+}
+
 /**
  * FIDELITY: for the docs page only, each operation keeps its most specific tag (the reference gives 15 of them two,
  * so the page listed 41 blocks for 27 operations) and the description lists the demo keys. /docs/json fetched by
  * anything else is the document as the reference publishes it.
  */
-function forTheDocsPage (document: Record<string, any>, keysMarkdown: string): Record<string, any> {
-  for (const operations of Object.values<Record<string, { tags?: string[] }>>(document.paths ?? {})) {
+function forTheDocsPage (document: DocsDocument, keysMarkdown: string): DocsDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {
       if (Array.isArray(operation.tags) && operation.tags.length > 1) operation.tags = [operation.tags[operation.tags.length - 1]]
     }
@@ -128,7 +134,7 @@ export async function buildDocsApp ({ routes, fixtures }: DocsSource): Promise<F
       routePrefix: '/docs',
       transformSpecificationClone: true,
       transformSpecification: (document, request) =>
-        isSwaggerUiFetch(request.headers.referer) ? forTheDocsPage(document as Record<string, any>, keysMarkdown) : document
+        isSwaggerUiFetch(request.headers.referer) ? forTheDocsPage(document as DocsDocument, keysMarkdown) : document
     })
   }
   await app.ready()

@@ -2,9 +2,8 @@
 import type { Socket } from 'node:net'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { EmulatorError, REASON, emulatorError } from '../errors.js'
-import { kRawBody } from '../lib/json-body.js'
-import { API_PREFIX } from '../lib/routes.js'
+import { EmulatorError, REASON, emulatorError, routeNotFound } from '../errors.js'
+import { kRawBody } from '../lib/json-depth.js'
 
 export interface ErrorEnvelope { statusCode: number, error: string, message: string }
 
@@ -82,11 +81,20 @@ async function keepRefusedBody (request: FastifyRequest, bodyLimit: number): Pro
   if (complete && bytes > 0 && kept.length === bytes) request[kRawBody] = kept.toString('utf8')
 }
 
+/** The envelope of an error, with what to send instead where the client sent the body in the wrong form. */
+function envelopeFor (error: FastifyError, request: FastifyRequest): ErrorEnvelope {
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return envelopeOf(emulatorError('EMU_UNSUPPORTED_MEDIA_TYPE', request.headers['content-type']))
+  // A JSON body sent as text/plain reaches validation as a string.
+  if (error.validation !== undefined && error.validationContext === 'body' && typeof request.body === 'string') {
+    const contentType = String(request.headers['content-type'] ?? '').split(';')[0].trim()
+    return envelopeOf(emulatorError('EMU_BODY_AS_TEXT', error.message, contentType))
+  }
+  return envelopeOf(error)
+}
+
 async function handleError (this: FastifyInstance, error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === BODY_TOO_LARGE.code) return answerBodyTooLarge(request, reply)
-  const envelope = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-    ? envelopeOf(emulatorError('EMU_UNSUPPORTED_MEDIA_TYPE', request.headers['content-type']))
-    : envelopeOf(error)
+  const envelope = envelopeFor(error, request)
   if (envelope.statusCode === 401 || envelope.statusCode === 403) await keepRefusedBody(request, this.config.bodyLimit)
   // Registry 5xx errors are deliberate (injected faults, documented upstream 500s), not bugs worth a stack trace.
   if (envelope.statusCode >= 500 && !(error instanceof EmulatorError)) request.log.error({ err: error }, 'unhandled error')
@@ -107,15 +115,6 @@ export function frameworkErrors (error: FastifyError, request: FastifyRequest, r
     return
   }
   void reply.code(error.statusCode ?? 400).send(envelopeOf(error))
-}
-
-/** The same path under /api/v1 when a route answers there (a client that left out the prefix), else undefined. */
-function insidePrefix (app: FastifyInstance, method: string, url: string): string | undefined {
-  const [path, query] = url.split(/\?(.*)/s)
-  if (path === API_PREFIX || path.startsWith(`${API_PREFIX}/`)) return undefined
-  const inside = path.startsWith('/v1/') ? `/api${path}` : `${API_PREFIX}${path}`
-  if (app.findRoute({ method: method as 'GET', url: inside }) === null) return undefined
-  return query === undefined ? inside : `${inside}?${query}`
 }
 
 /** The answer to a request Node's HTTP parser refused, by its error code. */
@@ -143,10 +142,7 @@ export function clientErrorHandler (this: FastifyInstance, error: Error & { code
 export default fp(async (app) => {
   app.setErrorHandler(handleError)
   app.setNotFoundHandler(async (request, reply) => {
-    const inside = insidePrefix(app, request.method, request.url)
-    const notFound = inside === undefined
-      ? emulatorError('EMU_ROUTE_NOT_FOUND', request.method, request.url)
-      : emulatorError('EMU_ROUTE_OUTSIDE_PREFIX', request.method, request.url, inside)
-    return reply.code(404).send(envelopeOf(notFound))
+    const answers = (method: string, url: string) => app.findRoute({ method: method as 'GET', url }) !== null
+    return reply.code(404).send(envelopeOf(routeNotFound(request.method, request.url, answers)))
   })
 }, { name: 'error-handler' })

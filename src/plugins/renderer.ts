@@ -1,8 +1,8 @@
 // Decorates `renderer`: scene pictures for the demo page and MCP take_screenshot (src/render/). The worker starts
 // on the first picture, never at boot; it is terminated when the app closes, and reset empties its cache. The
 // renderer's module (and its native PNG addon) loads on the first picture too, not at start. Its packages are
-// optional peer dependencies (README, Install): the first picture looks for them, and without them every picture is
-// the placeholder and one warning line says what to install.
+// optional peer dependencies (README, Install): the first picture looks for them, and without them the pictures drawn
+// at build still serve, any other picture names what to install, and one warning line says it too.
 import fp from 'fastify-plugin'
 import type { FastifyBaseLogger } from 'fastify'
 import type { RendererOptions, RendererStats, SceneRenderer } from '../render/renderer.js'
@@ -36,8 +36,9 @@ const unusedStats = (enabled: boolean): RendererStats => ({
 })
 
 /**
- * The renderer of an install without the renderer's packages: the placeholder picture, as SVG and as the PNG drawn
- * at build time (nothing here can draw one), at any size asked. INFER: a maxWidth below its 480 px is not applied.
+ * The renderer turned off (EMULATOR_RENDERER=off) in an install without the renderer's packages: the placeholder
+ * picture, as SVG and as the PNG drawn at build time (nothing here can draw one), at any size asked. INFER: a maxWidth
+ * below its 480 px is not applied.
  */
 async function placeholderRenderer (): Promise<SceneRenderer> {
   const [{ placeholderSvg }, { PLACEHOLDER_PNG_BASE64 }] = await Promise.all([import('../render/pictures.js'), import('../render/placeholder-png.js')])
@@ -53,15 +54,24 @@ async function placeholderRenderer (): Promise<SceneRenderer> {
   }
 }
 
+/** Without some of the packages: the pictures drawn at build, and for other content a picture naming what to install. */
+async function prebuiltOnlyRenderer (missing: string[], options: RendererOptions): Promise<SceneRenderer> {
+  const [{ createPrebuiltOnlyRenderer }, { PACKAGES_NEEDED_PNG_BASE64 }] = await Promise.all([import('../render/prebuilt-only.js'), import('../render/placeholder-png.js')])
+  return createPrebuiltOnlyRenderer({
+    missing, install: RENDERER_INSTALL, neededPng: Buffer.from(PACKAGES_NEEDED_PNG_BASE64, 'base64'), baseStats: unusedStats(false), prerendered: options.prerendered
+  })
+}
+
 /**
- * The real renderer, or the placeholder one when a package it needs is not installed, with a warning unless
- * pictures were turned off anyway (EMULATOR_RENDERER=off).
+ * The real renderer; without a package it needs, the pictures drawn at build and one warning line saying what to
+ * install; with pictures turned off (EMULATOR_RENDERER=off) and a package missing, the placeholder.
  */
-async function createSceneRenderer (options: RendererOptions, log: FastifyBaseLogger): Promise<SceneRenderer> {
+export async function createSceneRenderer (options: RendererOptions, log: Pick<FastifyBaseLogger, 'warn'>): Promise<SceneRenderer> {
   const missing = missingRendererPackages()
   if (missing.length === 0) return (await import('../render/renderer.js')).createRenderer(options)
-  if (options.enabled) log.warn(`scene pictures are placeholders: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed; to draw them: ${RENDERER_INSTALL}`)
-  return await placeholderRenderer()
+  if (!options.enabled) return await placeholderRenderer()
+  log.warn(`scene pictures: only those drawn at build are shown (scenes unchanged since); ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not installed; to draw the others: ${RENDERER_INSTALL}`)
+  return await prebuiltOnlyRenderer(missing, options)
 }
 
 /** A SceneRenderer that creates the real one on its first picture; until then nothing is cached or running. */

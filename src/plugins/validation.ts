@@ -8,8 +8,6 @@ import fastJson from 'fast-json-stringify'
 import { coercingAjv, strictAjv } from '../lib/ajv.js'
 import { PRECOMPILED } from './precompiled-validators.js'
 
-export { addFormats } from '../lib/ajv.js'
-
 interface LazyValidator {
   (data: unknown): boolean
   /** Fastify reads the errors of a failed validation here, as on an ajv function. */

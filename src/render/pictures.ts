@@ -1,4 +1,4 @@
-// Pictures the renderer makes itself (renderer off, render failed): small, escaped, script-free SVG.
+// Pictures the renderer makes itself (renderer off, packages missing, render failed): small, escaped, script-free SVG.
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
 const MAX_MESSAGE_CHARS = 240
@@ -42,6 +42,15 @@ function card ({ kind, title, message, stroke, fill }: Card): string {
 /** FIDELITY: the real service always renders; the emulator can be started with rendering off. */
 export function placeholderSvg (): string {
   return card({ kind: 'placeholder', title: 'Scene preview', message: 'Rendering is turned off in this emulator.',
+    stroke: '#adb5bd', fill: '#f8f9fa' })
+}
+
+/**
+ * The picture of a scene the build did not draw, in an install without (some of) the renderer's packages: which
+ * are missing and the command that installs them.
+ */
+export function packagesNeededSvg (missing: readonly string[], install: string): string {
+  return card({ kind: 'placeholder', title: 'Scene preview', message: `Drawing this scene needs ${missing.join(', ')}, not installed here. Install: ${install}`,
     stroke: '#adb5bd', fill: '#f8f9fa' })
 }
 

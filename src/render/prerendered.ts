@@ -3,6 +3,7 @@
 // without a worker while a scene's content still has that digest (after an edit the digest differs: drawn live).
 import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
 
 /** The parts of scene content a picture depends on (what the worker is sent). */
@@ -11,6 +12,9 @@ export interface DigestContent {
   appState?: { viewBackgroundColor?: unknown }
   files?: unknown
 }
+
+/** Written by `npm run build` beside dist/render/ (absent when run from src/). */
+export const PRERENDERED_FILE = fileURLToPath(new URL('../prerendered-pictures.json.br', import.meta.url))
 
 /** Bumped when the worker's output for the same content changes, so an older build's pictures are not served. */
 const FORMAT = 1

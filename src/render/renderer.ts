@@ -1,13 +1,12 @@
 // Scene renderer: SVG from lazily started jsdom workers running @excalidraw/utils (or drawn at build, for the bundled
 // fixtures), PNG via resvg; LRU-cached, one render shared by every concurrent caller of a picture, and a picture
 // whose render timed out or crashed its worker remembered as its error picture until the scene changes.
-import { fileURLToPath } from 'node:url'
 import { CHAR_WIDTH_EM } from '../content/text-metrics.js'
 import type { FileRecord, StoredAppState } from '../schemas/scene-content.js'
 import { createLru, type LruCache } from './lru.js'
 import { errorSvg, placeholderSvg } from './pictures.js'
 import { svgToPng } from './png.js'
-import { loadPrerendered, type PrerenderedPictures } from './prerendered.js'
+import { loadPrerendered, PRERENDERED_FILE, type PrerenderedPictures } from './prerendered.js'
 import { createSharing, type Sharing } from './sharing.js'
 import { createWorkerHost, RenderHostError, type RenderAnswer, type Timers, type WorkerHost } from './worker-host.js'
 
@@ -105,8 +104,6 @@ const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
 /** Scene versions whose render timed out or crashed, each answered with its error picture until the scene changes. */
 const REMEMBERED_FAILURES = 200
 const WORKER_URL = new URL('./worker.mjs', import.meta.url)
-/** Written by `npm run build` beside dist/render/ (absent when run from src/). */
-const PRERENDERED_FILE = fileURLToPath(new URL('../prerendered-pictures.json.br', import.meta.url))
 
 type Picture = string | Buffer
 interface Drawn { svg: string, ok: boolean }
@@ -117,7 +114,7 @@ function timeoutOf (timeoutMs: number | undefined, fallback: number): number {
   return timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : fallback
 }
 
-function paddingOf (padding: number | undefined): number {
+export function paddingOf (padding: number | undefined): number {
   return padding !== undefined && Number.isFinite(padding) ? Math.min(Math.max(padding, 0), MAX_PADDING) : DEFAULT_PADDING
 }
 

@@ -7,6 +7,7 @@ import type { SceneMetadata, SceneRecord } from '../schemas/scenes.js'
 import { callerUserId, recordAudit, type OpContext } from './context.js'
 import { emptyContent, mergeContent, replaceContent, type StoredContent } from '../content/index.js'
 import { elementsText, servedContentText } from '../content/served.js'
+import { boundTombstones } from '../content/tombstones.js'
 import { withContentCounters } from './scene-records.js'
 import type { StoredSceneText } from '../store/scene-content-store.js'
 import { get as getScene, type SceneRef } from './scenes.js'
@@ -132,7 +133,10 @@ function metadataAfter (ctx: OpContext, previous: SceneMetadata, write: ContentW
  * The responses of PUT and PATCH never carry filesFailedToEmbed. INFER: they answer with
  * the document just stored, so a file that is still unavailable to GET is in their `files`.
  */
-function commit (ctx: OpContext, scene: SceneRecord, write: ContentWrite): string {
+function commit (ctx: OpContext, scene: SceneRecord, sent: ContentWrite): string {
+  // The scene keeps at most the configured tombstones: the oldest unreferenced ones go (content/tombstones.ts).
+  const elements = boundTombstones(sent.content.elements, ctx.stores.sceneContent.tombstonesMax)
+  const write = elements === sent.content.elements ? sent : { ...sent, content: { ...sent.content, elements } }
   const metadata = metadataAfter(ctx, scene.metadata, write)
   const { totalElements, deletedElements, contentEpoch, sceneVersion } = metadata
   // Stringified once: the stored text is also the answer's.

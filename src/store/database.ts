@@ -8,19 +8,26 @@ export type Db = Database.Database
 /** The oldest Node major better-sqlite3's prebuilt binaries load on (package.json `engines` says the same). */
 export const OLDEST_NODE_MAJOR = 22
 
+/** What to do about it: in a checkout the npm scripts bring their own Node; an installed package runs on the caller's. */
+const FIX = {
+  checkout: 'from a clone of the repository, npm start and npx run the Node 24 that npm ci installed',
+  package: `the test runner, or whatever starts the emulator, must run on Node.js ${OLDEST_NODE_MAJOR} or later`
+}
+
 /**
- * Throws, naming the fix, on a Node older than `engines` accepts: there better-sqlite3's addon does not fail, it
- * kills the process (a segmentation fault on Node 20), so this runs before the first database opens.
+ * Throws, naming the fix where the emulator runs (a checkout or an installed package), on a Node older than
+ * `engines` accepts: there better-sqlite3's addon does not fail, it kills the process (a segmentation fault on Node
+ * 20), so this runs before the first database opens.
  */
-export function assertSupportedNode (version: string = process.version): void {
+export function assertSupportedNode (version: string = process.version, where: keyof typeof FIX = 'checkout'): void {
   const major = Number(/^v?(\d+)/.exec(version)?.[1])
   if (major < OLDEST_NODE_MAJOR) {
-    throw new Error(`Node.js ${OLDEST_NODE_MAJOR} or later is needed, this is ${version} (from a clone of the repository, npm start and npx run the Node 24 that npm ci installed)`)
+    throw new Error(`Node.js ${OLDEST_NODE_MAJOR} or later is needed, this is ${version} (${FIX[where]})`)
   }
 }
 
-export function openDatabase (path: string): Db {
-  assertSupportedNode()
+export function openDatabase (path: string, where: 'checkout' | 'package' = 'checkout'): Db {
+  assertSupportedNode(process.version, where)
   const db = new Database(path)
   db.pragma('foreign_keys = ON')
   if (path !== ':memory:') {

@@ -36,7 +36,10 @@ function textOf (row: Row): StoredSceneText {
   return { head, elementsJson: JSON.stringify(elements), unavailableFiles }
 }
 
-export function createSceneContentStore (db: Db) {
+/** Retention: the tombstones a scene keeps (content/tombstones.ts, applied by the content service); 0 keeps all. */
+export interface SceneContentOptions { tombstonesMax: number }
+
+export function createSceneContentStore (db: Db, { tombstonesMax }: SceneContentOptions = { tombstonesMax: 0 }) {
   const upsertRow = db.prepare(`INSERT INTO scene_contents (workspace_id, scene_id, doc, elements, unavailable_files)
     VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (workspace_id, scene_id) DO UPDATE
@@ -44,6 +47,7 @@ export function createSceneContentStore (db: Db) {
   const selectRow = db.prepare('SELECT doc, elements, unavailable_files FROM scene_contents WHERE workspace_id = ? AND scene_id = ?')
 
   return {
+    tombstonesMax,
     getText (workspaceId: string, sceneId: string): StoredSceneText | undefined {
       const row = selectRow.get(workspaceId, sceneId) as Row | undefined
       return row === undefined ? undefined : textOf(row)

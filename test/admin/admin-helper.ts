@@ -2,7 +2,7 @@
 // admin OpenAPI document (GET /_emulator/docs/json) declares for that operation and status.
 import type { FastifyInstance } from 'fastify'
 import { Ajv, type ValidateFunction } from 'ajv'
-import { addFormats } from '../../src/plugins/validation.js'
+import { addFormats } from '../../src/lib/ajv.js'
 import { KEYS, call, type TestLike } from '../helper.js'
 
 

@@ -1,6 +1,7 @@
 // GET/DELETE /_emulator/shadow on the emulator itself: the report a shadow proxy hands startEmulator (checked
 // against the admin OpenAPI document), the same through the in-process helpers, and a plain emulator's 404.
 import t from 'tap'
+import type { FastifyInstance } from 'fastify'
 import { HarnessError, ShadowDifferencesError, startEmulator, type ShadowReport, type ShadowSource } from '../../src/index.js'
 import { build } from '../helper.js'
 import { admin } from './admin-helper.js'
@@ -50,7 +51,7 @@ t.test('a shadow\'s emulator: the report, its clearing, and the helpers in proce
   t.teardown(() => emulator.close())
   const refused = await fetch(`${emulator.url}/_emulator/shadow`)
   t.equal(refused.status, 401, 'the admin token guards it')
-  const answer = await admin(t, emulator.app, 'GET', '/_emulator/shadow', { headers: { authorization: 'Bearer shadow-token' } })
+  const answer = await admin(t, emulator.app as FastifyInstance, 'GET', '/_emulator/shadow', { headers: { authorization: 'Bearer shadow-token' } })
   t.equal(answer.status, 200)
   t.same(answer.body, reportWith(true))
   t.same(await emulator.shadowReport(), reportWith(true))

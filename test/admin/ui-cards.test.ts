@@ -34,6 +34,32 @@ t.test('the card route answers the card the workspace page shows, and follows th
   t.ok((await app.inject({ url: `${UI}/workspaces/wsMain00001` })).body.includes(fresh), 'as a reload would show it')
 })
 
+t.test('a rename or a pin alone moves what the page polls, and the fresh card shows it', async (t) => {
+  const app = await build(t, { renderer: false })
+  const polled = async () => (await app.inject({ url: `${UI}/api/versions/wsMain00001` })).json()[SCENE] as string
+  const shownOn = (card: string) => /data-shown="([^"]+)"/.exec(card)?.[1]
+  const first = await polled()
+  t.equal(shownOn((await app.inject({ url: `${UI}/cards/${SCENE}` })).body), first, 'the card carries the token the page polls')
+  const { body: before } = await call(t, app, 'GET', `/api/v1/scenes/${SCENE}`)
+
+  t.equal((await call(t, app, 'PATCH', `/api/v1/scenes/${SCENE}`, { body: { name: 'Only renamed' } })).status, 200)
+  const renamed = await polled()
+  const { body: afterRename } = await call(t, app, 'GET', `/api/v1/scenes/${SCENE}`)
+  t.equal(`${afterRename.metadata.sceneVersion}:${afterRename.metadata.contentEpoch}`, `${before.metadata.sceneVersion}:${before.metadata.contentEpoch}`, 'a rename moves neither the version nor the epoch')
+  t.not(renamed, first, 'but what the page polls moved')
+  t.ok(renamed.startsWith(`${before.metadata.sceneVersion}:${before.metadata.contentEpoch}:`), 'the picture\'s version leads the token')
+  const card = (await app.inject({ url: `${UI}/cards/${SCENE}` })).body
+  t.equal(shownOn(card), renamed)
+  t.match(card, '<strong>Only renamed</strong>')
+  t.match(card, `data-version="${before.metadata.sceneVersion}:${before.metadata.contentEpoch}"`, 'the picture is the same')
+
+  t.equal((await call(t, app, 'PATCH', `/api/v1/scenes/${SCENE}`, { body: { pinned: !before.metadata.pinned } })).status, 200)
+  const pinned = await polled()
+  t.not(pinned, renamed, 'a pin moves it too')
+  t.equal(shownOn((await app.inject({ url: `${UI}/cards/${SCENE}` })).body), pinned)
+  t.equal(await polled(), pinned, 'and it stays put while nothing changes')
+})
+
 t.test('an unknown or trashed scene has no card; with an admin token the route needs the sign-in', async (t) => {
   const app = await build(t, { renderer: false })
   const unknown = await app.inject({ url: `${UI}/cards/nope` })

@@ -132,6 +132,23 @@ if (!existsSync(CHROMIUM)) {
       t.ok(await inkIn(page, grow(drawn, 4)) > 200, 'the rectangle is on the canvas')
     })
 
+    await t.test('the save is on the Journal page, marked as the editor\'s', async (t) => {
+      // A second tab, signed in as the first (its cookie), while the editor stays open.
+      const tab = await browser.newContext({ storageState: await page.context().storageState() })
+      t.teardown(async () => { await tab.close() })
+      const journal = await tab.newPage()
+      await journal.goto(`${base}/_emulator/ui/journal`)
+      const row = `#journal tbody tr:has-text("/scenes/${sceneId}/content"):has-text("emulator-editor")`
+      await journal.waitForSelector(row, { timeout: 15_000 })
+      const cells = await journal.$$eval(`${row} td`, (tds) => tds.map((td) => td.textContent))
+      t.equal(cells[2], 'PATCH')
+      t.match(cells[3], new RegExp(`^/_emulator/ui/workspaces/[^/]+/scenes/${sceneId}/content$`), 'the editor\'s save route')
+      t.equal(cells[4], '200')
+      t.equal(cells[5], 'emulator-editor', 'the editor\'s key id')
+      t.equal(cells[7], 'editor', 'marked as the editor\'s')
+      await journal.screenshot({ path: new URL('journal-editor.png', ARTEFACTS).pathname, fullPage: true })
+    })
+
     await t.test('a REST write reaches the open editor without a reload, and the drawing stays', async (t) => {
       const ellipse = { ...rectangle, id: 'restEllipse0000000001', type: 'ellipse', x: rectangle.x + 300, version: 1, versionNonce: 5, index: `${rectangle.index as string}V`, updated: 1 }
       const stale = { ...rectangle, x: rectangle.x + 600, version: 1 }
@@ -207,6 +224,18 @@ if (!existsSync(CHROMIUM)) {
         { method: 'PATCH', path: '/_emulator/ui/api/faults', body: { latencyMs: 3 } }
       ], 'each form sent only the field changed')
       await page.screenshot({ path: new URL('switches-forms.png', ARTEFACTS).pathname, fullPage: true })
+
+      await page.uncheck('#drift-kinds input[value="deprecation"]')
+      await Promise.all([page.waitForNavigation(), page.click('#drift-kinds button:not([type])')])
+      const drift = await admin('GET', '/_emulator/drift')
+      t.notOk((drift.kinds as string[]).includes('deprecation'), 'the unticked kind is no longer drawn from')
+      t.equal(await page.isChecked('#drift-kinds input[value="deprecation"]'), false, 'and the page shows it unticked')
+      await page.click('#drift-kinds [data-check-all]')
+      await Promise.all([page.waitForNavigation(), page.click('#drift-kinds button:not([type])')])
+      t.equal((await admin('GET', '/_emulator/drift')).kinds.length, (drift.kinds as string[]).length + 1, 'tick all: every kind again')
+      await Promise.all([page.waitForNavigation(), page.click('#fault-rules button:has-text("Remove")')])
+      t.same((await admin('GET', '/_emulator/faults')).rules, [], 'the rule\'s Remove button removed it')
+      t.match(await page.textContent('main'), /No rules\./)
     })
 
     await t.test('sign out', async (t) => {

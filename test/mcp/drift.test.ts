@@ -128,3 +128,27 @@ t.test('a per-request seed drifts alike whatever ran before; the journal keeps t
   t.equal(journal.data[0].drift, once.headers['x-emulator-drift'])
   t.equal(journal.data[0].response.text, once.body, 'the answer as it went out')
 })
+
+t.test('a drifted answer is drifted from the value the server answered: its text is never parsed back', async (t) => {
+  const parse = JSON.parse
+  const parsedAnswers: string[] = []
+  // The route parses the request; a text holding the response (a result, the request's id) is the answer read back.
+  JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
+    if (typeof text === 'string' && text.includes('"result":') && text.includes('"id":41')) parsedAnswers.push(text)
+    return parse(text, reviver)
+  }) as typeof JSON.parse
+  t.teardown(() => { JSON.parse = parse })
+  for (const mcpResponse of ['sse', 'json'] as const) {
+    const other = await build(t, { renderer: false, rateLimit: 0, mcpResponse })
+    const drifted = await other.inject({
+      method: 'POST',
+      url: '/api/v1/mcp',
+      headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...forced('mcp-rename-tool /result/tools/0/name') },
+      payload: JSON.stringify({ ...LIST, id: 41 })
+    })
+    t.equal(drifted.headers['x-emulator-drift'], 'mcp-rename-tool /result/tools/0/name', `${mcpResponse}: drifted`)
+    t.match(drifted.body, /"name":"listScenes"/, `${mcpResponse}: the drifted value is what went out`)
+  }
+  JSON.parse = parse
+  t.same(parsedAnswers, [], 'no answer was read back to drift it')
+})

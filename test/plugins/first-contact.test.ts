@@ -27,6 +27,20 @@ t.test('a body without JSON content type: 415 saying what to send, nothing store
   t.equal((await app.inject({ url: '/api/v1/collections', headers: auth })).json().data.length, before, 'nothing was created')
 })
 
+t.test('a JSON body sent as text/plain: 400 in the envelope saying to send application/json, nothing stored', async (t) => {
+  const before = (await app.inject({ url: '/api/v1/collections', headers: auth })).json().data.length
+  for (const contentType of ['text/plain', 'text/plain; charset=utf-8']) {
+    const res = await app.inject({ method: 'POST', url: '/api/v1/collections', headers: { ...auth, 'content-type': contentType }, payload: '{"name":"x"}' })
+    t.same([res.statusCode, res.headers['content-type'], res.json()], [400, 'application/json; charset=utf-8', errorBody(400, 'Bad Request',
+      `body must be object: the body came as text/plain; ${SEND_JSON}`)], contentType)
+  }
+  const patch = await app.inject({ method: 'PATCH', url: '/api/v1/scenes/scnShapes01/content', headers: { ...auth, 'content-type': 'text/plain' }, payload: '{"elements":[]}' })
+  t.same([patch.statusCode, patch.json().message], [400, `body must be object: the body came as text/plain; ${SEND_JSON}`], 'PATCH too')
+  const json = await app.inject({ method: 'POST', url: '/api/v1/collections', headers: { ...auth, 'content-type': 'application/json' }, payload: '[]' })
+  t.same(json.json().message, 'body must be object', 'a JSON body of the wrong shape keeps the plain message')
+  t.equal((await app.inject({ url: '/api/v1/collections', headers: auth })).json().data.length, before, 'nothing was created')
+})
+
 t.test('a path that exists under /api/v1: the 404 names the prefix', async (t) => {
   const cases: Array<[string, string, string]> = [
     ['GET', '/collections', '/api/v1/collections'],
@@ -45,6 +59,25 @@ t.test('a path that exists under /api/v1: the 404 names the prefix', async (t) =
   t.same(wrongMethod.json().message, 'Route PUT:/collections not found', 'no hint for a method the route under the prefix does not take')
   const inside = await app.inject({ url: '/api/v1/nothing', headers: auth })
   t.same(inside.json().message, 'Route GET:/api/v1/nothing not found')
+})
+
+t.test('another prefix, or a segment\'s singular for its plural: the 404 names the route meant', async (t) => {
+  const cases: Array<[string, string, string]> = [
+    ['GET', '/api/v2/collections', 'the API is served under /api/v1, try GET /api/v1/collections'],
+    ['GET', '/api/collections?limit=2', 'the API is served under /api/v1, try GET /api/v1/collections?limit=2'],
+    ['GET', '/api/v0/scene/abc', 'the API is served under /api/v1, try GET /api/v1/scenes/abc'],
+    ['GET', '/api/v1/collection', 'the nearest route is GET /api/v1/collections'],
+    ['POST', '/api/v1/scene', 'the nearest route is POST /api/v1/scenes'],
+    ['GET', '/api/v1/scene/abc/content', 'the nearest route is GET /api/v1/scenes/abc/content']
+  ]
+  for (const [method, url, hint] of cases) {
+    const res = await app.inject({ method: method as 'GET', url, headers: auth })
+    t.same([res.statusCode, res.headers['content-type'], res.json()], [404, 'application/json; charset=utf-8', errorBody(404, 'Not Found', `Route ${method}:${url} not found: ${hint}`)], `${method} ${url}`)
+  }
+  const none = await app.inject({ url: '/api/v2/nothing', headers: auth })
+  t.same(none.json(), errorBody(404, 'Not Found', 'Route GET:/api/v2/nothing not found'), 'no hint when no route answers')
+  const wrongMethod = await app.inject({ method: 'PUT', url: '/api/v1/collection', headers: auth })
+  t.same(wrongMethod.json().message, 'Route PUT:/api/v1/collection not found', 'no hint for a method the near route does not take')
 })
 
 t.test('with an admin token: the admin 401s talk about the token, not API keys', async (t) => {

@@ -11,6 +11,7 @@ import { createRenderer, isRendererPicture, type RenderableScene } from '../../s
 import { pictureDigest, writePrerendered } from '../../src/render/prerendered.js'
 import { RenderHostError, type RenderAnswer, type RenderJob, type WorkerHost } from '../../src/render/worker-host.js'
 import { CHAR_WIDTH_EM } from '../../src/content/text-metrics.js'
+import { until } from '../until.js'
 
 interface Asked { job: RenderJob, timeoutMs: number, answer: (answer: RenderAnswer) => void, fail: (err: Error) => void }
 
@@ -25,10 +26,6 @@ function handPool (): WorkerHost & { asked: Asked[] } {
     starts: 0,
     recycles: 0
   }
-}
-
-async function until (ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
@@ -46,7 +43,7 @@ function setup (t: Test, prerendered: string | false = false) {
 t.test('six concurrent requests for one picture share one render, then the cache answers', async (t) => {
   const { pool, renderer } = setup(t)
   const callers = Array.from({ length: 6 }, () => renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' }))
-  await until(() => pool.asked.length > 0)
+  await until(() => pool.asked.length > 0, 'a render asked of the pool')
   t.equal(pool.asked.length, 1, 'one job for six callers')
   t.same(pool.asked[0].job, { content: scene(), frameId: undefined, padding: 10, charWidthEm: CHAR_WIDTH_EM })
   pool.asked[0].answer({ svg: drawing('one') })
@@ -59,7 +56,7 @@ t.test('six concurrent requests for one picture share one render, then the cache
 t.test('concurrent PNG requests share one render and one conversion', async (t) => {
   const { pool, renderer } = setup(t)
   const callers = Array.from({ length: 4 }, () => renderer.renderPng(scene(), { cacheKey: 'w:s:1:0:', maxWidth: 20 }))
-  await until(() => pool.asked.length > 0)
+  await until(() => pool.asked.length > 0, 'a render asked of the pool')
   pool.asked[0].answer({ svg: drawing('png') })
   const pngs = await Promise.all(callers)
   t.ok(pngs.every((png) => png.subarray(0, 8).equals(PNG_SIGNATURE) && png.equals(pngs[0])), 'the same PNG for all')
@@ -71,7 +68,7 @@ t.test('concurrent PNG requests share one render and one conversion', async (t) 
 t.test('callers without a cache key are not joined: each gets its own render', async (t) => {
   const { pool, renderer } = setup(t)
   const callers = [renderer.renderSvg(scene()), renderer.renderSvg(scene())]
-  await until(() => pool.asked.length === 2)
+  await until(() => pool.asked.length === 2, '2 renders asked of the pool')
   pool.asked.forEach((asked, i) => asked.answer({ svg: drawing(`own ${i}`) }))
   t.same(await Promise.all(callers), [drawing('own 0'), drawing('own 1')])
 })
@@ -80,7 +77,7 @@ t.test('a render that timed out answers its error picture at once until the scen
   const { pool, renderer } = setup(t)
   const first = renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' })
   const joined = renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' })
-  await until(() => pool.asked.length > 0)
+  await until(() => pool.asked.length > 0, 'a render asked of the pool')
   t.equal(pool.asked[0].timeoutMs, 5_000, 'the renderer\'s time limit')
   pool.asked[0].fail(new RenderHostError('render took longer than 5000 ms', 'timeout'))
   const [svg, joinedSvg] = await Promise.all([first, joined])
@@ -94,7 +91,7 @@ t.test('a render that timed out answers its error picture at once until the scen
   t.match(renderer.stats(), { timeouts: 1, failures: 1, rememberedFailures: 2, renders: 1 })
 
   const changed = renderer.renderSvg(scene(5), { cacheKey: 'w:s:2:0:' })
-  await until(() => pool.asked.length === 2)
+  await until(() => pool.asked.length === 2, '2 renders asked of the pool')
   pool.asked[1].answer({ svg: drawing('changed') })
   t.equal(await changed, drawing('changed'), 'the next scene version is drawn')
 })
@@ -102,23 +99,23 @@ t.test('a render that timed out answers its error picture at once until the scen
 t.test('a render that killed its worker is remembered too; a worker that could not start is not', async (t) => {
   const { pool, renderer } = setup(t)
   const crashed = renderer.renderSvg(scene(), { cacheKey: 'w:crash:1:0:' })
-  await until(() => pool.asked.length === 1)
+  await until(() => pool.asked.length === 1, '1 render asked of the pool')
   pool.asked[0].fail(new RenderHostError('render worker exited (code 1)', 'crash'))
   t.match(await crashed, /render worker exited/)
   t.match(await renderer.renderSvg(scene(), { cacheKey: 'w:crash:1:0:' }), /render worker exited/)
   t.equal(pool.asked.length, 1, 'a crash is remembered')
 
   const unstarted = renderer.renderSvg(scene(), { cacheKey: 'w:start:1:0:' })
-  await until(() => pool.asked.length === 2)
+  await until(() => pool.asked.length === 2, '2 renders asked of the pool')
   pool.asked[1].fail(new RenderHostError('render worker did not start in time', 'start'))
   t.match(await unstarted, /did not start in time/)
   const retried = renderer.renderSvg(scene(), { cacheKey: 'w:start:1:0:' })
-  await until(() => pool.asked.length === 3)
+  await until(() => pool.asked.length === 3, '3 renders asked of the pool')
   pool.asked[2].answer({ svg: drawing('started') })
   t.equal(await retried, drawing('started'), 'not the scene\'s fault: asked again')
 
   const broken = renderer.renderSvg(scene(), { cacheKey: 'w:broken:1:0:' })
-  await until(() => pool.asked.length === 4)
+  await until(() => pool.asked.length === 4, '4 renders asked of the pool')
   pool.asked[3].answer({ error: 'element at index 0 is not an object' })
   t.match(await broken, /element at index 0 is not an object/, 'a scene the worker refuses: its error picture')
 })
@@ -126,12 +123,12 @@ t.test('a render that killed its worker is remembered too; a worker that could n
 t.test('reset (clearCache) forgets remembered failures as well as pictures', async (t) => {
   const { pool, renderer } = setup(t)
   const first = renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' })
-  await until(() => pool.asked.length === 1)
+  await until(() => pool.asked.length === 1, '1 render asked of the pool')
   pool.asked[0].fail(new RenderHostError('render took longer than 5000 ms', 'timeout'))
   await first
   renderer.clearCache()
   const again = renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' })
-  await until(() => pool.asked.length === 2)
+  await until(() => pool.asked.length === 2, '2 renders asked of the pool')
   pool.asked[1].answer({ svg: drawing('after reset') })
   t.equal(await again, drawing('after reset'))
 })
@@ -158,7 +155,7 @@ t.test('pre-rendered pictures: served by digest without a worker, not after an e
     renderer.renderSvg(scene(), { padding: 20 }),
     renderer.renderSvg(scene(), { frameId: 'frame-2' })
   ]
-  await until(() => pool.asked.length === asks.length)
+  await until(() => pool.asked.length === asks.length, 'every render asked of the pool')
   t.pass('an edited element, a new version, another background, padding or frame: each drawn by a worker')
   pool.asked.forEach((asked) => asked.answer({ svg: drawing('live') }))
   t.same(await Promise.all(asks), Array(asks.length).fill(drawing('live')))
@@ -175,7 +172,7 @@ t.test('no record, an unreadable one or one of another format: nothing pre-rende
   for (const file of [join(dir, 'missing.br'), garbage, older]) {
     const { pool, renderer } = setup(t, file)
     const asked = renderer.renderSvg(scene())
-    await until(() => pool.asked.length === 1)
+    await until(() => pool.asked.length === 1, '1 render asked of the pool')
     pool.asked[0].answer({ svg: drawing('live') })
     t.equal(await asked, drawing('live'), file)
   }

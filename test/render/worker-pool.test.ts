@@ -3,6 +3,7 @@
 // No assertion rests on how long anything takes.
 import t, { type Test } from 'tap'
 import { createWorkerHost, defaultWorkerCount, RenderHostError, type Timers, type WorkerHost } from '../../src/render/worker-host.js'
+import { until } from '../until.js'
 
 const FAKE = new URL('./fake-render-worker.mjs', import.meta.url)
 const NEVER_READY = new URL('./never-ready-worker.mjs', import.meta.url)
@@ -20,11 +21,6 @@ function handTimers (): Timers & { armed: () => number[], fire: (ms: number) => 
       for (const [id, timer] of waiting) if (timer.ms === ms) { waiting.delete(id); timer.fn() }
     }
   }
-}
-
-/** Resolves once `ready()` holds, checking every few ms without spinning (the test's own timeout bounds it). */
-async function until (ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 5))
 }
 
 const threadOf = (answer: unknown): string => /data-thread="(\d+)"/.exec((answer as { svg: string }).svg)?.[1] ?? 'none'
@@ -71,7 +67,7 @@ t.test('a job past its time limit fails as a timeout and its worker is replaced'
   const host = pool(t, { workers: 1, timers })
   const first = await host.run(job({}), 5_000)
   const stuck = host.run(job({ hang: true }), 5_000)
-  await until(() => timers.armed().includes(5_000))
+  await until(() => timers.armed().includes(5_000), 'the 5 s timer')
   timers.fire(5_000)
   const err = await stuck.catch((e: unknown) => e)
   t.ok(err instanceof RenderHostError && err.reason === 'timeout', 'reason timeout')
@@ -93,7 +89,7 @@ t.test('a worker that dies during a job fails it as a crash; one that never star
   const stalled = createWorkerHost(NEVER_READY, { workers: 1, timers })
   t.teardown(() => stalled.close())
   const waiting = stalled.run(job({}), 30_000)
-  await until(() => timers.armed().length > 0)
+  await until(() => timers.armed().length > 0, 'a timer')
   timers.fire(timers.armed()[0])
   const startErr = await waiting.catch((e: unknown) => e)
   t.ok(startErr instanceof RenderHostError && startErr.reason === 'start', 'start')
@@ -108,7 +104,7 @@ t.test('close ends the workers and fails jobs in flight and waiting', async (t) 
   // Caught at once: both fail during close(), before the loop below reads them.
   const inFlight = host.run(job({ hang: true }), 30_000).catch((e: unknown) => e)
   const queued = host.run(job({}), 30_000).catch((e: unknown) => e)
-  await until(() => timers.armed().includes(30_000))
+  await until(() => timers.armed().includes(30_000), 'the 30 s timer')
   await host.close()
   for (const [label, promise] of [['in flight', inFlight], ['waiting', queued]] as const) {
     const err = await promise

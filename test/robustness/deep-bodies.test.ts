@@ -1,7 +1,7 @@
 // JSON bodies. A deeply nested one once killed the process (the journal re-serialised it in a
 // listener) and answered 500 from the content store. Now: a 400 naming the path, before any handler, nothing stored.
 import t from 'tap'
-import { MAX_JSON_DEPTH, describeTooDeep, pathBeyondDepth } from '../../src/lib/json-body.js'
+import { MAX_JSON_DEPTH, describeTooDeep, pathBeyondDepth } from '../../src/lib/json-depth.js'
 import { startProcess, stopProcess } from '../processes.js'
 import { KEYS, build, call, errorBody, sharedApp } from '../helper.js'
 import { putBody, rect } from '../content/element-builders.js'

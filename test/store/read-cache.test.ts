@@ -1,7 +1,7 @@
 // The exact read cache: cached keys, users and list pages are reused only until the next write of any
 // row, whoever makes it (public API, admin API, snapshot restore), so no read ever misses a write.
 import t from 'tap'
-import { KEYS, call, sharedApp } from '../helper.js'
+import { KEYS, build, call, sharedApp } from '../helper.js'
 import { createReadCache } from '../../src/store/read-cache.js'
 import { openDatabase } from '../../src/store/database.js'
 import { cid, file, image, putBody, rect } from '../content/element-builders.js'
@@ -96,4 +96,38 @@ t.test('MCP list tools answer from the read cache too, and a write shows on the 
   t.same(await ids(), before.slice(1), 'a REST write shows on the next MCP call')
   const collections = await callTool(app, KEYS.full, 'list_collections', { limit: 100 })
   t.same(JSON.parse(collections.content[0].text), (await call(t, app, 'GET', '/api/v1/collections?limit=100')).body, 'list_collections answers its REST twin\'s page')
+})
+
+t.test('the cache is bounded in bytes: it starts over when full, and keeps nothing larger than its budget', async (t) => {
+  const db = openDatabase(':memory:')
+  t.teardown(() => db.close())
+  const cache = createReadCache(db, { maxBytes: 1000 })
+  let computed = 0
+  const read = (name: string, bytes: number) => cache.get(name, [], () => { computed++; return Buffer.alloc(bytes) })
+  read('a', 400)
+  read('b', 400)
+  t.same(cache.held(), { entries: 2, bytes: 810 }, 'answers and keys (`["a"]`, 5 characters) counted')
+  read('a', 400)
+  t.equal(computed, 2, 'kept answers are reused')
+  read('c', 400)
+  t.same(cache.held(), { entries: 1, bytes: 405 }, 'the answer that would pass the budget started the cache over')
+  read('huge', 5000)
+  read('huge', 5000)
+  t.equal(computed, 5, 'an answer over the whole budget is served, never kept')
+  t.same(cache.held(), { entries: 1, bytes: 405 })
+  cache.set('c', [], 'x'.repeat(100))
+  t.same(cache.held(), { entries: 1, bytes: 105 }, 'a replaced answer is counted once')
+  const none = createReadCache(db, { maxBytes: 0 })
+  none.get('k', [], () => 'v')
+  t.same(none.held(), { entries: 0, bytes: 0 }, '0 keeps nothing')
+})
+
+t.test('EMULATOR_READ_CACHE_MAX_BYTES reaches the app: 0 serves every read fresh', async (t) => {
+  const app = await build(t, { readCacheMaxBytes: 0 })
+  const first = await call(t, app, 'GET', '/api/v1/collections')
+  t.same((await call(t, app, 'GET', '/api/v1/collections')).body, first.body)
+  t.same(app.stores.readCache.held(), { entries: 0, bytes: 0 })
+  const defaults = await fresh()
+  await call(t, defaults, 'GET', '/api/v1/collections')
+  t.ok(defaults.stores.readCache.held().entries > 0, 'the default keeps answers')
 })

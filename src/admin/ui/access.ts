@@ -47,7 +47,7 @@ export function logoutCookieHeader (): string {
 
 export function loginPage (failed: boolean): string {
   return toText(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign in · drawing-api-emulator</title>
-<link rel="stylesheet" href="${UI_PREFIX}/app.css"></head><body><main>
+<link rel="icon" href="${UI_PREFIX}/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${UI_PREFIX}/app.css"></head><body><main>
 <h1>drawing-api-emulator</h1><p>This emulator has an admin token (<code>EMULATOR_ADMIN_TOKEN</code>). Enter it to see the demo page.</p>
 ${failed ? html`<p class="warn">That is not the admin token.</p>` : ''}
 <form method="post" action="${UI_PREFIX}/login" class="inline"><input type="password" name="token" autocomplete="current-password" autofocus>

@@ -22,6 +22,7 @@ function cell (row, value, className) {
 
 function marks (entry) {
   const out = []
+  if (entry.keyId === 'emulator-editor') out.push('editor')
   if (entry.fault) out.push('fault ' + entry.fault.kind)
   if (entry.drift) out.push('drift')
   if (entry.mcp) out.push('mcp ' + entry.mcp.method + (entry.mcp.tool ? ' ' + entry.mcp.tool : ''))
@@ -45,6 +46,8 @@ function detail (entry) {
 }
 
 function addRow (entry) {
+  const empty = table.querySelector('tr[data-empty]')
+  if (empty) empty.remove()
   const row = document.createElement('tr')
   row.className = 'fresh'
   cell(row, entry.id); cell(row, entry.time.slice(11, 23)); cell(row, entry.method); cell(row, entry.path)
@@ -86,8 +89,11 @@ function watchPicture (img) {
   else box.dataset.state = 'drawing'
 }
 
-/** A changed scene's card comes again from the server (picture, name, counts, version); other pictures just reload. */
-async function redraw (img, version) {
+/**
+ * A changed scene's card comes again from the server (picture, name, pin, counts, version); another picture of it
+ * reloads when its version moved. shown is the card token the page polls (sceneVersion:contentEpoch:details).
+ */
+async function redraw (img, shown) {
   const card = img.closest('[data-card]')
   const res = card ? await fetch(UI + '/cards/' + encodeURIComponent(img.dataset.sceneId)) : null
   if (res && res.ok) {
@@ -97,6 +103,9 @@ async function redraw (img, version) {
     const freshImg = fresh && fresh.querySelector('img[data-scene-id]')
     if (freshImg) { card.replaceWith(fresh); watchPicture(freshImg); return }
   }
+  img.dataset.shown = shown
+  const version = shown.split(':').slice(0, 2).join(':')
+  if (version === img.dataset.version) return
   img.dataset.version = version
   const url = new URL(img.src, location.href)
   url.searchParams.set('v', version)
@@ -112,7 +121,7 @@ async function refreshThumbnails () {
   const versions = await res.json()
   for (const img of images) {
     const now = versions[img.dataset.sceneId]
-    if (now !== undefined && now !== img.dataset.version) await redraw(img, now)
+    if (now !== undefined && now !== img.dataset.shown) await redraw(img, now)
   }
 }
 
@@ -176,6 +185,20 @@ for (const form of document.querySelectorAll('form[data-send]')) {
     const body = changedFields(form)
     if (Object.keys(body).length === 0) { form.querySelector('[data-form-note]').textContent = 'nothing changed'; return }
     if (await send(form.dataset.send, form.dataset.method || 'PUT', body)) location.reload()
+  })
+}
+
+// The kinds checklist: the kinds ticked, or null (every kind) when all are.
+for (const form of document.querySelectorAll('form[data-kinds]')) {
+  const boxes = Array.from(form.querySelectorAll('input[name="kind"]'))
+  form.querySelector('[data-check-all]').addEventListener('click', () => { for (const box of boxes) box.checked = true })
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault()
+    const ticked = boxes.filter((box) => box.checked).map((box) => box.value)
+    const note = form.querySelector('[data-form-note]')
+    if (ticked.length === 0) { note.textContent = 'tick at least one kind'; return }
+    if (boxes.every((box) => box.checked === box.defaultChecked)) { note.textContent = 'nothing changed'; return }
+    if (await send(form.dataset.kinds, 'PUT', { kinds: ticked.length === boxes.length ? null : ticked })) location.reload()
   })
 }
 

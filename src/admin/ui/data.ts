@@ -1,5 +1,6 @@
 // What the demo page shows, read the way the API reads it: through services/ with a harness caller that sees a
 // workspace whole (private scenes too) and may not write; keys through the harness, never their secrets.
+import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { EmulatorError } from '../../errors.js'
 import type { Collection } from '../../schemas/collections.js'
@@ -94,9 +95,18 @@ export function sceneDocument (app: FastifyInstance, found: FoundScene): SceneCo
   return sceneContent.documentOf(harnessCtx(app, found.workspaceId), found.scene)
 }
 
-/** `sceneVersion:contentEpoch` of every live scene: the page polls it to refresh changed thumbnails. */
+/**
+ * What a scene's card shows, as one token: `sceneVersion:contentEpoch` (what its picture is keyed on) and a digest
+ * of the details beside it (name, pinned, private, element counts, updated), which a rename or a pin changes
+ * without moving the version.
+ */
+export function cardToken ({ metadata: m }: SceneRecord): string {
+  const details = JSON.stringify([m.name, m.pinned, m.isPrivate, m.totalElements, m.deletedElements, m.updated ?? m.created])
+  return `${m.sceneVersion}:${m.contentEpoch}:${createHash('sha256').update(details).digest('base64url').slice(0, 12)}`
+}
+
+/** The card token of every live scene: the page polls it to refresh the cards (and pictures) that changed. */
 export function sceneVersions (app: FastifyInstance, workspaceId: string): Record<string, string> {
   const ctx = harnessCtx(app, workspaceId)
-  return Object.fromEntries(everything((page) => scenes.list(ctx, page))
-    .map(({ metadata }) => [metadata.id, `${metadata.sceneVersion}:${metadata.contentEpoch}`]))
+  return Object.fromEntries(everything((page) => scenes.list(ctx, page)).map((scene) => [scene.metadata.id, cardToken(scene)]))
 }

@@ -35,7 +35,7 @@ export function editorPage ({ workspace, scene, identity, built, signOut }: Edit
   return toText(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${m.name} · editor · drawing-api-emulator</title><link rel="icon" href="data:,">
-<link rel="stylesheet" href="${UI_PREFIX}/app.css">
+<link rel="icon" href="${UI_PREFIX}/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${UI_PREFIX}/app.css">
 ${built ? html`<link rel="stylesheet" href="${EDITOR_PREFIX}/editor.css"><script type="module" src="${EDITOR_PREFIX}/editor.js"></script>` : ''}
 </head>
 <body class="editor-page" data-workspace="${workspace.id}" data-scene-id="${m.id}" data-scene-name="${m.name}"

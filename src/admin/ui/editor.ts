@@ -1,7 +1,8 @@
 // The scene editor: GET /_emulator/ui/scenes/{sceneId}/edit (the page), and its own routes per workspace and scene:
 // GET …/content (the document the API's GET answers), GET …/version ({sceneVersion, contentEpoch}, polled each
 // second), PATCH …/content (a save: the body and merge of PATCH /api/v1/scenes/{sceneId}/content, through the same
-// service, as the identity editor-identity.ts picks: audit entry, sceneVersion and updateCount move as for any client).
+// service, as the identity editor-identity.ts picks: audit entry, sceneVersion and updateCount move as for any client;
+// the request journal records it, editor-journal.ts).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
@@ -11,6 +12,7 @@ import * as sceneContent from '../../services/scene-content.js'
 import { findScene, sceneDocument, type FoundScene } from './data.js'
 import assetRoutes, { editorBuilt } from './editor-assets.js'
 import { editorCaller, editorIdentity } from './editor-identity.js'
+import { journaledSaves } from './editor-journal.js'
 import { editorPage } from './editor-page.js'
 import { PAGE_CSP } from './layout.js'
 
@@ -63,7 +65,8 @@ const editorRoutes: FastifyPluginAsync = async (app) => {
   })
 
   app.patch<{ Params: SceneParams, Body: PatchSceneContentBody | undefined }>('/ui/workspaces/:workspaceId/scenes/:sceneId/content', {
-    schema: { ...hidden, params: SceneParamsSchema, body: PatchSceneContentBodySchema }
+    schema: { ...hidden, params: SceneParamsSchema, body: PatchSceneContentBodySchema },
+    ...journaledSaves(app)
   }, async (request, reply) => {
     const found = sceneIn(app, request.params)
     // A trashed scene, or a private one whose owner left, has no identity that may write it: the service says 404.

@@ -32,3 +32,6 @@ export const toText = (fragment: Html): string => fragment[kHtml]
 
 /** A URL path segment from an id (ids are user-visible strings; keep them inert in hrefs). */
 export const segment = (id: string): string => encodeURIComponent(id)
+
+/** A count with its noun in the right number: `counted(1, 'scene')` is "1 scene", `counted(2, 'scene')` "2 scenes". */
+export const counted = (n: number, singular: string, plural = `${singular}s`): string => `${n} ${n === 1 ? singular : plural}`

@@ -1,16 +1,17 @@
 // /_emulator/ui: the demo page. Server-rendered HTML and one plain script; it reads the workspace
 // through services/ and the harness, renders scenes through the renderer, and changes settings through the
 // existing admin API (/_emulator/ui/api/* forwards there, adding the admin token when one is set).
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { fail } from '../../errors.js'
 import { clockState } from '../clock.js'
 import { CLIENT_SCRIPT } from './client.js'
 import { collectionViews, sceneDocument, sceneVersions, workspaceSummaries, findScene, type FoundScene } from './data.js'
 import { admitted, cookieHeader, loginPage, logoutCookieHeader, refuse, tokenMatches } from './access.js'
 import editorRoutes from './editor.js'
+import { faviconSvg } from './favicon.js'
 import { PAGE_CSP, STYLES, page } from './layout.js'
-import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type OverviewFacts } from './pages.js'
-import { switchesBody } from './switches.js'
+import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type FirstRequest, type FixtureSecrets, type OverviewFacts } from './pages.js'
+import { switchesBody, type DriftKindView } from './switches.js'
 import { shadowBody } from './shadow.js'
 import { shadowSourceOf } from '../shadow.js'
 import { toText } from './html.js'
@@ -49,6 +50,27 @@ function rateLimitFacts (app: FastifyInstance): OverviewFacts['rateLimit'] {
   return { limit: rateLimit.settings().limit, by, otherwise }
 }
 
+/** The drift kinds, as the admin API lists them (the catalogue is the drift layer's own). */
+async function driftKinds (app: FastifyInstance): Promise<DriftKindView[]> {
+  const token = app.config.adminToken
+  const res = await app.inject({ url: '/_emulator/drift/kinds', headers: token === undefined ? {} : { authorization: `Bearer ${token}` } })
+  return (res.json() as { kinds: DriftKindView[] }).kinds
+}
+
+/** The loaded fixtures' key secrets (public values, in the fixture files) of the workspaces seeded from them. */
+function fixtureSecrets (app: FastifyInstance): FixtureSecrets {
+  return new Map(app.fixtures.workspaces.flatMap(({ workspace, keys }) => keys.map((key) => [`${workspace.id} ${key.id}`, key.secret] as const)))
+}
+
+/** A first request to suggest while the journal is empty: this origin, and a full key of the first fixture workspace. */
+function firstRequest (app: FastifyInstance, request: FastifyRequest): FirstRequest | null {
+  if (app.control.journal.list({ limit: 1 }).total > 0) return null
+  const now = app.clock.now()
+  const key = app.fixtures.workspaces[0]?.keys.find((k) => k.kind === 'workspace' && k.permission === 'full' && k.revoked !== true &&
+    k.routes == null && (k.expiresAt == null || Date.parse(k.expiresAt) > now))
+  return { origin: `${request.protocol}://${request.host}`, key: key?.secret ?? null }
+}
+
 function summaryOf (app: FastifyInstance, workspaceId: string) {
   const summary = workspaceSummaries(app).find((w) => w.id === workspaceId)
   if (summary === undefined) fail('EMU_NOT_FOUND', 'Workspace', workspaceId)
@@ -68,12 +90,13 @@ function framesOf (app: FastifyInstance, found: FoundScene) {
 }
 
 const pages: FastifyPluginAsync = async (app) => {
-  app.get('/ui', hidden, async (_request, reply) => sendPage(reply, 'Overview', overviewBody(overviewFacts(app), workspaceSummaries(app))))
+  app.get('/ui', hidden, async (request, reply) =>
+    sendPage(reply, 'Overview', overviewBody(overviewFacts(app), workspaceSummaries(app), fixtureSecrets(app), firstRequest(app, request))))
   app.get('/ui/shadow', hidden, async (_request, reply) => sendPage(reply, 'Shadow', shadowBody(shadowSourceOf(app.shadowSource).report())))
-  app.get('/ui/journal', hidden, async (_request, reply) => sendPage(reply, 'Journal', journalBody(workspaceSummaries(app))))
+  app.get('/ui/journal', hidden, async (request, reply) => sendPage(reply, 'Journal', journalBody(workspaceSummaries(app), firstRequest(app, request))))
   app.get('/ui/switches', hidden, async (_request, reply) => {
     const { drift, faults } = app.control
-    return sendPage(reply, 'Drift and faults', switchesBody(drift.settings(), drift.ledger(), faults.view()))
+    return sendPage(reply, 'Drift and faults', switchesBody(drift.settings(), drift.ledger(), faults.view(), await driftKinds(app)))
   })
   app.get<{ Params: { workspaceId: string }, Querystring: { trash?: string } }>('/ui/workspaces/:workspaceId', hidden, async (request, reply) => {
     const { workspaceId } = request.params
@@ -132,6 +155,7 @@ const ui: FastifyPluginAsync = async (app) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
   app.get('/ui/app.js', hidden, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(CLIENT_SCRIPT))
+  await app.register(faviconSvg)
   app.get('/ui/app.css', hidden, async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLES))
   app.get('/ui/login', hidden, async (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(false)))
   app.post<{ Body: { token?: string } }>('/ui/login', hidden, async (request, reply) => {

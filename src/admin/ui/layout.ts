@@ -35,6 +35,8 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f4f4f8; padding
 .card .meta strong { display: block; font-size: 14px; margin-bottom: 2px; word-break: break-word; }
 .tag { display: inline-block; padding: 0 6px; border-radius: 8px; background: #ecebff; color: var(--accent); font-size: 11px; margin-right: 4px; }
 .tag.grey { background: #eee; color: var(--muted); }
+.checklist { list-style: none; padding: 0; margin: 0 0 8px; display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 4px 16px; }
+.checklist li { padding: 4px 0; } .checklist .muted { font-size: 12px; margin-left: 22px; }
 .drawing { position: relative; background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 8px; min-height: 60px; }
 .card[data-state] .thumb::after, .drawing[data-state]::after { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; font-size: 13px; }
 .card[data-state="drawing"] .thumb::after, .drawing[data-state="drawing"]::after { content: "Drawing…"; color: var(--muted); background: rgba(250, 250, 252, .8); animation: pulse 1.2s ease-in-out infinite alternate; }
@@ -77,7 +79,7 @@ export function page ({ title, body, workspaceId, signOut = false, shadow = fals
   return toText(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · drawing-api-emulator</title>
-<link rel="stylesheet" href="${UI_PREFIX}/app.css"><script src="${UI_PREFIX}/app.js" defer></script></head>
+<link rel="icon" href="${UI_PREFIX}/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${UI_PREFIX}/app.css"><script src="${UI_PREFIX}/app.js" defer></script></head>
 <body data-workspace="${workspaceId ?? ''}">
 <header><a class="brand" href="${UI_PREFIX}">drawing-api-emulator</a>
 <nav><a href="${UI_PREFIX}">Overview</a><a href="${UI_PREFIX}/journal">Journal</a><a href="${UI_PREFIX}/switches">Drift &amp; faults</a>${shadow ? html`<a href="${UI_PREFIX}/shadow">Shadow</a>` : ''}<a href="/docs">API docs</a><a href="/_emulator/docs">Admin API</a></nav>${signOut ? signOutForm : ''}</header>

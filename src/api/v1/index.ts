@@ -7,7 +7,7 @@
 //   onSend:     faults (after-commit) → rate limit (X-RateLimit-Reset as epoch when asked) → drift (on the serialized
 //               copy only) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
-import { fail } from '../../errors.js'
+import { routeNotFound } from '../../errors.js'
 import operations from './operations.js'
 import auth from './auth.js'
 import rateLimit from '../../layers/rate-limit/plugin.js'
@@ -58,7 +58,9 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(mcp, { tools: toolEntries(app.config.mcpToolset), instructions: instructionsFor(app.config.mcpToolset), renderer: screenshotRenderer(app) })
   // Unknown routes under /api/v1 get the root's 404, but through this scope's hooks: journaled and faulted like any
   // other request. Auth skips them, so the answer stays 404 whatever the key.
-  app.setNotFoundHandler(async (request) => fail('EMU_ROUTE_NOT_FOUND', request.method, request.url))
+  app.setNotFoundHandler(async (request) => {
+    throw routeNotFound(request.method, request.url, (method, url) => app.findRoute({ method: method as 'GET', url }) !== null)
+  })
 }
 
 export default publicApi

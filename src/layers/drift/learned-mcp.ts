@@ -36,17 +36,30 @@ function contentBack (item: unknown): unknown {
   return Object.fromEntries(Object.entries(item as Content).map(([key, value]) => key === 'json' ? ['text', JSON.stringify(value)] : [key, value]))
 }
 
+/** The view's `result` after the changes, or an empty one where they removed or replaced it. */
+const resultOf = (view: unknown): JsonObject => isObject(view) && isObject(view.result) ? view.result : {}
+
 /** The message as parity's view has it, and the way back. */
-function viewOf (method: string, message: JsonObject & { result: JsonObject }): { view: unknown, back: (view: any) => unknown } {
+function viewOf (method: string, message: JsonObject & { result: JsonObject }): { view: unknown, back: (view: unknown) => unknown } {
   const { result } = message
   if (method === 'tools/list' && Array.isArray(result.tools)) {
-    const tools = Object.fromEntries(result.tools.map((tool: any) => [String(tool?.name), tool]))
-    return { view: { ...message, result: { ...result, tools } }, back: (view) => ({ ...view, result: { ...view.result, tools: Object.values(view.result.tools ?? {}) } }) }
+    const tools = Object.fromEntries(result.tools.map((tool: unknown) => [String(isObject(tool) ? tool.name : undefined), tool]))
+    return {
+      view: { ...message, result: { ...result, tools } },
+      back: (view) => {
+        const changed = resultOf(view)
+        return { ...(view as JsonObject), result: { ...changed, tools: Object.values(isObject(changed.tools) ? changed.tools : {}) } }
+      }
+    }
   }
   if (Array.isArray(result.content)) {
     return {
       view: { ...message, result: { ...result, content: result.content.map(contentView) } },
-      back: (view) => ({ ...view, result: { ...view.result, content: Array.isArray(view.result?.content) ? view.result.content.map(contentBack) : view.result?.content } })
+      back: (view) => {
+        const changed = resultOf(view)
+        const content = Array.isArray(changed.content) ? changed.content.map(contentBack) : changed.content
+        return { ...(view as JsonObject), result: { ...changed, content } }
+      }
     }
   }
   return { view: message, back: (view) => view }

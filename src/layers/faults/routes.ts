@@ -1,8 +1,9 @@
 // GET/PUT/PATCH/DELETE /_emulator/faults: run-time control of the fault layer of /api/v1.
 // PUT replaces (fields left out go back to their start-up values); PATCH changes only the fields given (rules set
-// earlier stay); DELETE and reset restore start-up.
+// earlier stay); DELETE and reset restore start-up; DELETE /_emulator/faults/rules/{index} removes one rule.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
 import { fail } from '../../errors.js'
+import { Type } from 'typebox'
 import { adminResponses } from '../../schemas/admin.js'
 import { FaultSettingsSchema, PutFaultsBodySchema, type FaultSettings } from '../../schemas/faults.js'
 
@@ -38,6 +39,14 @@ const faults: FastifyPluginAsyncTypebox = async (app) => {
       response: adminResponses(FaultSettingsSchema, 400)
     }
   }, async (request) => checked(() => faultsPart().update(request.body)))
+
+  app.delete('/faults/rules/:index', {
+    schema: {
+      summary: 'Remove one rule (the others keep their counts; later ones move up one index)',
+      params: Type.Object({ index: Type.Integer({ minimum: 0 }) }),
+      response: adminResponses(FaultSettingsSchema, 400, 404)
+    }
+  }, async (request) => faultsPart().removeRule(request.params.index) ?? fail('EMU_NOT_FOUND', 'Fault rule', String(request.params.index)))
 
   app.delete('/faults', {
     schema: { summary: 'Back to the start-up fault settings', response: adminResponses(FaultSettingsSchema) }

@@ -17,6 +17,8 @@ export interface FaultsControl extends ControlPart {
    * `rules` is given. The seeded sequence restarts only with a new seed or new rules. Throws RangeError on a bad rule.
    */
   update (body: PutFaultsBody): FaultSettings
+  /** Removes the rule at `index` (the others keep their counts and move up one); undefined when there is none. */
+  removeRule (index: number): FaultSettings | undefined
   /** Decides what happens to the next public request; draws and rule counts advance here only. */
   decide (method: string, path: string, header: HeaderFault | null, headerLatency: number | null): FaultOutcome
   /** Delay seam: real timers by default; tests swap in a recorder so nothing waits and no timing is asserted. */
@@ -77,6 +79,11 @@ export function createFaultsControl (config: Config): FaultsControl {
         rules: rules ?? state.rules,
         sequence: restart ? 0 : state.sequence
       }
+      return viewOf(state)
+    },
+    removeRule (index) {
+      if (!Number.isInteger(index) || index < 0 || index >= state.rules.length) return undefined
+      state = { ...state, rules: state.rules.filter((_, i) => i !== index) }
       return viewOf(state)
     },
     reset () { state = initial() },

@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { JournalControl, JournalRecord } from './state.js'
-import { kRawBody } from '../../lib/json-body.js'
+import { kRawBody } from '../../lib/json-depth.js'
 import { recordOf } from '../request-record.js'
 
 interface Arrival { at: number, startedAt: number }
@@ -28,7 +28,7 @@ function bodyOf (request: FastifyRequest, payload: unknown): string | Buffer | n
 }
 
 /**
- * The request body as the client sent it. JSON bodies keep their raw text (lib/json-body.ts): re-serialising a
+ * The request body as the client sent it. JSON bodies keep their raw text (plugins/json-body.ts): re-serialising a
  * parsed body here, in a listener outside Fastify's error handling, is what let one deep body kill the process.
  */
 function requestBody (request: FastifyRequest): string | Buffer | null {

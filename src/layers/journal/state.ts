@@ -1,5 +1,6 @@
 // The request journal: the last EMULATOR_JOURNAL_SIZE public requests, and no more than EMULATOR_JOURNAL_MAX_BYTES
-// of them, newest first on read. Written by plugin.ts, read and cleared by routes.ts (/_emulator/requests), emptied
+// of them, newest first on read. Written by plugin.ts (and by the demo editor's saves, admin/ui/editor-journal.ts
+// through app.control.journal), read and cleared by routes.ts (/_emulator/requests), emptied
 // by POST /_emulator/reset. Records turn into entries only when read (record.ts).
 import type { JournalEntry, JournalQuery } from '../../schemas/journal.js'
 import type { ControlPart } from '../control-part.js'

@@ -1,11 +1,69 @@
-// create_diagram argument checks: any bad node id, over-long label, dangling edge or unknown direction rejects
-// the whole call, before anything is drawn.
+// create_diagram's arguments: their schema (types, sizes, the node id alphabet, spacing ranges, each rule with the
+// words an agent acts on) and the checks a schema cannot state (unique ids, edges and groups naming real nodes,
+// groups that nest, the direction in any case). Any failure rejects the whole call, before anything is drawn.
+import { Type, type Static, type TObject, type TSchema } from 'typebox'
+import { withMessages, type SchemaMessages } from '../../lib/schema-errors.js'
 import { toolError } from '../tool-errors.js'
 import type { Direction } from './layout.js'
 import { DIAGRAM_DIRECTIONS, DIAGRAM_MAX_EDGES, DIAGRAM_MAX_GROUPS, DIAGRAM_MAX_NODES, LABEL_MAX_LENGTH, NODE_ID_PATTERN } from './limits.js'
 
-export interface DiagramNode { id: string, label: string, kind?: string }
-export interface DiagramEdge { from: string, to: string, label?: string, kind?: string, startArrowhead?: string }
+export const DEFAULT_NODE_SPACING = 50
+/** Between ranks; an edge label gets room of its own on top of this. */
+export const DEFAULT_RANK_SPACING = 60
+
+const SPLIT = 'split the diagram into smaller ones'
+const closed = <P extends Parameters<typeof Type.Object>[0]> (properties: P) => Type.Object(properties, { additionalProperties: false })
+const label = (description: string) =>
+  withMessages(Type.String({ maxLength: LABEL_MAX_LENGTH, description }), { maxLength: `is longer than ${LABEL_MAX_LENGTH} characters` })
+const nodeRef = (description: string) =>
+  withMessages(Type.String({ pattern: NODE_ID_PATTERN, description }), { pattern: 'is not a valid node id: use only letters, digits, _ . : and -' })
+/** An array of at most `max` items; past that, the agent is told to split the diagram. */
+function capped<T extends TSchema> (items: T, max: number, what: string, options: { minItems?: number, description?: string } = {}, messages: SchemaMessages = {}) {
+  return withMessages(Type.Array(items, { ...options, maxItems: max }), { ...messages, maxItems: `holds more than ${max} ${what}: ${SPLIT}` })
+}
+function spacing (min: number, max: number, fallback: number, description: string) {
+  const range = `must be a whole number from ${min} to ${max} (default ${fallback})`
+  return Type.Optional(withMessages(Type.Integer({ minimum: min, maximum: max, description }), { type: range, minimum: range, maximum: range }))
+}
+
+const NodeSchema = closed({
+  id: nodeRef('Your id for the node, made of letters, digits and _ . : -'),
+  label: label(`Text shown in the node (up to ${LABEL_MAX_LENGTH} characters; keep lines short).`),
+  kind: Type.Optional(Type.String({ description: 'Shape hint: "process" (default), "decision", "start", "end", "data".' }))
+})
+
+const EdgeSchema = closed({
+  from: nodeRef('Id of the node the arrow starts at.'),
+  to: nodeRef('Id of the node the arrow points to.'),
+  label: Type.Optional(label('Text on the arrow.')),
+  kind: Type.Optional(Type.String({ description: 'Colour hint by outcome: "success", "failure", "warning", "async" (dashed) or none.' })),
+  startArrowhead: Type.Optional(Type.String({ description: 'Arrowhead at the start, such as "arrow" for a two-way edge.' }))
+})
+
+const GroupSchema = closed({
+  label: Type.Optional(label('Title of the boundary.')),
+  nodes: withMessages(Type.Array(nodeRef('A member node id.'), {
+    minItems: 1,
+    description: 'Ids of the nodes inside the boundary. Groups may nest (all nodes of one inside another) but not partly share nodes.'
+  }), { minItems: 'must name at least one node' })
+})
+
+/** create_diagram's arguments but `sceneId` (the endpoint's business): the one statement of their rules. */
+export const DIAGRAM_ARGUMENTS = {
+  nodes: capped(NodeSchema, DIAGRAM_MAX_NODES, 'nodes', { minItems: 1 }, { minItems: 'must hold at least one node' }),
+  edges: Type.Optional(capped(EdgeSchema, DIAGRAM_MAX_EDGES, 'edges', { description: 'The arrows between nodes (default none).' })),
+  title: Type.Optional(label('Title above the diagram.')),
+  direction: Type.Optional(Type.String({ description: `Flow direction: ${DIAGRAM_DIRECTIONS.join(', ')} (any case; default RIGHT).` })),
+  groups: Type.Optional(capped(GroupSchema, DIAGRAM_MAX_GROUPS, 'groups')),
+  nodeSpacing: spacing(20, 400, DEFAULT_NODE_SPACING, `Gap between nodes of one rank (default ${DEFAULT_NODE_SPACING}).`),
+  rankSpacing: spacing(40, 600, DEFAULT_RANK_SPACING, `Gap between ranks (default ${DEFAULT_RANK_SPACING}); edge labels get room of their own.`),
+  clearExisting: Type.Optional(Type.Boolean({ description: 'Delete every element of the scene first. Only when the user asked to replace the drawing.' }))
+}
+
+/** The arguments as the schema passed them. */
+export type DiagramArguments = Static<TObject<typeof DIAGRAM_ARGUMENTS>>
+export type DiagramNode = Static<typeof NodeSchema>
+export type DiagramEdge = Static<typeof EdgeSchema>
 /** A boundary around nodes; `parent` is the group it sits inside (groups nest when one holds all of another's nodes). */
 export interface DiagramGroup { label?: string, nodes: string[], parent: number | null }
 
@@ -20,90 +78,31 @@ export interface DiagramInput {
   clearExisting: boolean
 }
 
-const NODE_ID = new RegExp(NODE_ID_PATTERN)
-export const DEFAULT_NODE_SPACING = 50
-/** Between ranks; an edge label gets room of its own on top of this. */
-export const DEFAULT_RANK_SPACING = 60
-
-export function readDiagramInput (args: Record<string, unknown>): DiagramInput {
-  const nodes = list(args.nodes, 'nodes', DIAGRAM_MAX_NODES).map((n, i) => readNode(n, `nodes[${i}]`))
-  if (nodes.length === 0) toolError('nodes must hold at least one node')
+/** The arguments with their defaults, after what the schema cannot check: ids unique and real, groups that nest. */
+export function readDiagramInput (args: DiagramArguments): DiagramInput {
   const known = new Set<string>()
-  for (const node of nodes) {
+  for (const node of args.nodes) {
     if (known.has(node.id)) toolError(`node id "${node.id}" is used twice`)
     known.add(node.id)
   }
-  const edges = list(args.edges ?? [], 'edges', DIAGRAM_MAX_EDGES).map((e, i) => readEdge(e, `edges[${i}]`, known))
-  const groups = nestGroups(list(args.groups ?? [], 'groups', DIAGRAM_MAX_GROUPS).map((g, i) => readGroup(g, `groups[${i}]`, known)))
+  const edges = args.edges ?? []
+  edges.forEach((edge, i) => {
+    for (const end of ['from', 'to'] as const) if (!known.has(edge[end])) toolError(`edges[${i}].${end}: no node has the id "${edge[end]}"`)
+  })
+  const groups = (args.groups ?? []).map((group, i) => {
+    for (const id of group.nodes) if (!known.has(id)) toolError(`groups[${i}].nodes: no node has the id "${id}"`)
+    return { label: group.label, nodes: [...new Set(group.nodes)] }
+  })
   return {
-    nodes,
+    nodes: args.nodes,
     edges,
-    groups,
-    title: args.title === undefined ? undefined : label(args.title, 'title'),
+    groups: nestGroups(groups),
+    title: args.title,
     direction: readDirection(args.direction),
-    nodeSpacing: spacing(args.nodeSpacing, 'nodeSpacing', DEFAULT_NODE_SPACING),
-    rankSpacing: spacing(args.rankSpacing, 'rankSpacing', DEFAULT_RANK_SPACING),
+    nodeSpacing: args.nodeSpacing ?? DEFAULT_NODE_SPACING,
+    rankSpacing: args.rankSpacing ?? DEFAULT_RANK_SPACING,
     clearExisting: args.clearExisting === true
   }
-}
-
-function list (value: unknown, name: string, max = Infinity): unknown[] {
-  if (!Array.isArray(value)) toolError(`${name} must be an array`)
-  if (value.length > max) toolError(`${name} holds ${value.length} items, more than ${max}: split the diagram into smaller ones`)
-  return value
-}
-
-function object (value: unknown, where: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) toolError(`${where} must be an object`)
-  return value as Record<string, unknown>
-}
-
-function label (value: unknown, where: string): string {
-  if (typeof value !== 'string') toolError(`${where} must be a string`)
-  if ([...value].length > LABEL_MAX_LENGTH) toolError(`${where} is longer than ${LABEL_MAX_LENGTH} characters`)
-  return value
-}
-
-function optional (value: unknown, where: string): string | undefined {
-  if (value === undefined) return undefined
-  if (typeof value !== 'string') toolError(`${where} must be a string`)
-  return value
-}
-
-function nodeId (value: unknown, where: string): string {
-  if (typeof value !== 'string' || !NODE_ID.test(value)) {
-    toolError(`${where} ${JSON.stringify(value)} is not a valid node id: use only letters, digits, _ . : and -`)
-  }
-  return value
-}
-
-function readNode (value: unknown, where: string): DiagramNode {
-  const node = object(value, where)
-  return { id: nodeId(node.id, `${where}.id`), label: label(node.label, `${where}.label`), kind: optional(node.kind, `${where}.kind`) }
-}
-
-function readEdge (value: unknown, where: string, known: ReadonlySet<string>): DiagramEdge {
-  const edge = object(value, where)
-  const from = nodeId(edge.from, `${where}.from`)
-  const to = nodeId(edge.to, `${where}.to`)
-  for (const [key, id] of [['from', from], ['to', to]]) {
-    if (!known.has(id)) toolError(`${where}.${key}: no node has the id "${id}"`)
-  }
-  return {
-    from,
-    to,
-    label: edge.label === undefined ? undefined : label(edge.label, `${where}.label`),
-    kind: optional(edge.kind, `${where}.kind`),
-    startArrowhead: optional(edge.startArrowhead, `${where}.startArrowhead`)
-  }
-}
-
-function readGroup (value: unknown, where: string, known: ReadonlySet<string>): Omit<DiagramGroup, 'parent'> {
-  const group = object(value, where)
-  const members = list(group.nodes, `${where}.nodes`).map((id, i) => nodeId(id, `${where}.nodes[${i}]`))
-  if (members.length === 0) toolError(`${where}.nodes must name at least one node`)
-  for (const id of members) if (!known.has(id)) toolError(`${where}.nodes: no node has the id "${id}"`)
-  return { label: group.label === undefined ? undefined : label(group.label, `${where}.label`), nodes: [...new Set(members)] }
 }
 
 /**
@@ -131,17 +130,11 @@ function nestGroups (groups: ReadonlyArray<Omit<DiagramGroup, 'parent'>>): Diagr
 }
 
 /** INFER: agents were seen sending "RIGHT" and "down"/"right", so the value is read case-insensitively. */
-function readDirection (value: unknown): Direction {
+function readDirection (value: string | undefined): Direction {
   if (value === undefined) return 'RIGHT'
-  const upper = typeof value === 'string' ? value.toUpperCase() : ''
+  const upper = value.toUpperCase()
   if (!(DIAGRAM_DIRECTIONS as readonly string[]).includes(upper)) {
     toolError(`direction must be one of ${DIAGRAM_DIRECTIONS.join(', ')} (any case)`)
   }
   return upper as Direction
-}
-
-function spacing (value: unknown, name: string, fallback: number): number {
-  if (value === undefined) return fallback
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) toolError(`${name} must be a non-negative number`)
-  return value
 }

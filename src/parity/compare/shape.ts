@@ -14,18 +14,24 @@ export interface ResponseSchemas {
   validator (operation: string, status: number): ValidateFunction | undefined
 }
 
+/** The value at `keys` below `value`, or undefined where any step is not an object holding the next key. */
+function dig (value: unknown, keys: readonly string[]): unknown {
+  let at = value
+  for (const key of keys) at = isObject(at) ? at[key] : undefined
+  return at
+}
+
 export function responseSchemas (document: unknown): ResponseSchemas {
   const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false })
   addFormats(ajv)
   const compiled = new Map<string, ValidateFunction | undefined>()
-  const paths = (isObject(document) && isObject(document.paths) ? document.paths : {}) as Record<string, any>
   return {
     validator (operation, status) {
       const key = `${operation} ${status}`
       if (!compiled.has(key)) {
         const [method, path] = operation.split(' ')
-        const schema = paths[path]?.[method.toLowerCase()]?.responses?.[String(status)]?.content?.['application/json']?.schema
-        compiled.set(key, schema === undefined ? undefined : ajv.compile(schema))
+        const schema = dig(document, ['paths', path, method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema'])
+        compiled.set(key, isObject(schema) ? ajv.compile(schema) : undefined)
       }
       return compiled.get(key)
     }

@@ -3,7 +3,8 @@
 import { JSON_TYPES, type JsonType, type LearnedChange, type LearnedOperation, type Seen } from '../../lib/drift-profile.js'
 import { createIdMap } from '../compare/id-map.js'
 import { SCALAR_RULES } from '../compare/rules.js'
-import type { ReportDifference } from './report-reader.js'
+import { MAX_REQUESTS } from '../report.js'
+import type { ReportDifference, ReportOperation } from './report-reader.js'
 
 /** Why a difference was not learned, counted for the summary line. */
 export type Skipped = 'value' | 'list item' | 'excused' | 'not a shape change'
@@ -15,6 +16,8 @@ interface Learning {
   removals: Candidate[]
   additions: Candidate[]
   skipped: Record<Skipped, number>
+  /** How many answers of the operation differed, when the report says. */
+  differs?: number
 }
 
 /** `body/data/0/metadata/x` → `/data/0/metadata/x`: the pointer into the answer. */
@@ -30,15 +33,22 @@ export function anyItem (pointer: string): string {
 const lastToken = (path: string): string => path.slice(path.lastIndexOf('/') + 1)
 
 /**
- * The pointer a body difference teaches: a grouped difference (`pattern`, `count`) seen more often than in the
- * requests it names was seen at several items of a list in one answer, so it is every item's (`*`).
+ * How many answers can have shown a grouped difference: the requests it names, or, when the report stopped naming
+ * them (a shadowed suite repeats its calls), the operation's differing answers.
  */
-function pointerOf (difference: ReportDifference): string {
+function answersShowing (difference: ReportDifference, differs: number | undefined): number {
+  const named = difference.requests?.length ?? 1
+  return named >= MAX_REQUESTS && differs !== undefined ? Math.max(named, differs) : named
+}
+
+/**
+ * The pointer a body difference teaches: a grouped difference (`pattern`, `count`) seen more often than in the
+ * answers that can have shown it was seen at several items of a list in one answer, so it is every item's (`*`).
+ */
+function pointerOf (difference: ReportDifference, differs: number | undefined): string {
   const pointer = bodyPointer(difference.path)
   if (difference.pattern === undefined) return pointer
-  const seen = difference.count ?? 1
-  const several = difference.requests === undefined ? seen > 1 : seen > difference.requests.length
-  return several ? anyItem(pointer) : pointer
+  return (difference.count ?? 1) > answersShowing(difference, differs) ? anyItem(pointer) : pointer
 }
 
 /**
@@ -93,7 +103,7 @@ function learnType (learning: Learning, difference: ReportDifference, seen: Seen
   if (from === undefined || to === undefined || from === to) return void learning.skipped.value++
   // The whole answer turned into another type (a page unwrapped to its list): no sample can stand for it.
   if (difference.path === 'body') return void learning.skipped['not a shape change']++
-  learning.changes.push({ change: 'type-changed', path: pointerOf(difference), from, to, sample: sample(difference.target), seen: [seen] })
+  learning.changes.push({ change: 'type-changed', path: pointerOf(difference, learning.differs), from, to, sample: sample(difference.target), seen: [seen] })
 }
 
 /** One difference of one operation, into `learning`. */
@@ -114,7 +124,7 @@ function learnOne (learning: Learning, difference: ReportDifference, report: str
   if (kind === 'type') return learnType(learning, difference, seen)
   // A record more or fewer in a list is content, not shape.
   if (/^(\d+|\*)$/.test(lastToken(path))) return void learning.skipped['list item']++
-  const candidate = { pointer: pointerOf(difference), value: kind === 'missing' ? difference.emulator : difference.target, seen }
+  const candidate = { pointer: pointerOf(difference, learning.differs), value: kind === 'missing' ? difference.emulator : difference.target, seen }
   if (kind === 'missing') learning.removals.push(candidate)
   else learning.additions.push(candidate)
 }
@@ -178,12 +188,12 @@ function merged (changes: readonly LearnedChange[]): LearnedChange[] {
 export interface LearnedReport { operations: LearnedOperation[], learned: number, skipped: Record<Skipped, number> }
 
 /** Learns every operation of the given reports (in order: an operation in two reports gets both reports' changes). */
-export function learnFrom (reports: ReadonlyArray<{ file: string, operations: ReadonlyArray<{ operation: string, differences: readonly ReportDifference[] }> }>): LearnedReport {
+export function learnFrom (reports: ReadonlyArray<{ file: string, operations: ReadonlyArray<Readonly<ReportOperation>> }>): LearnedReport {
   const skipped: Record<Skipped, number> = { value: 0, 'list item': 0, excused: 0, 'not a shape change': 0 }
   const byOperation = new Map<string, LearnedChange[]>()
   for (const report of reports) {
-    for (const { operation, differences } of report.operations) {
-      const learning: Learning = { changes: [], removals: [], additions: [], skipped }
+    for (const { operation, differences, differs } of report.operations) {
+      const learning: Learning = { changes: [], removals: [], additions: [], skipped, differs }
       for (const difference of differences) learnOne(learning, difference, report.file)
       pairRenames(learning)
       byOperation.set(operation, [...(byOperation.get(operation) ?? []), ...learning.changes])

@@ -1,5 +1,6 @@
 // Reads the parity and shadow reports `learn` takes: only what it needs (operations[].operation, their
-// differences[].{path, kind, emulator, target} and, when given, {requests, pattern, count, followsFrom}, and the
+// differences[].{path, kind, emulator, target} and, when given, {requests, pattern, count, followsFrom}, their
+// operation's `differs`, and the
 // run's `shared` differences); any other field, present or added later, is ignored.
 import { readFileSync } from 'node:fs'
 import { RunError } from '../types.js'
@@ -19,11 +20,14 @@ export interface ReportDifference {
   followsFrom?: unknown
 }
 
+/** An operation of a report: `differs`, when given, is how many of its answers differed. */
+export interface ReportOperation { operation: string, differs?: number, differences: ReportDifference[] }
+
 export interface ReadReport {
   file: string
   target?: string
   startedAt?: string
-  operations: Array<{ operation: string, differences: ReportDifference[] }>
+  operations: ReportOperation[]
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -43,11 +47,15 @@ function difference (value: unknown, where: string): ReportDifference {
   }
 }
 
-function operation (value: unknown, where: string): ReadReport['operations'][number] {
+function operation (value: unknown, where: string): ReportOperation {
   if (!isObject(value) || typeof value.operation !== 'string') throw new RunError(`${where} has no "operation"`)
   const differences = value.differences ?? []
   if (!Array.isArray(differences)) throw new RunError(`${where} (${value.operation}): "differences" is not a list`)
-  return { operation: value.operation, differences: differences.map((d, i) => difference(d, `${where} (${value.operation as string}) difference ${i + 1}`)) }
+  return {
+    operation: value.operation,
+    ...(Number.isInteger(value.differs) ? { differs: value.differs as number } : {}),
+    differences: differences.map((d, i) => difference(d, `${where} (${value.operation as string}) difference ${i + 1}`))
+  }
 }
 
 const SEMVER = /^(\d+)\.(\d+)\.(\d+)(?:[-+].*)?$/

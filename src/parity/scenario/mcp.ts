@@ -11,7 +11,7 @@ const MCP_HEADERS = { accept: 'application/json, text/event-stream' }
 /** tools/list with the tools keyed by name (order is not part of the protocol) and the emulator's words out. */
 export function toolsView (message: unknown): unknown {
   if (!isObject(message) || !isObject(message.result) || !Array.isArray(message.result.tools)) return message
-  const tools = Object.fromEntries(message.result.tools.map((tool: any) => [String(tool?.name), withoutOwnWords(tool)]))
+  const tools = Object.fromEntries(message.result.tools.map((tool: unknown) => [String(isObject(tool) ? tool.name : undefined), withoutOwnWords(tool)]))
   return { ...message, result: { ...message.result, tools } }
 }
 

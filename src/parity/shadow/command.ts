@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import type { ShadowReport, ShadowSource } from '../../index.js'
 import { readAcceptFile, createAcceptance, AcceptRuleError, type Acceptance } from '../accept.js'
 import type { Io } from '../command.js'
+import { checkDriftProfile } from '../local.js'
 import { checkRecordingDir } from '../recording.js'
 import { RunError } from '../types.js'
 import { SHADOW_USAGE, parseShadowOptions, plainHttpWarning, type ShadowOptions } from './options.js'
@@ -24,7 +25,7 @@ export interface RunningShadow {
 }
 
 function sideStarter (options: ShadowOptions, tally: ShadowTally, mask: (value: unknown) => unknown, io: Io, source: ShadowSource) {
-  const settings = { env: io.env, source }
+  const settings = { env: io.env, source, driftProfile: options.driftProfile }
   return (clientKey: string | undefined): Promise<ShadowSide> | undefined => {
     if (options.fixtures !== undefined) return sideFromFixtures(options.fixtures, settings).then((side) => { tally.state({ state: 'ready' }); return side })
     const key = options.key ?? clientKey
@@ -65,6 +66,7 @@ export async function startShadow (options: ShadowOptions, io: Io): Promise<Runn
   const warning = plainHttpWarning(options.target)
   if (warning !== undefined) io.err(warning)
   if (options.record !== undefined) checkRecordingDir(options.record)
+  if (options.driftProfile !== undefined) await checkDriftProfile(options.driftProfile)
   const acceptance = readAccept(options.accept)
   const startedAt = new Date().toISOString()
   const keys = new Set<string>(options.key === undefined ? [] : [options.key])

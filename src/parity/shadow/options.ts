@@ -12,6 +12,8 @@ export interface ShadowOptions {
   report?: string
   record?: string
   accept?: string
+  /** A drift profile (`learn`'s output) the shadow side answers with: how much of the target's change it covers. */
+  driftProfile?: string
   timeoutMs: number
 }
 
@@ -33,10 +35,13 @@ Options:
   --report <file>     on exit, write the report as JSON
   --record <dir>      on exit, write what the target answered as a recording \`parity --verify\` replays
   --accept <file>     accept rules (as parity's): matching differences are not reported
+  --drift-profile <file>
+                      the shadow side answers in the shape of this drift profile (from learn): the report then
+                      shows what the profile does not cover (EMULATOR_DRIFT_PROFILE does not apply to it)
   --timeout <s>       seconds the target, and the shadow side, may take to answer (default 60)`
 
 function parse (argv: string[]) {
-  const spec = { target: 'string', port: 'string', host: 'string', key: 'string', fixtures: 'string', report: 'string', record: 'string', accept: 'string', timeout: 'string', help: 'boolean' } as const
+  const spec = { target: 'string', port: 'string', host: 'string', key: 'string', fixtures: 'string', report: 'string', record: 'string', accept: 'string', 'drift-profile': 'string', timeout: 'string', help: 'boolean' } as const
   try {
     return parseArgs({ args: argv, options: Object.fromEntries(Object.entries(spec).map(([name, type]) => [name, { type }])), strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>
   } catch (error) {
@@ -66,6 +71,7 @@ export function parseShadowOptions (argv: string[]): ShadowOptions | { help: tru
     report: text('report'),
     record: text('record'),
     accept: text('accept'),
+    driftProfile: text('drift-profile'),
     timeoutMs: whole(text('timeout'), 'timeout', 60, 1, 3600) * 1000
   }
 }

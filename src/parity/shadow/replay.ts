@@ -17,10 +17,11 @@ function keyOf (recording: Recording): ParityReport['key'] {
   return { kind: shape?.kind ?? 'workspace', permission: shape?.permission ?? 'read', role: shape?.role ?? 'admin', refused: [] }
 }
 
-export async function replayShadowRecording (recording: Recording, dir: string, env: NodeJS.ProcessEnv, acceptance: Acceptance, version: string): Promise<ParityReport> {
+/** `driftProfile`: parity's --drift-profile, so a recording of the changed service can be checked against a profile offline. */
+export async function replayShadowRecording (recording: Recording, dir: string, env: NodeJS.ProcessEnv, acceptance: Acceptance, version: string, driftProfile?: string): Promise<ParityReport> {
   const started = Date.now()
   const { header } = recording
-  const side = await startSide(join(dir, 'fixtures'), header.reads ?? 'value', { env })
+  const side = await startSide(join(dir, 'fixtures'), header.reads ?? 'value', { env, driftProfile })
   const tally = createTally(acceptance)
   try {
     for (const step of recording.steps) {

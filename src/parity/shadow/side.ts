@@ -30,12 +30,14 @@ export interface SideSettings {
   env: NodeJS.ProcessEnv
   /** The report the shadow side's /_emulator/shadow and demo page show (none when replaying a recording). */
   source?: ShadowSource
+  /** --drift-profile: the shadow side answers in the shape it learned. */
+  driftProfile?: string
 }
 
 /** Starts the shadow side on a fixture set; `reads`: how reads of the workspace's contents compare. */
 export async function startSide (fixturesDir: string, reads: 'value' | 'shape', settings: SideSettings, cleanup: () => void = () => {}): Promise<ShadowSide> {
   const adminToken = settings.env.EMULATOR_ADMIN_TOKEN === undefined || settings.env.EMULATOR_ADMIN_TOKEN === '' ? undefined : settings.env.EMULATOR_ADMIN_TOKEN
-  const local = await startLocal({ ...settings.env, EMULATOR_FIXTURES: fixturesDir }, { shadow: settings.source, adminToken })
+  const local = await startLocal({ ...settings.env, EMULATOR_FIXTURES: fixturesDir }, { shadow: settings.source, adminToken, driftProfile: settings.driftProfile })
   return {
     local,
     reads,

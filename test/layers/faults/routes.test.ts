@@ -79,6 +79,29 @@ t.test('PUT /_emulator/faults: 400 on a bad rule, and the old settings stay', as
   t.equal((await admin(app, 'GET', '/faults')).body.faultRate, 0.2)
 })
 
+t.test('DELETE /_emulator/faults/rules/{index} removes one rule; the others keep their counts', async (t) => {
+  const app = await fresh()
+  await admin(app, 'PUT', '/faults', { latencyMs: 3, rules: [{ path: '/collections', fault: 503, count: 3 }, { path: '/scenes', fault: 500 }, { path: '/users', fault: 'html', count: 2 }] })
+  t.equal((await call(t, app, 'GET', '/api/v1/collections')).status, 503, 'the first rule fires once')
+  const removed = await admin(app, 'DELETE', '/faults/rules/1')
+  t.same(removed, {
+    status: 200,
+    body: {
+      ...START,
+      latencyMs: 3,
+      rules: [
+        { index: 0, method: '*', path: '/collections', fault: 503, probability: 1, phase: 'before', delayMs: null, remaining: 2, fired: 1 },
+        { index: 1, method: '*', path: '/users', fault: 'html', probability: 1, phase: 'before', delayMs: null, remaining: 2, fired: 0 }
+      ]
+    }
+  })
+  t.same(await admin(app, 'GET', '/faults'), removed, 'as GET shows it')
+  t.same(await admin(app, 'DELETE', '/faults/rules/2'), { status: 404, body: errorBody(404, 'Not Found', 'Fault rule 2 not found') })
+  const bad = await admin(app, 'DELETE', '/faults/rules/x')
+  t.same([bad.status, Object.keys(bad.body).sort()], [400, ['error', 'message', 'statusCode']])
+  t.equal((await admin(app, 'GET', '/faults')).body.rules.length, 2, 'a refused removal changes nothing')
+})
+
 t.test('DELETE /_emulator/faults and POST /_emulator/reset go back to start-up', async (t) => {
   const app = await fresh()
   await admin(app, 'PUT', '/faults', { faultRate: 1, rules: [{ path: '/**', fault: 500 }] })

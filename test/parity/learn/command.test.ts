@@ -132,3 +132,76 @@ t.test('a grouped report: shared differences are every operation\'s, what follow
   t.match(run.out, /not learned: 0 value-only, 0 excused by the rules, 1 not replayable/)
 })
 
+
+t.test('a shadow report (mode "shadow", "keys" for "key", the shadow\'s state): learned like a parity report', async (t) => {
+  const ref = (step: number, path = '/scenes/AbCdEfGhIjK') => ({ method: 'GET', path, step })
+  const shadow = {
+    tool: 'drawing-api-emulator',
+    version: '0.1.0',
+    mode: 'shadow',
+    target: 'https://beta.example/api/v1',
+    startedAt: '2026-11-27T22:00:00.000Z',
+    durationMs: 812000,
+    keys: [{ label: 'key 1', kind: 'workspace', permission: 'full', role: null, requests: 41 }],
+    requests: { target: 52, emulator: 41 },
+    operations: [
+      {
+        operation: 'GET /api/v1/scenes/{sceneId}',
+        requests: 12,
+        same: 0,
+        differs: 12,
+        differences: [
+          { path: 'body/metadata/isPrivate', kind: 'missing', emulator: false, target: null, requests: [ref(3), ref(8)], count: 12, lastSeen: '2026-11-27T22:13:00.000Z' },
+          { path: 'body/metadata/private', kind: 'extra', emulator: null, target: false, requests: [ref(3), ref(8)], count: 12, lastSeen: '2026-11-27T22:13:00.000Z' },
+          { path: 'body/metadata/name', kind: 'value', emulator: 'Roadmap', target: 'Roadmap v2', requests: [ref(8)], count: 1, lastSeen: '2026-11-27T22:13:00.000Z' },
+          { path: 'header/deprecation', kind: 'header', emulator: null, target: '@1788220800', requests: [ref(3)], count: 12, lastSeen: '2026-11-27T22:13:00.000Z' }
+        ],
+        accepted: [{ path: 'body/metadata/revision', kind: 'extra', emulator: null, target: 4, requests: [ref(3)], count: 12, lastSeen: '2026-11-27T22:13:00.000Z', reason: 'known', rule: 1 }]
+      },
+      {
+        operation: 'GET /api/v1/scenes',
+        requests: 2,
+        same: 0,
+        differs: 2,
+        differences: [
+          // Seen 6 times in 2 requests: at several items of each answer, so every item's.
+          { path: 'body/data/0/metadata/revision', pattern: 'body/data/*/metadata/revision', kind: 'extra', emulator: null, target: 2, requests: [ref(4, '/scenes'), ref(9, '/scenes')], count: 6, lastSeen: '2026-11-27T22:13:00.000Z' }
+        ],
+        accepted: []
+      },
+      { operation: 'POST /api/v1/collections', requests: 1, same: 0, differs: 1, differences: [{ path: 'status', kind: 'status', emulator: 200, target: 201, requests: [{ method: 'POST', path: '/collections', step: 1 }], count: 1, lastSeen: '2026-11-27T22:01:00.000Z' }], accepted: [] },
+      { operation: 'GET /api/v1/logs', requests: 3, same: 3, differs: 0, differences: [], accepted: [] }
+    ],
+    shared: [],
+    unusedAccept: [],
+    summary: { operations: 4, same: 1, differs: 3, accepted: 1 },
+    shadow: { state: 'ready', reason: null, forwarded: 41, compared: 41, importRequests: 11, failures: [{ operation: 'GET /api/v1/logs', side: 'shadow', reason: 'timed out', time: '2026-11-27T22:05:00.000Z' }] }
+  }
+  const reportFile = file('shadow.json', shadow)
+  const out = join(work, 'shadow-profile.json')
+  const run = await learn('--from', reportFile, '--out', out)
+  t.same([run.code, run.err], [0, ''])
+  t.equal(run.out, [
+    `learn: wrote ${out}: 4 changes in 3 operations; not learned: 1 value-only, 0 excused by the rules, 0 not replayable (list items, whole answers retyped, bodies that are not JSON, unsent steps)`,
+    '  GET /api/v1/scenes/{sceneId}: header-added, field-renamed',
+    '  GET /api/v1/scenes: field-added',
+    '  POST /api/v1/collections: status-changed'
+  ].join('\n'))
+  const seen = (path: string, ...requests: unknown[]) => ({ report: reportFile, path, requests })
+  t.same(JSON.parse(readFileSync(out, 'utf8')), {
+    format: 'drawing-api-emulator drift profile',
+    version: 1,
+    learnedFrom: [{ report: reportFile, target: shadow.target, startedAt: shadow.startedAt }],
+    operations: [
+      {
+        operation: 'GET /api/v1/scenes/{sceneId}',
+        changes: [
+          { change: 'header-added', header: 'deprecation', value: '@1788220800', seen: [seen('header/deprecation', ref(3))] },
+          { change: 'field-renamed', path: '/metadata/isPrivate', to: 'private', seen: [seen('body/metadata/isPrivate', ref(3), ref(8)), seen('body/metadata/private', ref(3), ref(8))] }
+        ]
+      },
+      { operation: 'GET /api/v1/scenes', changes: [{ change: 'field-added', path: '/data/*/metadata/revision', sample: 2, seen: [seen('body/data/0/metadata/revision', ref(4, '/scenes'), ref(9, '/scenes'))] }] },
+      { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201, seen: [seen('status', { method: 'POST', path: '/collections', step: 1 })] }] }
+    ]
+  }, 'the accepted difference and the value are not learned; the shadow\'s request references are kept as where each change was seen')
+})

@@ -121,3 +121,14 @@ t.test('two reports: an operation in both gets one change seen in both, the firs
     changes: [{ change: 'field-added', path: '/metadata/revision', sample: 7, seen: [{ report: 'a.json', path: 'body/metadata/revision' }, { report: 'b.json', path: 'body/metadata/revision', requests: [{ method: 'GET', path: '/scenes/s1', step: 4 }] }] }]
   }])
 })
+
+t.test('a grouped difference past the ten requests a report names: the operation\'s differing answers tell one item from several', async (t) => {
+  const refs = Array.from({ length: 10 }, (_, i) => ({ method: 'GET', path: '/scenes?collectionId=c1', step: i + 1 }))
+  const grouped = (field: string, count: number): ReportDifference => ({ ...d(`body/data/0/metadata/${field}`, 'extra', null, 1), pattern: `body/data/*/metadata/${field}`, count, requests: refs })
+  // A shadowed suite listed its one-scene collection 15 times: seen 15 times in 15 answers, at one item each.
+  const one = learnFrom([{ file: 'r.json', operations: [{ operation: 'GET /api/v1/scenes', differs: 15, differences: [grouped('revision', 15)] }] }])
+  t.same(one.operations[0].changes.map((c) => 'path' in c && c.path), ['/data/0/metadata/revision'])
+  // Seen 30 times in 15 differing answers: at several items of one answer.
+  const several = learnFrom([{ file: 'r.json', operations: [{ operation: 'GET /api/v1/scenes', differs: 15, differences: [grouped('revision', 30)] }] }])
+  t.same(several.operations[0].changes.map((c) => 'path' in c && c.path), ['/data/*/metadata/revision'])
+})

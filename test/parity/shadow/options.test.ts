@@ -1,8 +1,15 @@
 // The shadow's command line: each mistake is one line and exit 2, before anything listens or is sent.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import t from 'tap'
 import { shadowCommand } from '../../../src/parity/shadow/command.js'
 import { parseShadowOptions, plainHttpWarning } from '../../../src/parity/shadow/options.js'
 import { captureIo } from './shadow-helper.js'
+
+const work = mkdtempSync(join(tmpdir(), 'shadow-options-'))
+t.teardown(() => rmSync(work, { recursive: true, force: true }))
 
 async function run (...argv: string[]) {
   const { io, lines } = captureIo()
@@ -27,11 +34,37 @@ t.test('mistakes: one line each, exit 2', async (t) => {
   }
 })
 
+t.test('--drift-profile that does not fit, or is not a profile: one line, exit 2, before anything listens', async (t) => {
+  const misfit = join(work, 'misfit.json')
+  writeFileSync(misfit, JSON.stringify({ format: 'drawing-api-emulator drift profile', version: 1, operations: [{ operation: 'GET /api/v1/nothing', changes: [] }] }))
+  const notProfile = join(work, 'not-a-profile.json')
+  writeFileSync(notProfile, '{"operations": 3}')
+  const badPath = join(work, 'bad-path.json')
+  writeFileSync(badPath, JSON.stringify({ format: 'drawing-api-emulator drift profile', version: 1, operations: [{ operation: 'GET /api/v1/scenes/{sceneId}', changes: [{ change: 'field-removed', path: '/metadata/nosuch/deeper' }] }] }))
+  const cases: Array<[string, RegExp]> = [
+    [misfit, /^shadow: Invalid configuration: EMULATOR_DRIFT_PROFILE \(--drift-profile\) \S+misfit\.json names GET \/api\/v1\/nothing, which this emulator does not have/],
+    [notProfile, /^shadow: Invalid configuration: EMULATOR_DRIFT_PROFILE \(--drift-profile\) \S+not-a-profile\.json/],
+    [badPath, /^shadow: Invalid configuration: EMULATOR_DRIFT_PROFILE \(--drift-profile\) \S+bad-path\.json: GET \/api\/v1\/scenes\/\{sceneId\}: field-removed at \/metadata\/nosuch\/deeper: the answers of this emulator have no such field$/],
+    [join(work, 'absent.json'), /^shadow: Invalid configuration: EMULATOR_DRIFT_PROFILE \(--drift-profile\) \S+absent\.json/]
+  ]
+  // A port already taken: had the check come after listening, the line would be about the port.
+  const taken = createServer()
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => taken.close())
+  const port = String((taken.address() as AddressInfo).port)
+  for (const [file, line] of cases) {
+    const result = await run('--target', 'https://x/api/v1', '--port', port, '--drift-profile', file)
+    t.same([result.code, result.err.length, result.out], [2, 1, []], file)
+    t.match(result.err[0], line)
+    t.notMatch(result.err[0], /\n/, 'one line')
+  }
+})
+
 t.test('--help, the defaults, and the plain-HTTP warning', async (t) => {
   const help = await run('--help')
   t.equal(help.code, 0)
   t.match(help.out[0], /^Usage:\n {2}drawing-api-emulator shadow --target/)
-  t.same(parseShadowOptions(['--target', 'https://api.example.com/api/v1/']), { target: 'https://api.example.com/api/v1', port: 4000, host: '127.0.0.1', key: undefined, fixtures: undefined, report: undefined, record: undefined, accept: undefined, timeoutMs: 60_000 })
+  t.same(parseShadowOptions(['--target', 'https://api.example.com/api/v1/']), { target: 'https://api.example.com/api/v1', port: 4000, host: '127.0.0.1', key: undefined, fixtures: undefined, report: undefined, record: undefined, accept: undefined, driftProfile: undefined, timeoutMs: 60_000 })
   t.equal(plainHttpWarning('https://api.example.com/api/v1'), undefined)
   t.equal(plainHttpWarning('http://127.0.0.1:4000/api/v1'), undefined)
   t.equal(plainHttpWarning('http://localhost:4000/api/v1'), undefined)

@@ -9,6 +9,7 @@ import {
   type JSONRPCMessage, type JSONRPCRequest, type MessageExtraInfo, type Transport, type TransportSendOptions
 } from '@modelcontextprotocol/server'
 import type { Answer, ExchangeInput } from './exchange-types.js'
+import { answerOf, framed } from './framing.js'
 
 /** The methods worth a fast path; each is answered by a handler of ours and needs no state across requests. */
 const DIRECT_METHODS = new Set(['tools/call', 'tools/list'])
@@ -37,9 +38,6 @@ export function directRequest ({ headers, parsedBody }: ExchangeInput): JSONRPCR
   return isJSONRPCRequest(parsedBody) && DIRECT_METHODS.has(parsedBody.method) ? parsedBody : undefined
 }
 
-/** A direct exchange's answer, and the JSON-RPC response it carries. */
-export interface DirectAnswer { answer: Answer, response: JSONRPCMessage }
-
 /** A response, rather than a request or a notification the server sends while it works. */
 const isResponse = (message: JSONRPCMessage): boolean => 'result' in message || 'error' in message
 
@@ -56,7 +54,7 @@ class Pending {
     this.done = done
   }
 
-  /** The transport's send(): SSE writes every message for the request as an event; JSON keeps only the response. */
+  /** The transport's send(): SSE writes every message before the response as an event; the response is kept. */
   take (message: JSONRPCMessage, options: TransportSendOptions | undefined): void {
     // Once the response is written the transport closes the request's stream: nothing more goes to it.
     if (this.response !== undefined) return
@@ -64,8 +62,10 @@ class Pending {
     const requestId = response && 'id' in message ? message.id : options?.relatedRequestId
     // Without a request it would go to the standalone GET stream, which a stateless server never has.
     if (requestId !== this.id) return
-    if (this.sse) this.text += `event: message\ndata: ${JSON.stringify(message)}\n\n`
-    if (!response) return
+    if (!response) {
+      if (this.sse) this.text += framed(message, true)
+      return
+    }
     this.response = message
     this.done()
   }
@@ -88,21 +88,18 @@ export class DirectTransport implements Transport {
     this.pending?.take(message, options)
   }
 
-  /**
-   * Hands `request` to the server and answers as the web-standard transport would once the server has responded;
-   * with the response message itself, which says what the answer is (kept-answers.ts keeps successes).
-   */
-  async exchange (request: JSONRPCRequest, extra: MessageExtraInfo, sse: boolean): Promise<DirectAnswer> {
+  /** Hands `request` to the server and answers as the web-standard transport would once the server has responded. */
+  async exchange (request: JSONRPCRequest, extra: MessageExtraInfo, sse: boolean): Promise<Answer> {
     const pending = await new Promise<Pending>((resolve) => {
       const pending: Pending = new Pending(request.id, sse, () => { resolve(pending) })
       this.pending = pending
       this.onmessage?.(request, extra)
     })
     this.pending = undefined
-    const response = pending.response as JSONRPCMessage
-    const answer: Answer = sse
-      ? { status: 200, headers: SSE_HEADERS, text: pending.text }
-      : { status: 200, headers: JSON_HEADERS, text: JSON.stringify(response) }
-    return { answer, response }
+    const headers = sse ? SSE_HEADERS : JSON_HEADERS
+    // The usual answer is the response alone, written from the value (drift may change it first); after progress
+    // events it is the stream as written.
+    if (pending.text === '') return answerOf(200, headers, pending.response, sse)
+    return { status: 200, headers, text: pending.text + framed(pending.response, true) }
   }
 }

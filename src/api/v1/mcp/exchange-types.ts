@@ -6,7 +6,13 @@ import type { ToolContext } from './registry.js'
 export interface Answer {
   status: number
   headers: ReadonlyArray<readonly [string, string]>
-  text: string
+  readonly text: string
+  /**
+   * The one JSON-RPC message `text` carries, when the answer was written from it (framing.ts `answerOf`, the direct
+   * path), and whether as an SSE event: drift changes this value instead of parsing the text back.
+   */
+  message?: unknown
+  sse?: boolean
   /** `text` already UTF-8 encoded (a kept answer, kept-answers.ts): sent instead of it, with nothing to encode. */
   bytes?: Buffer
 }

@@ -2,7 +2,7 @@
 // REST. The SDK answers into a normal reply.send(), never reply.hijack(), so the journal, faults and rate limit see
 // MCP traffic like any other; drift perturbs the answer here, under the same settings and ledger (drift.ts).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-body.js'
+import { kRawBody, MAX_JSON_DEPTH, pathBeyondDepth } from '../../../lib/json-depth.js'
 import { recordOf, type McpEntry } from '../../../layers/request-record.js'
 import { ctxOf } from '../auth.js'
 import type { McpServerOptions } from './server.js'

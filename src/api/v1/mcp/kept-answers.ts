@@ -5,12 +5,14 @@
 // write empties the read cache (store/read-cache.ts), and an answer computed across a write is not kept.
 import type { JSONRPCRequest } from '@modelcontextprotocol/server'
 import { lookupRead } from '../../../services/cached-read.js'
-import type { DirectAnswer } from './direct.js'
 import type { Answer, ExchangeInput } from './exchange-types.js'
 import type { ToolSet } from './server.js'
 
-/** An answer with its id left out: the text either side of where the id goes, and the same encoded once. */
-interface KeptAnswer { status: number, headers: Answer['headers'], before: string, after: string, bytes: [before: Buffer, after: Buffer] }
+/**
+ * An answer with its id left out: the text either side of where the id goes, and the same encoded once; with the
+ * bytes it holds, which the read cache counts against its budget.
+ */
+interface KeptAnswer { status: number, headers: Answer['headers'], before: string, after: string, bytes: [before: Buffer, after: Buffer], byteLength: number }
 
 export interface DirectCall {
   request: JSONRPCRequest
@@ -31,18 +33,21 @@ function keptToolName ({ request, visible }: DirectCall): string | undefined {
 }
 
 /**
- * The answer as a template, when it is a success whose text ends with its id (the SDK writes `id` last) and, in SSE,
- * is the one event: tool errors and anything unexpected are answered afresh each time.
+ * The answer as a template, when it was written from its one message (framing.ts: no progress events before it),
+ * that message is a success, and its text ends with its id (the SDK writes `id` last): tool errors and anything
+ * unexpected are answered afresh each time.
  */
-function template ({ answer, response }: DirectAnswer, id: JSONRPCRequest['id'], sse: boolean): KeptAnswer | undefined {
-  const result = 'result' in response ? response.result as { isError?: unknown } : undefined
+function template (answer: Answer, id: JSONRPCRequest['id'], sse: boolean): KeptAnswer | undefined {
+  const { message } = answer
+  const result = typeof message === 'object' && message !== null && 'result' in message ? message.result as { isError?: unknown } : undefined
   if (answer.status !== 200 || result === undefined || result.isError === true) return undefined
   const end = sse ? '\n\n' : ''
   const tail = `"id":${JSON.stringify(id)}}${end}`
   if (!answer.text.endsWith(tail) || (sse && answer.text.indexOf('\n\n') !== answer.text.length - 2)) return undefined
   const before = `${answer.text.slice(0, -tail.length)}"id":`
   const after = `}${end}`
-  return { status: answer.status, headers: answer.headers, before, after, bytes: [Buffer.from(before), Buffer.from(after)] }
+  const bytes: KeptAnswer['bytes'] = [Buffer.from(before), Buffer.from(after)]
+  return { status: answer.status, headers: answer.headers, before, after, bytes, byteLength: 2 * (bytes[0].byteLength + bytes[1].byteLength) }
 }
 
 /** The kept answer for this id: the text (for drift, which reads it) and its bytes (what is sent, nothing to encode). */
@@ -57,9 +62,9 @@ function answerOf (kept: KeptAnswer, id: JSONRPCRequest['id']): Answer {
 }
 
 /** The kept answer of this call when there is one; else the exchange's, kept when it may be. */
-export async function keptOrExchanged (call: DirectCall, exchange: () => Promise<DirectAnswer>): Promise<Answer> {
+export async function keptOrExchanged (call: DirectCall, exchange: () => Promise<Answer>): Promise<Answer> {
   const tool = keptToolName(call)
-  if (tool === undefined) return (await exchange()).answer
+  if (tool === undefined) return await exchange()
   const { request, input, visible, sse } = call
   const { op } = input.context
   const key = {
@@ -74,5 +79,5 @@ export async function keptOrExchanged (call: DirectCall, exchange: () => Promise
   const exchanged = await exchange()
   const made = template(exchanged, request.id, sse)
   if (made !== undefined) kept.keep(made)
-  return exchanged.answer
+  return exchanged
 }

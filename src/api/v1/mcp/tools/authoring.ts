@@ -1,9 +1,11 @@
 // The agents-surface authoring tools: create_diagram, the slide tools and add_image (version B of the tool surface).
 // Their schemas are not public: these are the emulator's; their pure logic is in src/mcp/.
 import { Type } from 'typebox'
+import { withMessages } from '../../../../lib/schema-errors.js'
 import { planDiagram } from '../../../../mcp/diagram.js'
-import { DIAGRAM_DIRECTIONS, DIAGRAM_MAX_EDGES, DIAGRAM_MAX_GROUPS, DIAGRAM_MAX_NODES, LABEL_MAX_LENGTH, NODE_ID_PATTERN } from '../../../../mcp/core/limits.js'
-import { planAddImage } from '../../../../mcp/image.js'
+import { DIAGRAM_ARGUMENTS } from '../../../../mcp/core/diagram-input.js'
+import { DIAGRAM_MAX_EDGES, DIAGRAM_MAX_NODES } from '../../../../mcp/core/limits.js'
+import { IMAGE_ARGUMENTS, planAddImage } from '../../../../mcp/image.js'
 import { listSlides, planCreateSlide, planUpdateSlide } from '../../../../mcp/slides.js'
 import { AGENTS_ONLY } from '../../../../mcp/toolsets.js'
 import { json } from '../registry.js'
@@ -11,45 +13,18 @@ import { args, sceneId } from './arguments.js'
 import { clockOf, snapshot, write } from './scene-io.js'
 import { defineTool, type ToolEntry } from './unit.js'
 
-const label = (description: string) => Type.String({ maxLength: LABEL_MAX_LENGTH, description })
-const nodeRef = (description: string) => Type.String({ pattern: NODE_ID_PATTERN, description })
+const WHOLE_INDEX = 'must be a whole number from 0 (the first slide) to the number of slides'
 const frameId = () => Type.String({ minLength: 1, description: 'Id of the slide\'s frame.' })
-const slideIndex = (description: string) => Type.Optional(Type.Integer({ minimum: 0, description }))
-
-const NodeSchema = args({
-  id: nodeRef('Your id for the node, made of letters, digits and _ . : -'),
-  label: label('Text shown in the node (up to 300 characters; keep lines short).'),
-  kind: Type.Optional(Type.String({ description: 'Shape hint: "process" (default), "decision", "start", "end", "data".' }))
-})
-
-const EdgeSchema = args({
-  from: nodeRef('Id of the node the arrow starts at.'),
-  to: nodeRef('Id of the node the arrow points to.'),
-  label: Type.Optional(label('Text on the arrow.')),
-  kind: Type.Optional(Type.String({ description: 'Colour hint by outcome: "success", "failure", "warning", "async" (dashed) or none.' })),
-  startArrowhead: Type.Optional(Type.String({ description: 'Arrowhead at the start, such as "arrow" for a two-way edge.' }))
-})
-
-const GroupSchema = args({
-  label: Type.Optional(label('Title of the boundary.')),
-  nodes: Type.Array(nodeRef('A member node id.'), { minItems: 1, description: 'Ids of the nodes inside the boundary. Groups may nest (all nodes of one inside another) but not partly share nodes.' })
-})
+// The deck's size bounds an index from above (the planner says so); the schema states the rest.
+const slideIndex = (description: string) =>
+  Type.Optional(withMessages(Type.Integer({ minimum: 0, description }), { type: WHOLE_INDEX, minimum: WHOLE_INDEX }))
 
 export const AUTHORING_TOOLS: readonly ToolEntry[] = [
   defineTool({
     name: 'create_diagram',
     description: `Draws a laid-out diagram from nodes and edges (up to ${DIAGRAM_MAX_NODES} nodes and ${DIAGRAM_MAX_EDGES} edges): boxes sized to their labels and placed in ranks along the direction by a layered layout, elbow arrows bound to the shapes with an end point each, edge labels on their arrows, an optional title and dashed boundaries around groups. The diagram starts at its own origin, to the right of existing content, unless clearExisting deletes everything first. Read the diagram guide before the first diagram write.`,
-    inputSchema: args({
-      sceneId: sceneId(),
-      nodes: Type.Array(NodeSchema, { minItems: 1, maxItems: DIAGRAM_MAX_NODES }),
-      edges: Type.Array(EdgeSchema, { maxItems: DIAGRAM_MAX_EDGES }),
-      title: Type.Optional(label('Title above the diagram.')),
-      direction: Type.Optional(Type.String({ description: `Flow direction: ${DIAGRAM_DIRECTIONS.join(', ')} (any case; default RIGHT).` })),
-      groups: Type.Optional(Type.Array(GroupSchema, { maxItems: DIAGRAM_MAX_GROUPS })),
-      nodeSpacing: Type.Optional(Type.Integer({ minimum: 20, maximum: 400, description: 'Gap between nodes of one rank (default 50).' })),
-      rankSpacing: Type.Optional(Type.Integer({ minimum: 40, maximum: 600, description: 'Gap between ranks (default 60); edge labels get room of their own.' })),
-      clearExisting: Type.Optional(Type.Boolean({ description: 'Delete every element of the scene first. Only when the user asked to replace the drawing.' }))
-    }),
+    // Every rule but sceneId is stated once, beside the planner (mcp/core/diagram-input.ts).
+    inputSchema: args({ sceneId: sceneId(), ...DIAGRAM_ARGUMENTS }),
     backing: 'PATCH /scenes/{sceneId}/content',
     surfaces: AGENTS_ONLY,
     // The plan may be asynchronous (a layout engine): write() awaits it either way.
@@ -91,16 +66,7 @@ export const AUTHORING_TOOLS: readonly ToolEntry[] = [
   defineTool({
     name: 'add_image',
     description: 'Places an image on a scene from a base64 data URL (PNG, JPEG, GIF, WebP or SVG). Without width and height the image keeps its own size; with one of them it keeps its aspect ratio. The emulator cannot fetch remote URLs.',
-    inputSchema: args({
-      sceneId: sceneId(),
-      dataUrl: Type.Optional(Type.String({ description: 'data:image/png;base64,… (or jpeg, gif, webp, svg+xml).' })),
-      url: Type.Optional(Type.String({ description: 'Public image URL (not supported by the emulator: no network).' })),
-      x: Type.Number({ description: 'Left edge, scene coordinates.' }),
-      y: Type.Number({ description: 'Top edge, scene coordinates.' }),
-      width: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Width in scene pixels.' })),
-      height: Type.Optional(Type.Number({ exclusiveMinimum: 0, description: 'Height in scene pixels.' })),
-      frameId: Type.Optional(Type.String({ minLength: 1, description: 'Frame (slide) the image belongs to.' }))
-    }),
+    inputSchema: args({ sceneId: sceneId(), ...IMAGE_ARGUMENTS }),
     backing: 'PATCH /scenes/{sceneId}/content',
     surfaces: AGENTS_ONLY,
     run: ({ op }, { sceneId, ...image }) => write(op, sceneId, (current) => planAddImage(current, image, op.ids, clockOf(op)))

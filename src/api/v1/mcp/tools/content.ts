@@ -4,7 +4,7 @@ import { Type } from 'typebox'
 import { SceneContentSchema } from '../../../../schemas/scene-content.js'
 import * as sceneContent from '../../../../services/scene-content.js'
 import * as scenes from '../../../../services/scenes.js'
-import { planEdit } from '../../../../mcp/edit.js'
+import { EDIT_ARGUMENTS, planEdit } from '../../../../mcp/edit.js'
 import { FORMAT_GUIDES, type GuideTool } from '../../../../mcp/format-guides.js'
 import { searchSceneContent } from '../../../../mcp/search.js'
 import { toolError } from '../../../../mcp/tool-errors.js'
@@ -75,12 +75,8 @@ export const CONTENT_TOOLS: readonly ToolEntry[] = [
   defineTool({
     name: 'edit_scene_content',
     description: 'Changes the drawing of a scene in one step: first delete, then update, then add. add is a JSON string of an array of element skeletons without "id"; give a "tempId" to refer to a new element from frameId, containerId or startBinding/endBinding.elementId in the same call. update is a JSON string of an array of patches, each with the "id" of an existing element; the answer counts only the elements a patch changed and lists in notApplied what could not be applied. delete is an array of element ids; deleting a frame deletes its children. label: {text} on a rectangle, diamond, ellipse or arrow adds a centred bound text. Colours are "#" hex values or "transparent". Read the format guide before the first write.',
-    inputSchema: args({
-      sceneId: sceneId(),
-      add: Type.Optional(Type.String({ description: 'JSON array string of new element skeletons (no "id"; use "tempId").' })),
-      update: Type.Optional(Type.String({ description: 'JSON array string of element patches; each patch must include "id".' })),
-      delete: Type.Optional(Type.Array(Type.String(), { description: 'Ids of the elements to delete.' }))
-    }),
+    // The argument types are stated once, beside the planner (mcp/edit.ts).
+    inputSchema: args({ sceneId: sceneId(), ...EDIT_ARGUMENTS }),
     backing: 'PATCH /scenes/{sceneId}/content',
     surfaces: BOTH,
     run: ({ op }, { sceneId, ...edit }) => write(op, sceneId, (current) => planEdit(current, edit, op.ids, clockOf(op)))

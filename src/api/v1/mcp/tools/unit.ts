@@ -64,7 +64,7 @@ export function defineTool<S extends TObject> (unit: ToolUnit<S>): ToolEntry {
       if (context.op.compat.unknownFields === 'strip') stripUnknown(unit.inputSchema, args)
       validate ??= compileStrict<Static<S>>(unit.inputSchema)
       if (!validate(args)) {
-        const problem = formatSchemaErrors(validate.errors ?? [], 'arguments').message
+        const problem = formatSchemaErrors(validate.errors ?? [], 'arguments', unit.inputSchema).message
         return { refused: `${problem}. ${unit.name} takes ${argumentList(unit)}` }
       }
       return await unit.run(context, args)

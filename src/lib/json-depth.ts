@@ -1,7 +1,6 @@
-// JSON request bodies for every scope: Fastify's own parser (prototype-poisoning checks kept), bounded in nesting
-// depth, and keeping the raw text so nothing downstream ever re-serialises what a client sent.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { emulatorError } from '../errors.js'
+// The bounds of a JSON request body (nesting depth, and how a too-deep one is named) and the request slot for its raw
+// text, so nothing downstream ever re-serialises what a client sent. The parser that applies them is plugins/json-body.ts.
+import type {} from 'fastify'
 
 /**
  * Deeper bodies are refused with a 400 before any handler runs. No real drawing comes close (elements are flat;
@@ -78,30 +77,4 @@ export function describeTooDeep (segments: string[]): string {
   const elided = segments.length > shown.length ? '/…' : ''
   const where = ['body', ...shown].join('/') + elided
   return `${where} is nested deeper than ${MAX_JSON_DEPTH} levels: flatten the JSON body`
-}
-
-type Done = (error: Error | null, body?: unknown) => void
-
-/** Methods whose operations take no body: an empty one sent with a JSON content type is simply no body. */
-const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS'])
-
-/**
- * A content-type parser for application/json. `emptyAsUndefined` lets admin routes read a bodyless POST sent with a
- * JSON content type as "no body" (test clients often do that); the public API keeps Fastify's 400 for it, except
- * on bodyless methods: a published "Delete Scene" action sends `DELETE` with a JSON content type and nothing else,
- * and the service deletes.
- */
-export function boundedJsonParser (app: FastifyInstance, options: { emptyAsUndefined: boolean }) {
-  const parseJson = app.getDefaultJsonParser('error', 'error')
-  return (request: FastifyRequest, body: string | Buffer, done: Done): void => {
-    const text = typeof body === 'string' ? body : body.toString('utf8')
-    request[kRawBody] = text
-    if (text === '' && (options.emptyAsUndefined || BODYLESS_METHODS.has(request.method))) { done(null, undefined); return }
-    parseJson(request, text, (error: Error | null, parsed?: unknown) => {
-      if (error !== null) { done(error); return }
-      const tooDeep = pathBeyondDepth(parsed, MAX_JSON_DEPTH)
-      if (tooDeep === null) done(null, parsed)
-      else done(emulatorError('EMU_BAD_REQUEST', describeTooDeep(tooDeep)))
-    })
-  }
 }

@@ -1,0 +1,86 @@
+// `npm start` in the background, then `kill <pid>` of the npm process: the emulator stops and its port is free, so
+// the next start (a CI recipe's next job, a developer's next try) does not fail "port in use". npm forwards SIGTERM
+// and SIGINT to the script's process, which is the server only when the script execs it (no shell in between).
+// Where a shell stands between them (npx, an npm script without exec) the server stops once the shell is gone.
+import { spawn } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import t from 'tap'
+import { ROOT, TS } from './processes.js'
+
+const SERVER = join(ROOT, 'dist', 'server.js')
+
+/** Starts `npm start` on a free port; resolves with the npm process and the port once the banner is out. */
+function npmStart (): Promise<{ npm: ReturnType<typeof spawn>, port: number, output: () => string }> {
+  const npm = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { npm.kill('SIGKILL'); reject(new Error(`no start within 30 s:\n${output}`)) }, 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)
+      if (match) { clearTimeout(timer); resolve({ npm, port: Number(match[1]), output: () => output }) }
+    }
+    npm.stdout.on('data', onData)
+    npm.stderr.on('data', onData)
+  })
+}
+
+/** True when a new server can listen on the port (nothing holds it). */
+function portFree (port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+
+for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+  t.test(`${signal} to the npm process of a backgrounded npm start stops the server and frees its port`, { skip: existsSync(SERVER) ? false : 'no dist/: run npm run build' }, async (t) => {
+    const { npm, port, output } = await npmStart()
+    t.equal(await portFree(port), false, `the server listens on ${port}`)
+    const exited = new Promise<boolean>((resolve) => npm.once('close', () => resolve(true)))
+    npm.kill(signal)
+    const gone = await Promise.race([exited, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000))])
+    if (!gone) npm.kill('SIGKILL')
+    t.ok(gone, 'npm exits within 15 s (it waits for the script\'s process)')
+    let free = false
+    for (let i = 0; i < 50 && !free; i++) {
+      free = await portFree(port)
+      if (!free) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    t.ok(free, `port ${port} is free within 5 s of npm's exit`)
+    t.match(output(), `received ${signal}, closing`, 'the server itself got the signal and closed')
+  })
+}
+
+t.test('under a shell npm started (npx, a script without exec), the server stops once npm\'s signal ends the shell', async (t) => {
+  // As npm runs a command: `sh -c '<command>'`, npm_lifecycle_event set; the shell dies of the signal, the server does not get it.
+  const command = [process.execPath, ...TS, join(ROOT, 'src', 'server.ts')].map((arg) => `'${arg}'`).join(' ')
+  const shell = spawn('sh', ['-c', command], { cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', npm_lifecycle_event: 'npx' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 30 s:\n${output}`)), 30_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(output)
+      if (match) { clearTimeout(timer); resolve(Number(match[1])) }
+    }
+    shell.stdout.on('data', onData)
+    shell.stderr.on('data', onData)
+  })
+  t.equal(await portFree(port), false, `the server listens on ${port}`)
+  // The server is the shell's child; should it outlive the test, the test ends it.
+  const server = Number(readFileSync(`/proc/${shell.pid}/task/${shell.pid}/children`, 'utf8').trim().split(/\s+/)[0])
+  t.teardown(() => { try { process.kill(server, 'SIGKILL') } catch { /* it stopped, as it should */ } })
+  shell.kill('SIGTERM')
+  let free = false
+  for (let i = 0; i < 50 && !free; i++) {
+    free = await portFree(port)
+    if (!free) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  t.ok(free, `port ${port} is free within 5 s of the shell's end`)
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  t.match(output, 'received SIGTERM, closing', 'the server closed as on SIGTERM')
+})

@@ -1,0 +1,20 @@
+// package.json's lifecycle scripts: a consumer's install of the package runs none of them and npm warns about none
+// (npm runs and lists preinstall, install, postinstall, and prepare for a tarball or git source), while a clone's
+// `npm ci` still builds (npm ci runs the root's postprepare too) and `npm pack`/`npm publish` build before packing.
+// scripts/check-package.sh installs the packed tarball and fails on an install-scripts warning.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import t from 'tap'
+import { ROOT } from '../processes.js'
+
+const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+
+t.test('no script a consumer\'s install would run or warn about', async (t) => {
+  t.same(['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => name in scripts), [])
+})
+
+t.test('a clone\'s npm ci builds (and builds tap\'s test class); packing builds first', async (t) => {
+  t.match(scripts.postprepare, /\|\| \(npm run build && tap build\)$/, 'postprepare, which npm ci and npm install run at the root')
+  t.match(scripts.postprepare, /existsSync\('src'\)/, 'only where the sources are (a checkout, a git dependency)')
+  t.equal(scripts.prepack, 'npm run build', 'npm pack and npm publish run prepack')
+})
