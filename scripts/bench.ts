@@ -1,9 +1,10 @@
-// npm run bench: the performance goals (docs/performance.md), measured in one run on this machine, as a table of ratios.
-// A bare Fastify route and the emulator (dist/server.js, defaults and quiet) as processes on 127.0.0.1 under
-// autocannon; start to first 200; memory; then the scale cases in this process; then the pictures case against
-// chromium's own export (scripts/bench/pictures.ts); then the soak (scripts/bench/soak.ts): minutes of mixed load
+// npm run bench: the performance goals (docs/performance.md), measured in one run on this machine, as a table of
+// ratios. A bare Fastify route and the emulator (dist/server.js, defaults and quiet) as processes on 127.0.0.1 under
+// autocannon; memory; start to first 200 (scripts/bench/starts.ts); then the scale cases in this process; then the
+// pictures case against chromium's own export (scripts/bench/pictures.ts); then the soak (scripts/bench/soak.ts): minutes of mixed load
 // with RSS sampled. Settings (environment):
-//   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=5 BENCH_RUNS=20 BENCH_PORT=4310
+//   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=9 BENCH_RUNS=20 BENCH_PORT=4310
+//   BENCH_IMAGE=<image> (also time the image's start, with podman: scripts/bench/starts.ts)
 //   BENCH_ONLY=reads,starts,scale,pictures,soak BENCH_SOAK_SECONDS=120 BENCH_JSON=<file> (raw numbers)
 // and flags (after `npm run bench --`): --only <cases> (as BENCH_ONLY), --soak-long (a 10-minute soak),
 // --soak-seconds <n>. The emulator processes see the bench's own EMULATOR_* variables: a soak that reaches a low
@@ -16,7 +17,8 @@ import { machineLine, renderTable, type BenchResult } from './bench/report.js'
 import { soakDetail } from './bench/soak-report.js'
 import { measurePictures } from './bench/pictures.js'
 import { measureScale } from './bench/scale.js'
-import { measureReads, measureStarts, type ServingSettings } from './bench/serving.js'
+import { measureReads, type ServingSettings } from './bench/serving.js'
+import { measureStarts } from './bench/starts.js'
 import { measureSoak } from './bench/soak.js'
 
 const int = (name: string, fallback: number) => Number.parseInt(process.env[name] ?? '', 10) || fallback
@@ -39,7 +41,7 @@ async function main (): Promise<void> {
     seconds: int('BENCH_SECONDS', 8),
     rounds: int('BENCH_ROUNDS', 3),
     connections: int('BENCH_CONNECTIONS', 50),
-    starts: int('BENCH_STARTS', 5),
+    starts: int('BENCH_STARTS', 9),
     memoryRequests: 100_000,
     workDir,
     basePort: int('BENCH_PORT', 4310)
@@ -52,8 +54,8 @@ async function main (): Promise<void> {
       result.reads = await measureReads(settings, log)
     }
     if (only.has('starts')) {
-      log(`starts: ${settings.starts} of each, alternately`)
-      result.starts = await measureStarts(settings)
+      log(`starts: ${settings.starts} of each, in turn`)
+      result.starts = await measureStarts({ ...settings, image: process.env.BENCH_IMAGE || undefined })
     }
     if (only.has('scale')) {
       log('scale cases')

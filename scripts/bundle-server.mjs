@@ -1,6 +1,6 @@
 // Part of `npm run build`, after tsc: bundles what the package runs into a few files, so that installing it pulls
 // almost nothing (README, Install). Three entries share their code through chunk-*.js files beside them:
-//   dist/server.js   what `npm start`, the image and the CLI run;
+//   dist/server.js   what `npm start` and the image run (src/start.ts: the compile cache on, then src/server.ts);
 //   dist/index.js    the library (startEmulator, buildApp, ...) a test suite imports;
 //   dist/cli.js      the `drawing-api-emulator` command;
 // plus dist/testcontainers.js (the Testcontainers module, `drawing-api-emulator/testcontainers`) and its .d.ts.
@@ -19,6 +19,7 @@ import console from 'node:console'
 import process from 'node:process'
 import { URL, fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { precompiledValidatorsModule } from './precompile-validators.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SRC = join(ROOT, 'src')
@@ -100,9 +101,15 @@ function undeclaredKeptImports () {
   return problems
 }
 
+/** The routes' query, path and header validators compiled now (precompile-validators.mjs), set before bundling. */
+let precompiledValidators
+
 const layout = {
   name: 'emulator-layout',
   setup (esbuild) {
+    // The bundle's table of validators compiled at build, in place of the empty one the sources hold.
+    esbuild.onLoad({ filter: /[\\/]src[\\/]plugins[\\/]precompiled-validators\.ts$/ }, () =>
+      ({ contents: precompiledValidators, loader: 'js', resolveDir: join(SRC, 'plugins') }))
     esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) =>
       path.startsWith('node:') || packageOf(path) in RUN_TIME_PACKAGES ? { path, external: true } : undefined)
     esbuild.onResolve({ filter: /^\./ }, ({ path, resolveDir, importer }) => {
@@ -133,6 +140,8 @@ if (problems.length > 0) {
   process.exit(1)
 }
 
+// From the app tsc has just written to dist/: its routes' schemas, compiled with the server's own ajv options.
+precompiledValidators = await precompiledValidatorsModule(join(ROOT, 'dist'))
 mkdirSync(OUT_DIR, { recursive: true })
 for (const name of readdirSync(OUT_DIR, { withFileTypes: true })) {
   if (/^chunk-.*\.js(\.map|\.LEGAL\.txt)?$|^(server|index|cli|testcontainers)\.js(\.map|\.LEGAL\.txt)$/.test(name.name)) rmSync(join(OUT_DIR, name.name))
@@ -152,7 +161,8 @@ const common = {
 }
 await build({
   ...common,
-  entryPoints: ['server', 'index', 'cli'].map((name) => join(SRC, `${name}.ts`)),
+  // dist/server.js is src/start.ts, which turns on Node's compile cache before it imports the server (a chunk).
+  entryPoints: [{ in: join(SRC, 'start.ts'), out: 'server' }, ...['index', 'cli'].map((name) => join(SRC, `${name}.ts`))],
   // Chunks beside the entries, at the same depth, for the same reason as the entries themselves.
   chunkNames: 'chunk-[hash]',
   splitting: true,

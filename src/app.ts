@@ -1,7 +1,7 @@
 // buildApp(config): the composition root. Never listens and never reads process.env.
 // Order: runtime seams → control state → stores → error handler → OpenAPI → fixtures → /api/v1 → /_emulator.
 import { readFileSync } from 'node:fs'
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { resolveConfig, type Config } from './config/index.js'
 import { VERIFIED_FIXTURES_FILE } from './package-files.js'
@@ -85,6 +85,20 @@ function nodeServerTimeouts (requestTimeoutMs: number) {
   }
 }
 
+/**
+ * The emulator's validator and serializer compilers (plugins/validation.ts) as the server's own from the start, as
+ * setValidatorCompiler would install them: given none, Fastify would load its default ones (ajv-compiler with ajv's
+ * JTD engine, fast-json-stringify-compiler) at every start only to replace them.
+ */
+function ownCompilers (): NonNullable<FastifyServerOptions['schemaController']> {
+  const validator = createValidatorCompiler()
+  const serializer = createSerializerCompiler()
+  // Fastify types the factories after its default compilers' own signatures; it calls the compilers they return
+  // exactly as the ones setValidatorCompiler and setSerializerCompiler take.
+  type Factories = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>
+  return { compilersFactory: { buildValidator: () => validator, buildSerializer: () => serializer } as unknown as Factories }
+}
+
 export async function buildApp (options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options.config)
   const fixtures = loadFixtureSet(config.fixturesDir, readVerifiedDigests(VERIFIED_FIXTURES_FILE))
@@ -100,10 +114,9 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
     http: nodeServerTimeouts(config.requestTimeoutMs),
     schemaErrorFormatter: formatSchemaErrors,
     frameworkErrors,
-    clientErrorHandler
+    clientErrorHandler,
+    schemaController: ownCompilers()
   }).withTypeProvider<TypeBoxTypeProvider>()
-  app.setValidatorCompiler(createValidatorCompiler())
-  app.setSerializerCompiler(createSerializerCompiler())
   app.decorate('emulatorVersion', PACKAGE_VERSION)
   app.decorate('fixtures', fixtures)
   app.decorate('shadowSource', options.shadow)

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { CLI_OPTIONS, helpText } from './config/cli-options.js'
+import { enableCompileCache } from './lib/compile-cache.js'
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
@@ -31,6 +32,8 @@ async function serve (argv: string[]): Promise<void> {
   await import('./server.js')
 }
 
+// Before the server or a subcommand is imported: what they load is compiled once, then read from the cache.
+enableCompileCache()
 const [first, ...rest] = process.argv.slice(2)
 if (first === 'parity' || first === 'import' || first === 'learn' || first === 'shadow') {
   const { consoleIo, runSubcommand } = await import('./parity/cli.js')

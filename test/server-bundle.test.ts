@@ -1,8 +1,8 @@
 // `npm start` runs one bundled file (scripts/bundle-server.mjs), which the other tests, run from src/,
 // never load: this one bundles the current sources into a folder beside dist/ and checks it serves REST, docs, MCP
-// (create_diagram included: its layout engine is a file the bundler copies).
+// (create_diagram included: its layout engine is a file the bundler copies), and that it turns Node's compile cache on.
 import { spawn } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { ROOT, stopProcess } from './processes.js'
@@ -17,7 +17,12 @@ t.test('the bundled server starts and serves REST, /docs and MCP', { skip: exist
   const built = spawn(process.execPath, [join(ROOT, 'scripts', 'bundle-server.mjs'), folder], { stdio: 'inherit' })
   t.equal(await new Promise((resolve) => built.on('exit', resolve)), 0, 'bundled')
 
-  const child = spawn(process.execPath, [bundle], { cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Node's compile cache goes to <tmpdir>/node-compile-cache unless NODE_COMPILE_CACHE names a folder: a tmpdir of
+  // the test's own shows whether the bundle turned it on.
+  const tmp = join(folder, 'tmp')
+  mkdirSync(tmp, { recursive: true })
+  const { NODE_COMPILE_CACHE: _set, NODE_DISABLE_COMPILE_CACHE: _off, ...env } = process.env
+  const child = spawn(process.execPath, [bundle], { cwd: ROOT, env: { ...env, TMPDIR: tmp, PORT: '0', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start within 30 s:\n${output}`)), 30_000)
@@ -30,7 +35,7 @@ t.test('the bundled server starts and serves REST, /docs and MCP', { skip: exist
     child.stderr.on('data', onData)
     child.on('exit', (code) => { clearTimeout(timer); reject(new Error(`exited with ${code}:\n${output}`)) })
   })
-  t.teardown(() => stopProcess(child))
+  t.teardown(async () => { if (child.exitCode === null && child.signalCode === null) await stopProcess(child) })
   const headers = { authorization: 'Bearer sk-demo-full' }
   t.equal((await fetch(`${url}/api/v1/collections`, { headers })).status, 200, 'REST')
   t.match(await (await fetch(`${url}/docs/json`)).json(), { openapi: '3.0.0' }, 'the docs, built on first use')
@@ -56,4 +61,9 @@ t.test('the bundled server starts and serves REST, /docs and MCP', { skip: exist
   t.equal(diagram.status, 200, answer)
   t.notMatch(answer, /"isError":true/, 'create_diagram laid the diagram out')
   t.match(answer, /"added/, 'and says what it added')
+
+  await stopProcess(child)
+  const cache = join(tmp, 'node-compile-cache')
+  const entries = existsSync(cache) ? readdirSync(cache, { recursive: true }).length : 0
+  t.ok(entries > 2, `the compile cache is on: ${entries} entries in <tmpdir>/node-compile-cache`)
 })

@@ -12,6 +12,8 @@ export interface ServerSpec {
   script: string
   /** Node's own options before the script (the soak's BENCH_SOAK_NODE_ARGS: --trace-gc, --max-semi-space-size...). */
   nodeArgs?: string[]
+  /** Instead of `node script`: a command and its arguments (npx, podman), run from `cwd`. */
+  command?: { file: string, args: string[], cwd?: string }
   env: Record<string, string>
   port: number
   /** The request that proves the server is up (and that the load runs). */
@@ -38,7 +40,8 @@ export function probe (spec: ServerSpec, timeoutMs = 2000): Promise<number> {
 
 export function spawnServer (spec: ServerSpec, logFile: string): Running {
   const fd = openSync(logFile, 'a')
-  const child = spawn(process.execPath, [...(spec.nodeArgs ?? []), spec.script], {
+  const child = spawn(spec.command?.file ?? process.execPath, spec.command?.args ?? [...(spec.nodeArgs ?? []), spec.script], {
+    cwd: spec.command?.cwd,
     env: { ...process.env, ...spec.env, PORT: String(spec.port), HOST },
     stdio: ['ignore', fd, fd],
     detached: true
@@ -70,12 +73,24 @@ export async function stopServer (running: Running): Promise<void> {
   }
 }
 
-/** Starts a server and waits for its first 200; returns it with the time that took. */
-export async function startServer (spec: ServerSpec, logFile: string): Promise<{ running: Running, ms: number }> {
+/**
+ * CPU time (user + system, ms, in clock ticks of 10 ms) the process itself has used so far: what a start costs
+ * whatever else the machine runs, where the time to the first 200 grows with the load.
+ */
+export function cpuMsOf (running: Running): number {
+  const fields = readFileSync(`/proc/${running.child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+/** Starts a server and waits for its first 200; returns it with the time that took and the CPU time it used. */
+export async function startServer (spec: ServerSpec, logFile: string): Promise<{ running: Running, ms: number, cpuMs: number }> {
+  // Another process on the port (a second bench, a server left running) would answer for this one.
+  if (await probe(spec, 1000) !== 0) throw new Error(`${spec.name}: something already answers on port ${spec.port} (set BENCH_PORT)`)
   const startedAt = performance.now()
   const running = spawnServer(spec, logFile)
   try {
-    return { running, ms: await firstOk(running, startedAt) }
+    const ms = await firstOk(running, startedAt)
+    return { running, ms, cpuMs: cpuMsOf(running) }
   } catch (error) {
     await stopServer(running)
     throw error

@@ -1,5 +1,5 @@
 // The served cases, each server its own process on 127.0.0.1: reads under load (a bare Fastify route sending the
-// same bytes, the emulator with its defaults, and quiet), start to first 200, and memory.
+// same bytes, the emulator with its defaults, and quiet), and memory (the starts are starts.ts).
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -28,15 +28,13 @@ export interface ReadsResult {
   failures: string[]
 }
 
-export interface StartResult { bareMs: number[], emulatorMs: number[] }
-
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
-const SERVER = join(ROOT, 'dist', 'server.js')
-const BARE = join(ROOT, 'scripts', 'bench', 'bare-server.mjs')
-const READ_PATH = '/api/v1/collections?limit=20'
+export const SERVER = join(ROOT, 'dist', 'server.js')
+export const BARE = join(ROOT, 'scripts', 'bench', 'bare-server.mjs')
+export const READ_PATH = '/api/v1/collections?limit=20'
 const QUIET = { LOG_LEVEL: 'warn', EMULATOR_JOURNAL_SIZE: '0' }
 
-function emulatorSpec (name: string, port: number, env: Record<string, string>, key = BENCH_KEY): ServerSpec {
+export function emulatorSpec (name: string, port: number, env: Record<string, string>, key = BENCH_KEY): ServerSpec {
   return { name, script: SERVER, env, port, path: READ_PATH, headers: { authorization: `Bearer ${key}` } }
 }
 
@@ -93,24 +91,6 @@ export async function measureReads (settings: ServingSettings, progress: (line: 
     result.memory.defaults = memoryOf(defaults)
   } finally {
     for (const server of servers) await stopServer(server)
-  }
-  return result
-}
-
-/** `npm start` (dist/server.js, bundled demo fixtures) against the bare route, alternately, to the first 200. */
-export async function measureStarts (settings: ServingSettings): Promise<StartResult> {
-  const log = join(settings.workDir, 'starts.log')
-  const bodyFile = join(settings.workDir, 'start-body.json')
-  writeFileSync(bodyFile, '{"limit":20,"offset":0,"hasNextPage":false,"data":[]}')
-  const bare: ServerSpec = { name: 'bare', script: BARE, env: { BENCH_BODY: bodyFile, BENCH_PATH: '/api/v1/collections' }, port: settings.basePort + 3, path: READ_PATH, headers: {} }
-  const emulator = emulatorSpec('emulator', settings.basePort + 4, {}, 'sk-demo-full')
-  const result: StartResult = { bareMs: [], emulatorMs: [] }
-  for (let i = 0; i < settings.starts; i++) {
-    for (const [spec, times] of [[bare, result.bareMs], [emulator, result.emulatorMs]] as const) {
-      const { running, ms } = await startServer(spec, log)
-      times.push(ms)
-      await stopServer(running)
-    }
   }
   return result
 }

@@ -21,11 +21,14 @@ function createAjv (coerce: boolean): Ajv {
 }
 
 // ajv caches compiled validators by schema object, and the route schemas are module constants, so a second app
-// (each test builds its own) reuses them instead of compiling again.
-export const strictAjv = createAjv(false)
-export const coercingAjv = createAjv(true)
+// (each test builds its own) reuses them instead of compiling again. Each engine is made on its first compile, not
+// at start: the first request needs at most one of them.
+let strict: Ajv | undefined
+let coercing: Ajv | undefined
+export const strictAjv = (): Ajv => (strict ??= createAjv(false))
+export const coercingAjv = (): Ajv => (coercing ??= createAjv(true))
 
 /** A body validator from the strict engine: MCP tools validate their arguments with the routes' rules. */
 export function compileStrict<T = unknown> (schema: object): ValidateFunction<T> {
-  return strictAjv.compile<T>(schema)
+  return strictAjv().compile<T>(schema)
 }

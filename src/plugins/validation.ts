@@ -6,6 +6,7 @@ import type { Ajv, ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
 import fastJson from 'fast-json-stringify'
 import { coercingAjv, strictAjv } from '../lib/ajv.js'
+import { PRECOMPILED } from './precompiled-validators.js'
 
 interface LazyValidator {
   (data: unknown): boolean
@@ -13,11 +14,14 @@ interface LazyValidator {
   errors?: ValidateFunction['errors']
 }
 
-/** Validates exactly as `ajv.compile(schema)` would; the compile happens on the first call. */
-function lazyValidator (ajv: Ajv, schema: object): LazyValidator {
+/**
+ * Validates exactly as `ajv().compile(schema)` would; the engine and the compile are made on the first call, unless
+ * `built` finds the validator the build compiled from the same schema (the same code ajv would compile).
+ */
+function lazyValidator (ajv: () => Ajv, schema: object, built?: (schema: object) => ValidateFunction | undefined): LazyValidator {
   let compiled: ValidateFunction | undefined
   const validate: LazyValidator = (data) => {
-    compiled ??= ajv.compile(schema)
+    compiled ??= built?.(schema) ?? ajv().compile(schema)
     const valid = compiled(data)
     validate.errors = compiled.errors
     return valid
@@ -25,8 +29,19 @@ function lazyValidator (ajv: Ajv, schema: object): LazyValidator {
   return validate
 }
 
+/** The coercing engine's validator for `schema` as the build compiled it, when the bundle holds one. */
+const precompiled = (schema: object): ValidateFunction | undefined =>
+  PRECOMPILED.size === 0 ? undefined : PRECOMPILED.get(JSON.stringify(schema))
+
+/** Build-time only (scripts/precompile-validators.mjs): told of each query, path and header schema a route declares. */
+export const coercedSchemas: { record?: (schema: object) => void } = {}
+
 export function createValidatorCompiler (): FastifySchemaCompiler<unknown> {
-  return ({ schema, httpPart }) => lazyValidator(httpPart === 'body' ? strictAjv : coercingAjv, schema as object)
+  return ({ schema, httpPart }) => {
+    if (httpPart === 'body') return lazyValidator(strictAjv, schema as object)
+    coercedSchemas.record?.(schema as object)
+    return lazyValidator(coercingAjv, schema as object, precompiled)
+  }
 }
 
 const serializers = new WeakMap<object, (data: unknown) => string>()

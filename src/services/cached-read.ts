@@ -23,3 +23,11 @@ export function cachedRead<T> (ctx: OpContext, read: string, input: unknown, pro
 export function keepRead<T> (ctx: OpContext, read: string, input: unknown, answer: T): void {
   ctx.stores.readCache.set(read, dependencies(ctx, input), answer)
 }
+
+/**
+ * The kept answer of `read`, or a `keep` for one computed asynchronously (an MCP exchange): kept only when nothing
+ * was written while it was computed.
+ */
+export function lookupRead<T> (ctx: OpContext, read: string, input: unknown): { found: true, value: T } | { found: false, keep: (answer: T) => void } {
+  return ctx.stores.readCache.lookup<T>(read, dependencies(ctx, input))
+}

@@ -30,14 +30,24 @@ export interface ReadCache {
   clear(): void
   /** The entries and bytes kept now. */
   held(): { entries: number, bytes: number }
+  /**
+   * The kept value of `read` for these dependencies, or a `keep` for a value computed asynchronously from the
+   * database as it is now: `keep` drops it when anything was written (or the cache cleared) in between, since it
+   * may then be stale.
+   */
+  lookup<T>(read: string, dependsOn: readonly unknown[]): { found: true, value: T } | { found: false, keep: (value: T) => void }
 }
 
 /** The one key scheme. */
 const keyOf = (read: string, dependsOn: readonly unknown[]): string => JSON.stringify([read, ...dependsOn])
 
-/** About the memory an answer holds: bytes for text and buffers (one byte a character: the answers are mostly ASCII). */
+/**
+ * About the memory an answer holds: bytes for text and buffers (one byte a character: the answers are mostly
+ * ASCII), what an object says it holds in its `byteLength` (a kept MCP answer), else a small record's.
+ */
 function sizeOf (key: string, value: unknown): number {
-  const bytes = Buffer.isBuffer(value) ? value.byteLength : typeof value === 'string' ? value.length : OBJECT_BYTES
+  const said = typeof value === 'object' && value !== null && 'byteLength' in value ? value.byteLength : undefined
+  const bytes = typeof said === 'number' ? said : typeof value === 'string' ? value.length : OBJECT_BYTES
   return key.length + bytes
 }
 
@@ -87,6 +97,14 @@ export function createReadCache (db: Db, { maxBytes }: ReadCacheOptions = { maxB
       keep(valid, key, value)
     },
     clear: startOver,
-    held: () => ({ entries: entries.size, bytes })
+    held: () => ({ entries: entries.size, bytes }),
+    lookup<T> (read: string, dependsOn: readonly unknown[]) {
+      const valid = current()
+      const key = keyOf(read, dependsOn)
+      if (valid.has(key)) return { found: true as const, value: valid.get(key) as T }
+      // current() hands out a new map after any write, as clear() and a full cache do: only the same map still
+      // holds this version.
+      return { found: false as const, keep: (value: T) => { if (current() === valid && entries === valid) keep(valid, key, value) } }
+    }
   }
 }

@@ -74,7 +74,8 @@ function watchProduced (app: FastifyInstance, auth: string[] = []): string[] {
     get: (read, dependsOn, compute) => cache.get(read, dependsOn, () => { (isAuth(read) ? auth : produced).push(read); return compute() }),
     set: (read, dependsOn, value) => cache.set(read, dependsOn, value),
     clear: () => cache.clear(),
-    held: () => cache.held()
+    held: () => cache.held(),
+    lookup: (read, dependsOn) => cache.lookup(read, dependsOn)
   }
   return produced
 }

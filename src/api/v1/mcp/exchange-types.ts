@@ -13,6 +13,8 @@ export interface Answer {
    */
   message?: unknown
   sse?: boolean
+  /** `text` already UTF-8 encoded (a kept answer, kept-answers.ts): sent instead of it, with nothing to encode. */
+  bytes?: Buffer
 }
 
 /** One POST as the route received it. */

@@ -3,6 +3,7 @@
 // the SDK and zod are not loaded at start.
 import { parseJSONRPCMessage, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server'
 import { directRequest } from './direct.js'
+import { keptOrExchanged } from './kept-answers.js'
 import { poolOf } from './pool.js'
 import { INVALID_REQUEST, jsonRpcError } from './protocol.js'
 import { buildMcpServer, callerAuth, connectChecked, visibleTools, type McpServerOptions, type ToolSet } from './server.js'
@@ -74,5 +75,7 @@ export async function respond (input: ExchangeInput, options: McpServerOptions):
   const request = directRequest(input)
   if (request === undefined || !requestUrlWorks(input.url)) return await throughTransport(input, options, visible)
   const extra = { authInfo: callerAuth(input.context) }
-  return await poolOf(options).use(visible, async ({ transport }) => await transport.exchange(request, extra, !input.jsonResponse))
+  const sse = !input.jsonResponse
+  const exchange = async () => await poolOf(options).use(visible, async ({ transport }) => await transport.exchange(request, extra, sse))
+  return await keptOrExchanged({ request, input, visible, sse }, exchange)
 }

@@ -32,10 +32,10 @@ function mcpCallOf (parsed: unknown): McpEntry | undefined {
   return { method, tool: method === 'tools/call' && typeof params?.name === 'string' ? params.name : null }
 }
 
-async function sendResponse (reply: FastifyReply, { status, headers, text }: Answer): Promise<FastifyReply> {
+async function sendResponse (reply: FastifyReply, { status, headers, text, bytes }: Answer): Promise<FastifyReply> {
   reply.code(status)
   for (const [name, value] of headers) reply.header(name, value)
-  return await reply.send(text === '' ? undefined : text)
+  return await reply.send(bytes ?? (text === '' ? undefined : text))
 }
 
 /** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives. */

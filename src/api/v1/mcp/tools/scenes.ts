@@ -24,6 +24,7 @@ export const SCENE_TOOLS: readonly ToolEntry[] = [
     backing: 'GET /scenes',
     surfaces: BOTH,
     result: ScenePage,
+    keptAnswer: true,
     run: ({ op }, page) => cachedPage(op, 'scenes', page, () => scenes.list(op, page))
   }),
   defineTool({
@@ -79,6 +80,7 @@ export const COLLECTION_TOOLS: readonly ToolEntry[] = [
     backing: 'GET /collections',
     surfaces: BOTH,
     result: paginated(CollectionSchema),
+    keptAnswer: true,
     run: ({ op }, page) => cachedPage(op, 'collections', page, () => collections.list(op, page))
   }),
   defineTool({

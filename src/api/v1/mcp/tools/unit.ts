@@ -23,6 +23,12 @@ export interface ToolDeclaration<S extends TObject = TObject> {
   readonly surfaces: readonly Surface[]
   /** The schema of the JSON the tool answers when that is a REST body (its twin route's 200 schema); drift reads it. */
   readonly result?: TSchema
+  /**
+   * The tool answers a list page through the read cache (rest-tools.ts `cachedPage`), so its whole answer depends
+   * only on the database, the caller's view, the compat switches and its arguments: a repeated call is answered with
+   * the kept answer, its JSON-RPC id written in (kept-answers.ts).
+   */
+  readonly keptAnswer?: true
 }
 
 export interface ToolUnit<S extends TObject> extends ToolDeclaration<S> {
