@@ -53,6 +53,8 @@ module.exports = {
       from: { path: '^src/', pathNot: '^src/(app|server|index|cli)\\.ts$|^src/api/v1/|^src/admin/' }, to: { path: '^src/(api|admin)/' } },
     { name: 'no-api-to-plugins', comment: 'Routes use schemas, services and stores; infrastructure is wired by app.ts.', severity: 'error',
       from: { path: '^src/(api|admin)/' }, to: { path: '^src/plugins/', dependencyTypesNot: ['type-only'] } },
+    { name: 'demo-page-through-services', comment: 'The demo page reads and writes through services/ (and keys through harness/keys.ts), never the stores, not even their types.', severity: 'error',
+      from: { path: '^src/admin/ui/' }, to: { path: '^src/store/' } },
     { name: 'admin-not-layer-plugins', comment: 'Admin reads pure layer modules, never registers their hooks.', severity: 'error',
       from: { path: '^src/admin/' }, to: { path: '^src/layers/.+/plugin\\.ts$' } },
     // Folders outside the server: the parity client and the editor's browser code
