@@ -57,15 +57,15 @@ module.exports = {
       from: { path: '^src/admin/ui/' }, to: { path: '^src/store/' } },
     { name: 'admin-not-layer-plugins', comment: 'Admin reads pure layer modules, never registers their hooks.', severity: 'error',
       from: { path: '^src/admin/' }, to: { path: '^src/layers/.+/plugin\\.ts$' } },
-    // Folders outside the server: the parity client and the editor's browser code
+    // Folders outside the server: the parity client and the browser code
     { name: 'parity-is-a-client', comment: 'parity, import and shadow talk to the emulator over HTTP like any client: they may start one through the package entry (index.ts) and use lib/, nothing else of src.', severity: 'error',
       from: { path: '^src/parity/' }, to: { path: '^src/', pathNot: '^src/(parity|lib)/|^src/index\\.ts$' } },
     { name: 'parity-from-the-cli', comment: 'Only the CLI loads the parity, import and shadow subcommands; the server never does.', severity: 'error',
       from: { path: '^src/', pathNot: '^src/parity/|^src/cli\\.ts$' }, to: { path: '^src/parity/' } },
-    { name: 'editor-is-browser-code', comment: 'The editor bundle runs in the browser: it imports only its own folder and packages; nothing imports it (scripts/bundle-editor.mjs builds it).', severity: 'error',
-      from: { path: '^src/admin/ui/editor/' }, to: { path: '^src/', pathNot: '^src/admin/ui/editor/' } },
-    { name: 'editor-from-the-bundle-only', severity: 'error',
-      from: { path: '^src/', pathNot: '^src/admin/ui/editor/' }, to: { path: '^src/admin/ui/editor/|(^|/)node_modules/(react|react-dom|@excalidraw/excalidraw)/' } },
+    { name: 'browser-code-stays-apart', comment: 'The browser bundles (admin/ui/browser/editor/, the scene editor; admin/ui/browser/page/, the demo page\'s script) run in the browser: each imports only its own folder and packages; scripts/bundle-editor.mjs and scripts/bundle-page.mjs build them.', severity: 'error',
+      from: { path: '^src/admin/ui/browser/([^/]+)/' }, to: { path: '^src/', pathNot: '^src/admin/ui/browser/$1/' } },
+    { name: 'browser-code-from-the-bundle-only', comment: 'Nothing on the server imports the browser code or the editor\'s packages.', severity: 'error',
+      from: { path: '^src/', pathNot: '^src/admin/ui/browser/' }, to: { path: '^src/admin/ui/browser/|(^|/)node_modules/(react|react-dom|@excalidraw/excalidraw)/' } },
     // Everywhere
     { name: 'not-to-test', comment: 'Nothing in src imports tests.', severity: 'error',
       from: { path: '^src/' }, to: { path: '^test/' } },

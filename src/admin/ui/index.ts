@@ -1,15 +1,15 @@
-// /_emulator/ui: the demo page. Server-rendered HTML and one plain script; it reads the workspace
+// /_emulator/ui: the demo page. Server-rendered HTML and one bundled script (browser/page/); it reads the workspace
 // through services/ and the harness, renders scenes through the renderer, and changes settings through the
 // existing admin API (/_emulator/ui/api/* forwards there, adding the admin token when one is set).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { fail } from '../../errors.js'
 import { clockState } from '../clock.js'
-import { CLIENT_SCRIPT } from './client.js'
+import pageScript from './page-script.js'
 import { collectionViews, harnessContext, sceneDocument, sceneVersions, workspaceSummaries, findScene, type FoundScene } from './data.js'
 import * as scenes from '../../services/scenes.js'
 import * as workspaces from '../../services/workspaces.js'
 import { admitted, cookieHeader, loginPage, logoutCookieHeader, refuse, tokenMatches } from './access.js'
-import editorRoutes from './editor.js'
+import editorRoutes from './editor-routes.js'
 import { faviconSvg } from './favicon.js'
 import { PAGE_CSP, STYLES, page } from './layout.js'
 import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type FirstRequest, type FixtureSecrets, type OverviewFacts } from './pages.js'
@@ -156,7 +156,7 @@ const ui: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
-  app.get('/ui/app.js', hidden, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(CLIENT_SCRIPT))
+  await app.register(pageScript)
   await app.register(faviconSvg)
   app.get('/ui/app.css', hidden, async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLES))
   app.get('/ui/login', hidden, async (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(false)))
