@@ -22,6 +22,16 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' }
   },
   {
+    // The demo page reads through services/ like every other caller (contextFor makes its context): never the stores.
+    files: ['src/admin/ui/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "MemberExpression[property.name='stores']",
+        message: 'admin/ui reads through services/ (data.ts harnessContext, services/context.ts contextFor), not the stores.'
+      }]
+    }
+  },
+  {
     files: ['test/**/*.ts'],
     rules: { 'max-lines-per-function': 'off', '@typescript-eslint/no-non-null-assertion': 'off' }
   }

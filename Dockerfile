@@ -127,7 +127,8 @@ RUN --mount=type=secret,id=npm_ca \
 COPY tsconfig.json ./
 # The scene editor's packages (kept by the filter above; ~210 MB, mermaid most of it) serve only
 # scripts/bundle-editor.mjs, which writes the 3.8 MB browser bundle dist/ui-editor.
-COPY scripts/bundle-server.mjs scripts/precompile-validators.mjs scripts/bundle-editor.mjs scripts/verify-fixtures.mjs scripts/prerender-pictures.mjs ./scripts/
+# scripts/bundle-page.mjs writes the demo page's script, dist/ui-page/app.js (esbuild, as for the editor).
+COPY scripts/bundle-server.mjs scripts/precompile-validators.mjs scripts/bundle-editor.mjs scripts/bundle-page.mjs scripts/verify-fixtures.mjs scripts/prerender-pictures.mjs ./scripts/
 COPY src ./src
 COPY fixtures ./fixtures
 # `npm run build`, minus what only the npm package uses: declarations and source maps (tsc's are
@@ -140,6 +141,7 @@ COPY fixtures ./fixtures
 RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false --inlineSources false \
  && node scripts/bundle-server.mjs \
  && node scripts/bundle-editor.mjs \
+ && node scripts/bundle-page.mjs \
  && node scripts/verify-fixtures.mjs \
  && node scripts/prerender-pictures.mjs \
  && rm -f dist/*.js.map

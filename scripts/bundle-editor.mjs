@@ -1,4 +1,4 @@
-// Part of `npm run build`: bundles the scene editor's browser code (src/admin/ui/editor/: the @excalidraw/excalidraw
+// Part of `npm run build`: bundles the scene editor's browser code (src/admin/ui/browser/editor/: the @excalidraw/excalidraw
 // React component and the emulator's save and merge loop) into dist/ui-editor/, which the emulator serves at
 // /_emulator/ui/editor/. The packages are devDependencies: only this output ships. What a page never loads is left
 // out, to keep the installed package small (sizes printed at the end):
@@ -18,7 +18,7 @@ import { URL, fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
-const SOURCE = join(ROOT, 'src/admin/ui/editor')
+const SOURCE = join(ROOT, 'src/admin/ui/browser/editor')
 const OUT_DIR = resolve(process.argv[2] ?? join(ROOT, 'dist/ui-editor'))
 const PACKAGE_DIST = join(ROOT, 'node_modules/@excalidraw/excalidraw/dist/prod')
 const KEEP_CJK = process.env.EDITOR_CJK_FONT === '1'
@@ -70,7 +70,7 @@ await build({
   define: { 'process.env.NODE_ENV': '"production"' },
   // The stylesheet's url("./fonts/...") stays relative: the fonts are copied next to it below.
   external: ['./fonts/*'],
-  tsconfig: join(SOURCE, 'tsconfig.json'),
+  tsconfig: join(SOURCE, '..', 'tsconfig.json'),
   plugins: [emulatorBuild],
   logLevel: 'warning'
 })

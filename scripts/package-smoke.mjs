@@ -15,6 +15,10 @@ const auth = { authorization: `Bearer ${emulator.keys.full}` }
 const get = (path, headers = auth) => fetch(`${emulator.url}${path}`, { headers })
 
 assert.equal((await get('/api/v1/collections')).status, 200, 'REST')
+// The demo page's script, bundled at build (dist/ui-page/app.js): the page's polling and buttons.
+const appJs = await get('/_emulator/ui/app.js', {})
+assert.deepEqual([appJs.status, appJs.headers.get('content-type')], [200, 'text/javascript; charset=utf-8'], 'the demo page\'s script')
+assert.match(await appJs.text(), /\/api\/requests\?/, 'the demo page\'s script polls the journal')
 const scenes = await (await get('/api/v1/scenes?limit=1')).json()
 const picture = `/_emulator/ui/scenes/${scenes.data[0].metadata.id}`
 const pngs = [await get(`${picture}.png`), await get(`${picture}.png`)]

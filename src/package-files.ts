@@ -18,5 +18,7 @@ export function fixturesFolder (value: string): string {
 }
 /** The scene editor's browser bundle (scripts/bundle-editor.mjs); the same folder from src/ and dist/: `npm run build` writes it. */
 export const EDITOR_ASSETS = fileURLToPath(new URL('../dist/ui-editor/', import.meta.url))
+/** The demo page's script (scripts/bundle-page.mjs), served as /_emulator/ui/app.js: `npm run build` writes it. */
+export const PAGE_SCRIPT = fileURLToPath(new URL('../dist/ui-page/app.js', import.meta.url))
 /** Digests of the fixture sets `npm run build` checked (harness/verified-fixtures.ts); absent when run from src/. */
 export const VERIFIED_FIXTURES_FILE = fileURLToPath(new URL('./verified-fixtures.json', import.meta.url))

@@ -26,7 +26,7 @@ const keys: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ListKeysQuerySchema,
       response: adminResponses(KeyListSchema, 400, 404)
     }
-  }, async (request) => ({ data: listKeys(app.stores, request.query.workspaceId) }))
+  }, async (request) => ({ data: listKeys(deps, request.query.workspaceId) }))
 
   app.delete('/keys/:id', {
     schema: {

@@ -81,7 +81,7 @@ export function revokeKey ({ stores, clock }: Pick<KeyDeps, 'stores' | 'clock'>,
 }
 
 /** Keys of a workspace in creation order, revoked ones included; 404 for an unknown workspace. */
-export function listKeys (stores: Stores, workspaceId: string): AdminKey[] {
+export function listKeys ({ stores }: Pick<KeyDeps, 'stores'>, workspaceId: string): AdminKey[] {
   if (!stores.workspaces.getDoc(workspaceId)) fail('EMU_NOT_FOUND', 'Workspace', workspaceId)
   return stores.apiKeys.listForWorkspace(workspaceId).map(toAdminKey)
 }

@@ -5,7 +5,7 @@
 // at build still serve, any other picture names what to install, and one warning line says it too.
 import fp from 'fastify-plugin'
 import type { FastifyBaseLogger } from 'fastify'
-import type { RendererOptions, RendererStats, SceneRenderer } from '../render/renderer.js'
+import type { RendererOptions, RendererStats, SceneRenderer } from '../render/contract.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

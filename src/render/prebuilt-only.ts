@@ -5,7 +5,7 @@
 import { createLru } from './lru.js'
 import { packagesNeededSvg } from './pictures.js'
 import { loadPrerendered, PRERENDERED_FILE } from './prerendered.js'
-import { paddingOf, type PngOptions, type RenderableScene, type RendererStats, type SceneRenderer, type SvgOptions } from './renderer.js'
+import { paddingOf, type PngOptions, type RenderableScene, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
 
 export interface PrebuiltOnlyOptions {
   /** The renderer's packages that do not resolve. */

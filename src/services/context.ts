@@ -1,6 +1,7 @@
 // What every public operation takes first: `OpContext` (stores, clock, ids, the caller and the compat switches), and the audit
-// entry writes append inside their transaction. REST routes build it with ctxOf(request),
-// MCP tools with the same function, so both surfaces run the same operations with the same caller.
+// entry writes append inside their transaction. It is made one way, contextFor(app, caller): REST routes and MCP tools
+// through ctxOf(request), so both surfaces run the same operations with the same caller; the demo page with the
+// harness's caller or the editor's.
 import type { Stores } from '../store/index.js'
 import type { KeyPermission } from '../store/api-keys-store.js'
 import type { LogEntry } from '../schemas/logs.js'
@@ -35,6 +36,19 @@ export interface OpContext {
 /** A list's page: the query's `limit`, else the `pageSize` switch (docs and OAS: 10; the official CLI: 5). */
 export function pageOf<P extends { limit?: number }> (ctx: Pick<OpContext, 'compat'>, page: P): P & { limit: number } {
   return { ...page, limit: page.limit ?? ctx.compat.pageSize }
+}
+
+/** What a context is made from: the app's stores, clock and ids, and the switches in force per workspace. */
+export interface ContextSource {
+  stores: Stores
+  clock: Clock
+  ids: IdFactory
+  control: { compat: { effective: (workspaceId: string) => Compat } }
+}
+
+/** The one way to make an OpContext: a request's caller (api/v1/auth.ts ctxOf), the harness's, or the editor's. */
+export function contextFor ({ stores, clock, ids, control }: ContextSource, caller: Caller): OpContext {
+  return { stores, clock, ids, caller, compat: control.compat.effective(caller.workspaceId) }
 }
 
 /** A read-only caller for the emulator's own pages: sees a workspace whole, may not write. */

@@ -1,8 +1,9 @@
 // Scene metadata: list (by collection or all), get, create with empty content, move/rename/pin,
-// soft delete; each write audited.
+// soft delete; each write audited. And two harness reads for the demo page: the trash, a private scene's owner.
 import { fail } from '../errors.js'
 import type { Page, PaginationQuery } from '../schemas/common.js'
 import type { SceneRecord } from '../schemas/scenes.js'
+import type { WorkspaceUser } from '../schemas/users.js'
 import { callerUserId, pageOf, recordAudit, viewerOf, type OpContext } from './context.js'
 import { PRIVATE_COLLECTION_ID, resolveCollection } from './collections.js'
 import { emptyContent } from '../content/index.js'
@@ -12,7 +13,7 @@ export interface SceneRef { sceneId: string }
 export interface SceneDraft { name: string, pinned: boolean, collectionId: string }
 export interface ScenePatch { name?: string, pinned?: boolean, collectionId?: string }
 
-const ownerOf = (ctx: OpContext, collectionId: string): string | null =>
+const ownerIdFor = (ctx: OpContext, collectionId: string): string | null =>
   collectionId === PRIVATE_COLLECTION_ID ? callerUserId(ctx.caller) : null
 
 /**
@@ -40,7 +41,7 @@ export function create (ctx: OpContext, draft: SceneDraft): SceneRecord {
   })
   const record: SceneRecord = { metadata, readOnlyLinks: [], sharedSlidesLinks: [] }
   return ctx.stores.transaction(() => {
-    ctx.stores.scenes.insert(ctx.caller.workspaceId, record, ownerOf(ctx, collectionId))
+    ctx.stores.scenes.insert(ctx.caller.workspaceId, record, ownerIdFor(ctx, collectionId))
     ctx.stores.sceneContent.put(ctx.caller.workspaceId, metadata.id, content)
     recordAudit(ctx, { action: 'scene', operation: 'create', details: { sceneId: metadata.id, name: metadata.name, collectionId: metadata.collection } })
     return record
@@ -52,6 +53,18 @@ export function get (ctx: OpContext, { sceneId }: SceneRef): SceneRecord {
   const scene = ctx.stores.scenes.get(ctx.caller.workspaceId, sceneId, viewerOf(ctx.caller))
   if (!scene) fail('EMU_NOT_FOUND', 'Scene', sceneId)
   return scene
+}
+
+/** The caller's workspace's trash, private scenes included: the harness's view only (the API answers 404 for them). */
+export function listTrashed (ctx: OpContext): SceneRecord[] {
+  if (ctx.caller.seesPrivate !== true) throw new Error('the trash is the harness\'s view: no API caller lists it')
+  return ctx.stores.scenes.listTrashed(ctx.caller.workspaceId)
+}
+
+/** The member a private scene (live or trashed) belongs to; null for a shared scene or an owner who left. */
+export function privateOwner (ctx: OpContext, { sceneId }: SceneRef): WorkspaceUser | null {
+  const ownerId = ctx.stores.scenes.ownerOf(ctx.caller.workspaceId, sceneId)
+  return ownerId === null ? null : ctx.stores.users.get(ctx.caller.workspaceId, ownerId) ?? null
 }
 
 /** PATCH /scenes/{id}: rename, pin, or move to another collection; contentEpoch never changes here. */
@@ -74,7 +87,7 @@ export function update (ctx: OpContext, { sceneId, patch }: SceneRef & { patch: 
     updater: callerUserId(ctx.caller)
   }
   return ctx.stores.transaction(() => {
-    ctx.stores.scenes.replaceMetadata(ctx.caller.workspaceId, metadata, ownerOf(ctx, target))
+    ctx.stores.scenes.replaceMetadata(ctx.caller.workspaceId, metadata, ownerIdFor(ctx, target))
     const action = changed.some(([field]) => field === 'collectionId') ? 'scene:collection' : 'scene'
     recordAudit(ctx, { action, operation: 'update', details: { sceneId, changes: Object.fromEntries(changed) } })
     return { ...scene, metadata }

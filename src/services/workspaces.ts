@@ -13,6 +13,11 @@ export function get (ctx: Pick<OpContext, 'stores' | 'caller'>): Workspace {
   return workspace
 }
 
+/** The emulator's workspaces, oldest first: the harness's view (an API key only ever sees its own, GET /workspaces). */
+export function listAll ({ stores }: Pick<OpContext, 'stores'>): Array<{ id: string, name: string, fixtureSet: string | null }> {
+  return stores.workspaces.list()
+}
+
 /** A lone rename or avatar change has its own documented action; anything else is plain `workspace`. */
 function actionOf (fields: string[]): string {
   if (fields.length === 1 && fields[0] === 'name') return 'workspace:rename'

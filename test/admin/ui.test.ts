@@ -1,8 +1,10 @@
 // The demo page (/_emulator/ui) through app.inject: every page answers, user content is escaped everywhere,
 // every thumbnail is a real picture, changes show through the version poll, and the admin token guards it all.
+import { readFileSync } from 'node:fs'
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { build, call, sharedApp } from '../helper.js'
+import { PAGE_SCRIPT } from '../../src/package-files.js'
 
 /** The pages without the renderer: thumbnails are placeholders, no picture worker starts. */
 const withoutPictures = sharedApp(t, { renderer: false })
@@ -27,7 +29,9 @@ t.test('the overview shows the workspaces, their keys (fixture secrets whole: th
   for (const text of ['wsMain00001', 'wsOther0001', '<code>sk-test-full</code>', 'drift', 'Reset everything', 'renderer']) {
     t.ok(res.body.includes(text), `shows ${text}`)
   }
-  t.equal((await app.inject({ url: `${UI}/app.js` })).statusCode, 200)
+  const script = await app.inject({ url: `${UI}/app.js` })
+  t.same([script.statusCode, script.headers['content-type']], [200, 'text/javascript; charset=utf-8'])
+  t.equal(script.body, readFileSync(PAGE_SCRIPT, 'utf8'), 'the bundle npm run build makes of browser/page/')
   t.equal((await app.inject({ url: `${UI}/app.css` })).statusCode, 200)
   t.equal((await app.inject({ url: `${UI}/journal` })).statusCode, 200)
   t.equal((await app.inject({ url: `${UI}/switches` })).statusCode, 200)

@@ -8,11 +8,12 @@ import type { Page } from '../../schemas/common.js'
 import type { SceneRecord } from '../../schemas/scenes.js'
 import type { SceneContent } from '../../schemas/scene-content.js'
 import type { AdminKey } from '../../schemas/admin.js'
-import { harnessCaller, type OpContext } from '../../services/context.js'
+import { contextFor, harnessCaller, type OpContext } from '../../services/context.js'
 import * as collections from '../../services/collections.js'
 import * as scenes from '../../services/scenes.js'
 import * as sceneContent from '../../services/scene-content.js'
 import * as users from '../../services/users.js'
+import * as workspaces from '../../services/workspaces.js'
 import { listKeys } from '../../harness/keys.js'
 
 export interface WorkspaceSummary {
@@ -27,8 +28,9 @@ export interface WorkspaceSummary {
 
 export interface CollectionView { collection: Collection, scenes: SceneRecord[] }
 
-export function harnessCtx (app: FastifyInstance, workspaceId: string): OpContext {
-  return { stores: app.stores, clock: app.clock, ids: app.ids, caller: harnessCaller(workspaceId), compat: app.control.compat.effective(workspaceId) }
+/** The context of the page's reads in one workspace: the harness caller, made the one way (services/context.ts). */
+export function harnessContext (app: FastifyInstance, workspaceId: string): OpContext {
+  return contextFor(app, harnessCaller(workspaceId))
 }
 
 /** Every item of an offset list, page by page (the largest page the API allows). */
@@ -42,8 +44,8 @@ function everything<T> (read: (page: { limit: number, offset: number }) => Page<
 }
 
 export function workspaceSummaries (app: FastifyInstance): WorkspaceSummary[] {
-  return app.stores.workspaces.list().map(({ id, name, fixtureSet }) => {
-    const ctx = harnessCtx(app, id)
+  return workspaces.listAll(app).map(({ id, name, fixtureSet }) => {
+    const ctx = harnessContext(app, id)
     return {
       id,
       name,
@@ -51,14 +53,14 @@ export function workspaceSummaries (app: FastifyInstance): WorkspaceSummary[] {
       collections: everything((page) => collections.list(ctx, page)).length,
       scenes: everything((page) => scenes.list(ctx, page)).length,
       users: everything((page) => users.list(ctx, page)).length,
-      keys: listKeys(app.stores, id)
+      keys: listKeys(app, id)
     }
   })
 }
 
 /** Collections in API order with their live scenes; scenes of the virtual private collection come last. */
 export function collectionViews (app: FastifyInstance, workspaceId: string): CollectionView[] {
-  const ctx = harnessCtx(app, workspaceId)
+  const ctx = harnessContext(app, workspaceId)
   const all = everything((page) => scenes.list(ctx, page))
   const views = everything((page) => collections.list(ctx, page)).map((collection) =>
     ({ collection, scenes: all.filter((scene) => scene.metadata.collection === collection.id) }))
@@ -75,16 +77,16 @@ export interface FoundScene { workspaceId: string, scene: SceneRecord, trashed: 
  * first, then the trash (the page shows trashed scenes behind a toggle; the API answers 404 for them).
  */
 export function findScene (app: FastifyInstance, sceneId: string, workspaceId?: string): FoundScene | undefined {
-  const candidates = workspaceId === undefined ? app.stores.workspaces.list().map((w) => w.id) : [workspaceId]
+  const candidates = workspaceId === undefined ? workspaces.listAll(app).map((w) => w.id) : [workspaceId]
   for (const id of candidates) {
     try {
-      return { workspaceId: id, scene: scenes.get(harnessCtx(app, id), { sceneId }), trashed: false }
+      return { workspaceId: id, scene: scenes.get(harnessContext(app, id), { sceneId }), trashed: false }
     } catch (error) {
       if (!(error instanceof EmulatorError && error.statusCode === 404)) throw error
     }
   }
   for (const id of candidates) {
-    const scene = app.stores.scenes.listTrashed(id).find((record) => record.metadata.id === sceneId)
+    const scene = scenes.listTrashed(harnessContext(app, id)).find((record) => record.metadata.id === sceneId)
     if (scene !== undefined) return { workspaceId: id, scene, trashed: true }
   }
   return undefined
@@ -92,7 +94,7 @@ export function findScene (app: FastifyInstance, sceneId: string, workspaceId?: 
 
 /** The content document GET /api/v1/scenes/{id}/content answers, or a trashed scene's stored content likewise. */
 export function sceneDocument (app: FastifyInstance, found: FoundScene): SceneContent {
-  return sceneContent.documentOf(harnessCtx(app, found.workspaceId), found.scene)
+  return sceneContent.documentOf(harnessContext(app, found.workspaceId), found.scene)
 }
 
 /**
@@ -107,6 +109,6 @@ export function cardToken ({ metadata: m }: SceneRecord): string {
 
 /** The card token of every live scene: the page polls it to refresh the cards (and pictures) that changed. */
 export function sceneVersions (app: FastifyInstance, workspaceId: string): Record<string, string> {
-  const ctx = harnessCtx(app, workspaceId)
+  const ctx = harnessContext(app, workspaceId)
   return Object.fromEntries(everything((page) => scenes.list(ctx, page)).map((scene) => [scene.metadata.id, cardToken(scene)]))
 }

@@ -4,9 +4,11 @@
 // as a workspace key would, with no user. The page names this identity; the audit log records it.
 import type { FastifyInstance } from 'fastify'
 import type { WorkspaceUser } from '../../schemas/users.js'
-import type { Caller } from '../../services/context.js'
+import type { Caller, OpContext } from '../../services/context.js'
 import { PRIVATE_COLLECTION_ID } from '../../services/collections.js'
-import type { FoundScene } from './data.js'
+import * as scenes from '../../services/scenes.js'
+import * as users from '../../services/users.js'
+import { harnessContext, type FoundScene } from './data.js'
 
 /** The key id the editor's saves carry in the audit log (`source_id`): no API key is involved. */
 export const EDITOR_KEY_ID = 'emulator-editor'
@@ -20,9 +22,9 @@ export interface EditorIdentity {
   readOnly: string | null
 }
 
-function firstAdmin (app: FastifyInstance, workspaceId: string): WorkspaceUser | null {
+function firstAdmin (ctx: OpContext): WorkspaceUser | null {
   for (let offset = 0; ; offset += 100) {
-    const page = app.stores.users.list(workspaceId, { limit: 100, offset })
+    const page = users.list(ctx, { limit: 100, offset })
     const admin = page.data.find((user) => user.role === 'admin')
     if (admin !== undefined) return admin
     if (!page.hasNextPage) return null
@@ -31,14 +33,14 @@ function firstAdmin (app: FastifyInstance, workspaceId: string): WorkspaceUser |
 
 export function editorIdentity (app: FastifyInstance, found: FoundScene): EditorIdentity {
   const { workspaceId, scene, trashed } = found
+  const ctx = harnessContext(app, workspaceId)
   const inTrash = trashed ? 'the scene is in the trash (the API answers 404 for it)' : null
   if (scene.metadata.collection === PRIVATE_COLLECTION_ID) {
-    const ownerId = app.stores.scenes.ownerOf(workspaceId, scene.metadata.id)
-    const owner = ownerId === null ? undefined : app.stores.users.get(workspaceId, ownerId)
-    if (owner === undefined) return { user: null, reason: 'private scene', readOnly: 'its owner is no longer a member of the workspace' }
+    const owner = scenes.privateOwner(ctx, { sceneId: scene.metadata.id })
+    if (owner === null) return { user: null, reason: 'private scene', readOnly: 'its owner is no longer a member of the workspace' }
     return { user: owner, reason: 'the owner of this private scene', readOnly: inTrash }
   }
-  const admin = firstAdmin(app, workspaceId)
+  const admin = firstAdmin(ctx)
   if (admin === null) return { user: null, reason: 'the workspace has no members: saves as a workspace key would', readOnly: inTrash }
   return { user: admin, reason: 'the workspace\'s first admin', readOnly: inTrash }
 }

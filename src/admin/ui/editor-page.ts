@@ -17,7 +17,7 @@ export interface EditorPageFacts {
   signOut: boolean
 }
 
-/** The editor's own routes for one scene of one workspace (editor.ts). */
+/** The editor's own routes for one scene of one workspace (editor-routes.ts). */
 export const editorApi = (workspaceId: string, sceneId: string): string =>
   `${UI_PREFIX}/workspaces/${segment(workspaceId)}/scenes/${segment(sceneId)}`
 

@@ -1,13 +1,15 @@
-// /_emulator/ui: the demo page. Server-rendered HTML and one plain script; it reads the workspace
+// /_emulator/ui: the demo page. Server-rendered HTML and one bundled script (browser/page/); it reads the workspace
 // through services/ and the harness, renders scenes through the renderer, and changes settings through the
 // existing admin API (/_emulator/ui/api/* forwards there, adding the admin token when one is set).
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { fail } from '../../errors.js'
 import { clockState } from '../clock.js'
-import { CLIENT_SCRIPT } from './client.js'
-import { collectionViews, sceneDocument, sceneVersions, workspaceSummaries, findScene, type FoundScene } from './data.js'
+import pageScript from './page-script.js'
+import { collectionViews, harnessContext, sceneDocument, sceneVersions, workspaceSummaries, findScene, type FoundScene } from './data.js'
+import * as scenes from '../../services/scenes.js'
+import * as workspaces from '../../services/workspaces.js'
 import { admitted, cookieHeader, loginPage, logoutCookieHeader, refuse, tokenMatches } from './access.js'
-import editorRoutes from './editor.js'
+import editorRoutes from './editor-routes.js'
 import { faviconSvg } from './favicon.js'
 import { PAGE_CSP, STYLES, page } from './layout.js'
 import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type FirstRequest, type FixtureSecrets, type OverviewFacts } from './pages.js'
@@ -46,7 +48,7 @@ function overviewFacts (app: FastifyInstance): OverviewFacts {
 function rateLimitFacts (app: FastifyInstance): OverviewFacts['rateLimit'] {
   const { rateLimit, compat } = app.control
   const by = compat.settings().rateLimitBy
-  const otherwise = app.stores.workspaces.list().filter((w) => compat.effective(w.id).rateLimitBy !== by).map((w) => w.name)
+  const otherwise = workspaces.listAll(app).filter((w) => compat.effective(w.id).rateLimitBy !== by).map((w) => w.name)
   return { limit: rateLimit.settings().limit, by, otherwise }
 }
 
@@ -101,7 +103,7 @@ const pages: FastifyPluginAsync = async (app) => {
   app.get<{ Params: { workspaceId: string }, Querystring: { trash?: string } }>('/ui/workspaces/:workspaceId', hidden, async (request, reply) => {
     const { workspaceId } = request.params
     const summary = summaryOf(app, workspaceId)
-    const trashed = request.query.trash === undefined ? null : app.stores.scenes.listTrashed(workspaceId)
+    const trashed = request.query.trash === undefined ? null : scenes.listTrashed(harnessContext(app, workspaceId))
     return sendPage(reply, summary.name, workspaceBody(summary, collectionViews(app, workspaceId), trashed), workspaceId)
   })
   app.get<{ Params: { scene: string }, Querystring: PictureQuery }>('/ui/scenes/:scene', hidden, async (request, reply) => {
@@ -112,7 +114,7 @@ const pages: FastifyPluginAsync = async (app) => {
     if (scene.endsWith('.png')) return await sendPng(app, request, reply, scene.slice(0, -4), query)
     const found = findScene(app, scene)
     if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', scene)
-    const workspace = { id: found.workspaceId, name: app.stores.workspaces.get(found.workspaceId)?.name ?? found.workspaceId }
+    const workspace = { id: found.workspaceId, name: workspaces.get(harnessContext(app, found.workspaceId)).name }
     return sendPage(reply, found.scene.metadata.name, sceneBody(workspace, found, framesOf(app, found)), found.workspaceId)
   })
   app.get<{ Params: { sceneId: string } }>('/ui/cards/:sceneId', hidden, async (request, reply) => {
@@ -154,7 +156,7 @@ const ui: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
-  app.get('/ui/app.js', hidden, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(CLIENT_SCRIPT))
+  await app.register(pageScript)
   await app.register(faviconSvg)
   app.get('/ui/app.css', hidden, async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLES))
   app.get('/ui/login', hidden, async (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(false)))

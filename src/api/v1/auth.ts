@@ -9,7 +9,7 @@ import type { WorkspaceUser } from '../../schemas/users.js'
 import { BEARER_HEADER, routeSignature } from '../../lib/routes.js'
 import { authorize, type Operation } from '../../services/access.js'
 import { recordOf } from '../../layers/request-record.js'
-import type { Caller, OpContext } from '../../services/context.js'
+import { contextFor, type Caller, type OpContext } from '../../services/context.js'
 
 /** What a route handler knows about the caller. */
 export interface AuthContext {
@@ -90,7 +90,5 @@ export function callerOf (request: FastifyRequest): Caller {
 
 /** What every service operation takes: the app's stores, clock and ids, this request's caller and its workspace's switches. */
 export function ctxOf (request: FastifyRequest): OpContext {
-  const { stores, clock, ids, control } = request.server
-  const caller = callerOf(request)
-  return { stores, clock, ids, caller, compat: control.compat.effective(caller.workspaceId) }
+  return contextFor(request.server, callerOf(request))
 }

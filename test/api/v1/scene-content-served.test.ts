@@ -10,7 +10,7 @@ import t from 'tap'
 import { BUNDLED_FIXTURES } from '../../../src/config/index.js'
 import { withNullableFields } from '../../../src/plugins/validation.js'
 import { SceneContentSchema, WrittenSceneContentSchema } from '../../../src/schemas/scene-content.js'
-import { harnessCaller, type OpContext } from '../../../src/services/context.js'
+import { contextFor, harnessCaller, type OpContext } from '../../../src/services/context.js'
 import * as sceneContent from '../../../src/services/scene-content.js'
 import * as scenes from '../../../src/services/scenes.js'
 import { build, call } from '../../helper.js'
@@ -24,7 +24,7 @@ const CONTENT = '/api/v1/scenes/scnShapes01/content'
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 function harnessCtx (app: FastifyInstance, workspaceId: string): OpContext {
-  return { stores: app.stores, clock: app.clock, ids: app.ids, caller: harnessCaller(workspaceId), compat: app.control.compat.effective(workspaceId) }
+  return contextFor(app, harnessCaller(workspaceId))
 }
 
 /** A document whose file records list their keys backwards and whose texts need every kind of JSON escape. */

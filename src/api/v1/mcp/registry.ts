@@ -1,6 +1,6 @@
 // What a tool runs with and what it answers: the caller's operation context, the screenshot renderer and a log for
 // the unexpected; JSON (sent as text), plain text or a PNG. The tools themselves are units in tools/.
-import type { RenderableScene } from '../../../render/renderer.js'
+import type { RenderableScene } from '../../../render/contract.js'
 import type { OpContext } from '../../../services/context.js'
 
 /** A tool answers JSON (sent as text: the REST body for REST-backed tools), plain text (the guides) or a PNG. */

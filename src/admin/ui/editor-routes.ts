@@ -7,9 +7,10 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { PatchSceneContentBodySchema, type PatchSceneContentBody } from '../../schemas/scene-content.js'
-import type { OpContext } from '../../services/context.js'
+import { contextFor, type OpContext } from '../../services/context.js'
 import * as sceneContent from '../../services/scene-content.js'
-import { findScene, sceneDocument, type FoundScene } from './data.js'
+import * as workspaces from '../../services/workspaces.js'
+import { findScene, harnessContext, sceneDocument, type FoundScene } from './data.js'
 import assetRoutes, { editorBuilt } from './editor-assets.js'
 import { editorCaller, editorIdentity } from './editor-identity.js'
 import { journaledSaves } from './editor-journal.js'
@@ -21,10 +22,9 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 interface SceneParams { workspaceId: string, sceneId: string }
 const SceneParamsSchema = Type.Object({ workspaceId: Type.String(), sceneId: Type.String() })
 
+/** The workspace's name; an unknown workspace is a 404. */
 function workspaceName (app: FastifyInstance, workspaceId: string): string {
-  const workspace = app.stores.workspaces.get(workspaceId)
-  if (workspace === undefined) fail('EMU_NOT_FOUND', 'Workspace', workspaceId)
-  return workspace.name
+  return workspaces.get(harnessContext(app, workspaceId)).name
 }
 
 /** A scene of this workspace, live or trashed; another workspace's scene is a 404 like an unknown one. */
@@ -36,8 +36,7 @@ function sceneIn (app: FastifyInstance, { workspaceId, sceneId }: SceneParams): 
 }
 
 function saveContext (app: FastifyInstance, found: FoundScene, ip: string): OpContext {
-  const caller = editorCaller(found.workspaceId, editorIdentity(app, found), ip)
-  return { stores: app.stores, clock: app.clock, ids: app.ids, caller, compat: app.control.compat.effective(found.workspaceId) }
+  return contextFor(app, editorCaller(found.workspaceId, editorIdentity(app, found), ip))
 }
 
 async function sendJsonText (reply: FastifyReply, text: string) {

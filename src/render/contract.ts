@@ -1,0 +1,92 @@
+// What every scene renderer takes and answers: the worker-backed one (renderer.ts) and the one of an install
+// without the renderer's packages (prebuilt-only.ts) implement the same SceneRenderer, and the app, the demo page
+// and the MCP tools see only this.
+import type { FileRecord, StoredAppState } from '../schemas/scene-content.js'
+
+export interface RendererOptions {
+  /** false: every picture is a neutral "rendering is off" placeholder and no worker is ever started. */
+  enabled: boolean
+  /**
+   * Longest one render may take once its worker is up; then the worker is killed (a new one starts on next use)
+   * and the picture answers its error picture until the scene changes.
+   */
+  timeoutMs: number
+  /** Most pictures kept (default 200); 0 turns the cache off. */
+  cacheEntries?: number
+  /** Most bytes kept across cached pictures (default 64 MiB). */
+  cacheBytes?: number
+  /** Workers drawing at once (default: one per two cores, at most four; a second only starts when the first is busy). */
+  workers?: number
+  /** A worker whose heap holds more than this after a job is ended (default 192 MiB). */
+  recycleHeapBytes?: number
+  /** The build's pre-rendered pictures (default: the file `npm run build` writes into dist/); false: none. */
+  prerendered?: string | false
+}
+
+/** A scene-content document (GET /scenes/{id}/content or a fixture file); only these fields are read. */
+export interface RenderableScene {
+  type?: string
+  version?: number
+  elements: readonly unknown[]
+  appState?: Partial<StoredAppState>
+  files?: Record<string, FileRecord>
+}
+
+export interface SvgOptions {
+  /** Draw only this frame (clipped to it, as the editor's frame export); an unknown id gives an error picture. */
+  frameId?: string | null
+  /** Space around the drawing in scene units (default 10, the editor's export padding; clamped to 0–500). */
+  padding?: number
+  /** Caller's cache identity, e.g. `${sceneId}:${sceneVersion}:${contentEpoch}:${frameId}`; no key, no caching. */
+  cacheKey?: string
+  /** Overrides the renderer's timeoutMs for this call. */
+  timeoutMs?: number
+}
+
+export interface PngOptions extends SvgOptions {
+  /** Width limit in pixels, itself capped at 1920; the height limit is 1080. Pictures are never enlarged. */
+  maxWidth?: number
+}
+
+export interface RendererStats {
+  enabled: boolean
+  workerRunning: boolean
+  workersRunning: number
+  workerStarts: number
+  /** Workers ended after a job because their heap had grown past the cap. */
+  workerRecycles: number
+  /** Pictures drawn by a worker. */
+  renders: number
+  /** Pictures served from the build's pre-rendered ones. */
+  prerenderedHits: number
+  /** Callers that waited for a render (or PNG conversion) another caller had started. */
+  sharedRenders: number
+  /** Answers that were a remembered error picture (a render of this scene version timed out or crashed). */
+  rememberedFailures: number
+  failures: number
+  timeouts: number
+  cacheHits: number
+  cacheEntries: number
+  cacheBytes: number
+  lastError?: string
+}
+
+export interface SceneRenderer {
+  /** Always resolves with an SVG document (the drawing, a placeholder or an error picture); rejects only after close(). */
+  renderSvg: (content: RenderableScene, options?: SvgOptions) => Promise<string>
+  /** The same picture as PNG bytes, fitted into min(maxWidth ?? 1920, 1920) × 1080. */
+  renderPng: (content: RenderableScene, options?: PngOptions) => Promise<Buffer>
+  clearCache: () => void
+  /** Terminates the worker; later renders reject. */
+  close: () => Promise<void>
+  stats: () => RendererStats
+}
+
+/** The editor's DEFAULT_EXPORT_PADDING. */
+const DEFAULT_PADDING = 10
+const MAX_PADDING = 500
+
+/** The padding a picture is drawn with: the default when none or not a number, else clamped to 0–500. */
+export function paddingOf (padding: number | undefined): number {
+  return padding !== undefined && Number.isFinite(padding) ? Math.min(Math.max(padding, 0), MAX_PADDING) : DEFAULT_PADDING
+}
