@@ -16,10 +16,12 @@ export default tseslint.config(
     rules: {
       '@stylistic/space-before-function-paren': ['error', 'always'],
       // What the code already does: a broken line ends with its operator, a ternary's lines start with theirs.
-      '@stylistic/operator-linebreak': ['error', 'after', { overrides: { '?': 'before', ':': 'before' } }],
+      '@stylistic/operator-linebreak': ['error', 'after', { overrides: { '?': 'before', ':': 'before', '|': 'before', '&': 'before' } }],
       '@stylistic/quotes': ['error', 'single', { avoidEscape: true, allowTemplateLiterals: 'always' }],
       // Off: a list is laid out to read well (a row of a table on one line, long ones wrapped), not by one rule.
       '@stylistic/list-style': 'off',
+      // Type members as the code writes them: a comma between members on one line, nothing at a line's end.
+      '@stylistic/member-delimiter-style': ['error', { multiline: { delimiter: 'none' }, singleline: { delimiter: 'comma', requireLast: false } }],
       '@stylistic/max-statements-per-line': 'off'
     }
   },

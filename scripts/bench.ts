@@ -23,7 +23,7 @@ import { measureSoak } from './bench/soak.js'
 
 const int = (name: string, fallback: number) => Number.parseInt(process.env[name] ?? '', 10) || fallback
 const { values: flags } = parseArgs({
-  options: { only: { type: 'string' }, 'soak-long': { type: 'boolean' }, 'soak-seconds': { type: 'string' } }
+  options: { 'only': { type: 'string' }, 'soak-long': { type: 'boolean' }, 'soak-seconds': { type: 'string' } }
 })
 const ALL_CASES = 'reads,starts,scale,pictures,soak'
 const only = new Set((flags.only ?? process.env.BENCH_ONLY ?? ALL_CASES).split(',').map((s) => s.trim()))

@@ -30,10 +30,10 @@ const OUT_DIR = resolve(process.argv[2] ?? join(ROOT, 'dist'))
 const RUN_TIME_PACKAGES = {
   'better-sqlite3': 'a native addon (its package holds the prebuilt binary for each platform)',
   '@resvg/resvg-js': 'the renderer (optional peer): a native addon per platform',
-  jsdom: 'the renderer (optional peer): loaded by the render worker thread, reads files next to itself',
+  'jsdom': 'the renderer (optional peer): loaded by the render worker thread, reads files next to itself',
   '@excalidraw/utils': 'the renderer (optional peer): loaded by the render worker thread with its fonts',
   '@fastify/swagger-ui': 'the interactive /docs page (optional peer): serves the files next to itself',
-  testcontainers: 'the Testcontainers module (optional peer): the user\'s own copy, whose engine settings apply'
+  'testcontainers': 'the Testcontainers module (optional peer): the user\'s own copy, whose engine settings apply'
 }
 
 /**

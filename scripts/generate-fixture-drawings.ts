@@ -52,7 +52,7 @@ export const DRAWINGS: readonly DrawingSpec[] = [
 ]
 
 /** The file's text: 2-space JSON with a trailing newline, so diffs stay readable. */
-export function renderDrawing(spec: DrawingSpec): string {
+export function renderDrawing (spec: DrawingSpec): string {
   const slug = spec.file.replace(/^.*\//, '').replace(/\.excalidraw$/, '')
   const drawing = createDrawing(slug, spec.editedAt)
   spec.build(drawing)
@@ -60,7 +60,7 @@ export function renderDrawing(spec: DrawingSpec): string {
 }
 
 /** The checkout root: the nearest folder above this module with a package.json (also when run from a tsc build). */
-function repositoryRoot(): string {
+function repositoryRoot (): string {
   let dir = dirname(fileURLToPath(import.meta.url))
   while (!existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir)
@@ -70,7 +70,7 @@ function repositoryRoot(): string {
   return dir
 }
 
-function main(): void {
+function main (): void {
   const root = repositoryRoot()
   for (const spec of DRAWINGS) {
     const target = join(root, spec.file)

@@ -43,14 +43,14 @@ assert.equal((await docs.json()).openapi, '3.0.0')
 const page = await (await get('/docs')).text()
 const mcp = await fetch(`${emulator.apiUrl}/mcp`, {
   method: 'POST',
-  headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  headers: { ...auth, 'content-type': 'application/json', 'accept': 'application/json, text/event-stream' },
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
 })
 assert.equal(mcp.status, 200, 'MCP')
 // create_diagram's layout engine is the package's own copy of elkjs' single-file build (dist/vendor/).
 const diagram = await fetch(`${emulator.apiUrl}/mcp`, {
   method: 'POST',
-  headers: { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  headers: { ...auth, 'content-type': 'application/json', 'accept': 'application/json, text/event-stream' },
   body: JSON.stringify({
     jsonrpc: '2.0', id: 2, method: 'tools/call',
     params: { name: 'create_diagram', arguments: { sceneId: scenes.data[0].metadata.id, nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], edges: [{ from: 'a', to: 'b' }] } }

@@ -23,7 +23,7 @@ export const REASON: Readonly<Record<number, string>> = {
 
 type Template = (...args: never[]) => string
 
-function entry<T extends Template>(statusCode: number, message: T): { statusCode: number, message: T } {
+function entry<T extends Template> (statusCode: number, message: T): { statusCode: number, message: T } {
   return { statusCode, message }
 }
 

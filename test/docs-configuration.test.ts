@@ -54,7 +54,8 @@ t.test('docs/emulated-api.md lists each compatibility switch and its values as i
   const documented = tableRows(page('emulated-api.md'), /^`[a-z][A-Za-z]*`$/)
     .map((cells) => [cells[0], cells[1]])
   const expected = Object.entries(COMPAT_SWITCHES).map(([name, row]) => [`\`${name}\``,
-    'choices' in row ? row.choices.map((choice) => `\`${choice}\``).join(', ')
+    'choices' in row
+      ? row.choices.map((choice) => `\`${choice}\``).join(', ')
       : `\`${row.default}\`, or any \`${row.integer.minimum}\`..\`${row.integer.maximum}\``])
   t.same(documented, expected, 'switch and "values (default first)", in row order')
 })

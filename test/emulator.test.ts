@@ -23,7 +23,7 @@ t.test('options mirror the settings: fixtures, seed, clock', async (t) => {
     const emulator = await startEmulator(options)
     t.same(emulator.keys, { full: 'sk-test-full', read: 'sk-test-read', personal: 'uk-test-admin' }, 'expired, revoked and restricted keys are not offered')
     const res = await fetch(`${emulator.apiUrl}/collections`, {
-      method: 'POST', headers: { authorization: `Bearer ${emulator.keys.full}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Seeded' })
+      method: 'POST', headers: { 'authorization': `Bearer ${emulator.keys.full}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Seeded' })
     })
     const body = await res.json() as any
     t.equal(body.created, '2026-05-01T00:00:00.000Z', 'timestamps follow the given clock')

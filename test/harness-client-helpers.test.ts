@@ -58,7 +58,7 @@ t.test('createKey, listKeys, revokeKey', async (t) => {
 t.test('resetWorkspace and deleteWorkspace', async (t) => {
   const { workspace, keys } = await emulator.createWorkspace({ fixtures: 'empty' })
   const created = await fetch(`${emulator.apiUrl}/collections`, {
-    method: 'POST', headers: { authorization: `Bearer ${keys.full}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Temporary' })
+    method: 'POST', headers: { 'authorization': `Bearer ${keys.full}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Temporary' })
   })
   t.equal(created.status, 200)
   t.same(await emulator.resetWorkspace(workspace.id), { workspace, restoredFrom: 'creation' })
@@ -93,7 +93,7 @@ t.test('journal entries carry fault and mcp', async (t) => {
   t.equal(faulted.mcp, null)
   await fetch(`${emulator.apiUrl}/mcp`, {
     method: 'POST',
-    headers: { authorization: 'Bearer sk-test-full', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: { 'authorization': 'Bearer sk-test-full', 'content-type': 'application/json', 'accept': 'application/json, text/event-stream' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_collections', arguments: {} } })
   })
   const [mcp] = await emulator.requests({ path: '/mcp', limit: 1 })

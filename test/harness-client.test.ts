@@ -23,7 +23,7 @@ t.test('createWorkspace, snapshot, restore, requests, setFaults, setDrift, reset
   t.teardown(() => emulator.close())
   const provisioned = await emulator.createWorkspace({ name: 'Isolated', fixtures: 'empty' })
   t.equal(provisioned.workspace.name, 'Isolated')
-  const headers = { authorization: `Bearer ${provisioned.keys.full}`, 'content-type': 'application/json' }
+  const headers = { 'authorization': `Bearer ${provisioned.keys.full}`, 'content-type': 'application/json' }
   const list = async () => ((await (await fetch(`${emulator.apiUrl}/collections`, { headers })).json()) as { data: Array<{ name: string }> }).data.map((c) => c.name)
   const before = await list()
 

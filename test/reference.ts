@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url'
 import { Ajv, type ValidateFunction } from 'ajv'
 import { addFormats } from '../src/lib/ajv.js'
 
-
 export const REFERENCE_PATH = process.env.REFERENCE_OPENAPI ??
   fileURLToPath(new URL('../../shared/reference/openapi.json', import.meta.url))
 

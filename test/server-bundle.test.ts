@@ -41,7 +41,7 @@ t.test('the bundled server starts and serves REST, /docs and MCP', { skip: exist
   t.match(await (await fetch(`${url}/docs/json`)).json(), { openapi: '3.0.0' }, 'the docs, built on first use')
   const mcp = await fetch(`${url}/api/v1/mcp`, {
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: { ...headers, 'content-type': 'application/json', 'accept': 'application/json, text/event-stream' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })
   })
   t.equal(mcp.status, 200, 'MCP, its SDK loaded on first use')
@@ -51,7 +51,7 @@ t.test('the bundled server starts and serves REST, /docs and MCP', { skip: exist
   const scene = (await (await fetch(`${url}/api/v1/scenes?limit=1`, { headers })).json()).data[0].metadata.id
   const diagram = await fetch(`${url}/api/v1/mcp`, {
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: { ...headers, 'content-type': 'application/json', 'accept': 'application/json, text/event-stream' },
     body: JSON.stringify({
       jsonrpc: '2.0', id: 2, method: 'tools/call',
       params: { name: 'create_diagram', arguments: { sceneId: scene, nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], edges: [{ from: 'a', to: 'b' }] } }

@@ -32,7 +32,7 @@ t.test('a persistent database is seeded once and reused as is after a restart', 
   const env = { EMULATOR_DB: join(dir, 'data.sqlite') }
   const first = await start(env)
   const created = await fetch(`${first.url}/api/v1/collections`, {
-    method: 'POST', headers: { authorization: 'Bearer sk-demo-full', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kept' })
+    method: 'POST', headers: { 'authorization': 'Bearer sk-demo-full', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Kept' })
   })
   t.equal(created.status, 200)
   t.equal(await stop(first.child), 0)

@@ -40,7 +40,7 @@ try {
   await firstOk(Date.now() + 60_000)
   const mcp = await fetch(`${BASE}/api/v1/mcp`, {
     method: 'POST',
-    headers: { ...HEADERS, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: { ...HEADERS, 'content-type': 'application/json', 'accept': 'application/json, text/event-stream' },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_scenes', arguments: { limit: 1 } } })
   })
   if (mcp.status !== 200) throw new Error(`MCP answered ${mcp.status}`)

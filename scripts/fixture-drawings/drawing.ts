@@ -97,7 +97,7 @@ const nonceOf = (c: Cursor): number => 1 + c.rng.int(0x7ffffffe)
 /** Edits land 20 s to 110 s apart, like someone drawing at a normal pace. */
 const tick = (c: Cursor): number => (c.clock += 20_000 + c.rng.int(90_000))
 
-function makeElement(c: Cursor, type: string, box: Box, style: Style = {}, extras: Record<string, unknown> = {}): El {
+function makeElement (c: Cursor, type: string, box: Box, style: Style = {}, extras: Record<string, unknown> = {}): El {
   return {
     id: c.ids.elementId(),
     type,
@@ -129,17 +129,17 @@ function makeElement(c: Cursor, type: string, box: Box, style: Style = {}, extra
   }
 }
 
-export function createDrawing(slug: string, baseTime: number): Drawing {
+export function createDrawing (slug: string, baseTime: number): Drawing {
   const c: Cursor = { ids: createIdFactory(hashString(`fixture-drawing:${slug}`)), rng: createRng(hashString(`fixture-rng:${slug}`)), clock: baseTime, frameId: null }
   const elements: El[] = []
   const files: Record<string, FileRecord> = {}
   return {
-    add(type, box, style, extras) {
+    add (type, box, style, extras) {
       const el = makeElement(c, type, box, style, extras)
       elements.push(el)
       return el
     },
-    frame(name, box, build) {
+    frame (name, box, build) {
       if (c.frameId !== null) throw new Error('frames do not nest in these fixtures')
       const frame = makeElement(c, 'frame', box, { stroke: '#bbb', roughness: 0 }, { name })
       c.frameId = frame.id
@@ -153,7 +153,7 @@ export function createDrawing(slug: string, baseTime: number): Drawing {
     later: () => tick(c),
     nonce: () => nonceOf(c),
     random: () => c.rng.next(),
-    attachFile(file) {
+    attachFile (file) {
       files[file.id] = file
       return file.id
     },
@@ -169,7 +169,7 @@ export function createDrawing(slug: string, baseTime: number): Drawing {
 }
 
 /** The keys the editor hands out when elements are appended one after another (a0..az, then b00...). */
-function withIndices(elements: El[]): El[] {
+function withIndices (elements: El[]): El[] {
   const keys = keysBetween(null, null, elements.length)
   return elements.map((el, i) => ({ ...el, index: keys[i] }))
 }

@@ -15,7 +15,7 @@ export interface FileRecord {
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const CRC_TABLE = buildCrcTable()
 
-function buildCrcTable(): Uint32Array {
+function buildCrcTable (): Uint32Array {
   const table = new Uint32Array(256)
   for (let n = 0; n < 256; n++) {
     let c = n
@@ -25,13 +25,13 @@ function buildCrcTable(): Uint32Array {
   return table
 }
 
-export function crc32(bytes: Uint8Array): number {
+export function crc32 (bytes: Uint8Array): number {
   let crc = 0xffffffff
   for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8)
   return (crc ^ 0xffffffff) >>> 0
 }
 
-function adler32(bytes: Uint8Array): number {
+function adler32 (bytes: Uint8Array): number {
   let a = 1
   let b = 0
   for (const byte of bytes) {
@@ -45,7 +45,7 @@ function adler32(bytes: Uint8Array): number {
  * A zlib stream of stored (uncompressed) deflate blocks. Node's bundled zlib may pick different
  * matches on different CPUs, and the fixtures must come out byte-identical wherever they are generated.
  */
-function storedZlib(raw: Buffer): Buffer {
+function storedZlib (raw: Buffer): Buffer {
   const parts: Buffer[] = [Buffer.from([0x78, 0x01])]
   for (let offset = 0; offset < raw.length || offset === 0; offset += 0xffff) {
     const block = raw.subarray(offset, offset + 0xffff)
@@ -60,7 +60,7 @@ function storedZlib(raw: Buffer): Buffer {
   return Buffer.concat([...parts, trailer])
 }
 
-function chunk(type: string, data: Buffer): Buffer {
+function chunk (type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4)
   length.writeUInt32BE(data.length)
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
@@ -70,7 +70,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** An 8-bit RGB PNG whose pixel (x, y) is painter(x, y). */
-export function encodePng(width: number, height: number, painter: Painter): Buffer {
+export function encodePng (width: number, height: number, painter: Painter): Buffer {
   const ihdr = Buffer.alloc(13)
   ihdr.writeUInt32BE(width, 0)
   ihdr.writeUInt32BE(height, 4)
@@ -83,7 +83,7 @@ export function encodePng(width: number, height: number, painter: Painter): Buff
   return Buffer.concat([SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', storedZlib(raw)), chunk('IEND', Buffer.alloc(0))])
 }
 
-function clampByte(value: number): number {
+function clampByte (value: number): number {
   return Math.max(0, Math.min(255, Math.round(value)))
 }
 
@@ -91,7 +91,7 @@ function clampByte(value: number): number {
  * The file record the editor would store. Its id is the SHA-1 of the PNG bytes, as the editor's
  * generateIdFromFile computes it (packages/excalidraw/data/blob.ts hashes the file, not the dataURL).
  */
-export function pngFile(width: number, height: number, painter: Painter, created: number): FileRecord {
+export function pngFile (width: number, height: number, painter: Painter, created: number): FileRecord {
   const png = encodePng(width, height, painter)
   const dataURL = `data:image/png;base64,${png.toString('base64')}`
   const id = createHash('sha1').update(png).digest('hex')
@@ -99,6 +99,6 @@ export function pngFile(width: number, height: number, painter: Painter, created
 }
 
 /** Linear blend of two colours, t in [0, 1]. */
-export function mix(a: Rgb, b: Rgb, t: number): Rgb {
+export function mix (a: Rgb, b: Rgb, t: number): Rgb {
   return [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t]
 }

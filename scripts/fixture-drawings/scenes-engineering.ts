@@ -4,7 +4,7 @@ import { BLUE, FILL, GREEN, GREY, ORANGE, RED, VIOLET } from './palette.js'
 import { boxed, connect, group, line, shape, stickynote, text } from './shapes.js'
 
 /** Clients outside, services inside a frame, a grouped storage tier, and bound arrows across the frame edge. */
-export function systemArchitecture(d: Drawing): void {
+export function systemArchitecture (d: Drawing): void {
   text(d, 0, -60, 'Acme platform — system architecture', { size: 32 })
   const web = boxed(d, 'rectangle', { x: 0, y: 100, w: 180, h: 80 }, 'Web app\n(React)', { bg: FILL.blue })
   const cli = boxed(d, 'rectangle', { x: 0, y: 260, w: 180, h: 80 }, 'CLI / SDK', { bg: FILL.blue })
@@ -31,7 +31,7 @@ export function systemArchitecture(d: Drawing): void {
 }
 
 /** Two stores, their outline and caption, grouped so they move as one unit. */
-function storageTier(d: Drawing): { postgres: El, blob: El } {
+function storageTier (d: Drawing): { postgres: El, blob: El } {
   const outline = shape(d, 'rectangle', { x: 840, y: 190, w: 200, h: 270 }, { stroke: GREEN, strokeStyle: 'dashed', roughness: 0 })
   const postgres = boxed(d, 'rectangle', { x: 855, y: 215, w: 170, h: 70 }, 'Postgres', { bg: FILL.green })
   const blob = boxed(d, 'rectangle', { x: 855, y: 335, w: 170, h: 70 }, 'Blob storage', { bg: FILL.green })
@@ -43,7 +43,7 @@ function storageTier(d: Drawing): { postgres: El, blob: El } {
 interface Table { name: string, x: number, y: number, columns: string[] }
 
 /** One table: a header and a body, each with its bound text, grouped together. */
-function table(d: Drawing, t: Table): { header: El, body: El } {
+function table (d: Drawing, t: Table): { header: El, body: El } {
   const header = boxed(d, 'rectangle', { x: t.x, y: t.y, w: 250, h: 40 }, t.name, { bg: FILL.blue, roundness: null }, { size: 20 })
   const body = boxed(d, 'rectangle', { x: t.x, y: t.y + 40, w: 250, h: t.columns.length * 20 + 20 }, t.columns.join('\n'), { roundness: null }, { size: 16, align: 'left', valign: 'top' })
   group(d, [header, body])
@@ -51,7 +51,7 @@ function table(d: Drawing, t: Table): { header: El, body: El } {
 }
 
 /** Entity tables linked by foreign-key arrows (bar = many side, triangle = the referenced row). */
-export function databaseSchema(d: Drawing): void {
+export function databaseSchema (d: Drawing): void {
   text(d, 0, -90, 'Acme data model (v2)', { size: 28 })
   text(d, 0, -50, 'PK = primary key · FK = foreign key', { size: 16, color: GREY })
   const workspaces = table(d, { name: 'workspaces', x: 0, y: 0, columns: ['id: text (PK)', 'name: text', 'plan: text', 'created_at: timestamptz'] })
@@ -68,7 +68,7 @@ export function databaseSchema(d: Drawing): void {
 }
 
 /** A text-heavy write-up: headings, a timeline drawn with lines, and a sticky note with the key follow-up. */
-export function incidentPostmortem(d: Drawing): void {
+export function incidentPostmortem (d: Drawing): void {
   text(d, 0, 0, 'Incident 2026-10-14 · Scene saves failing (SEV-2)', { size: 32 })
   line(d, [[0, 52], [880, 52]], { stroke: GREY })
   text(d, 0, 80, 'Summary', { size: 24 })
@@ -90,7 +90,7 @@ export function incidentPostmortem(d: Drawing): void {
 }
 
 /** A timeline line with diamond milestones, dependency arrows between them, and phase bars. */
-export function launchTimeline(d: Drawing): void {
+export function launchTimeline (d: Drawing): void {
   text(d, 0, -20, 'Acme 3.0 launch timeline', { size: 32 })
   line(d, [[0, 200], [1240, 200]], { strokeWidth: 4 })
   const milestones = [

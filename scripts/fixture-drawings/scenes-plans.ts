@@ -7,7 +7,7 @@ import { boxed, connect, image, line, shape, text } from './shapes.js'
 const SLIDE = { w: 960, h: 540, gap: 100 }
 
 /** Three frames used as presentation slides; every child carries its frame's id and absolute coordinates. */
-export function roadmap2027(d: Drawing): void {
+export function roadmap2027 (d: Drawing): void {
   const at = (n: number): number => n * (SLIDE.w + SLIDE.gap)
   d.frame('01 · Title', { x: at(0), y: 0, ...size() }, () => {
     text(d, 480, 170, '2027 Product Roadmap', { size: 56, align: 'center' })
@@ -31,11 +31,11 @@ export function roadmap2027(d: Drawing): void {
   d.frame('03 · Quarters', { x: at(2), y: 0, ...size() }, () => quarters(d, at(2)))
 }
 
-function size(): { w: number, h: number } {
+function size (): { w: number, h: number } {
   return { w: SLIDE.w, h: SLIDE.h }
 }
 
-function quarters(d: Drawing, x0: number): void {
+function quarters (d: Drawing, x0: number): void {
   text(d, x0 + 60, 50, 'When we ship it', { size: 40 })
   line(d, [[x0 + 60, 185], [x0 + 900, 185]], { stroke: GREY })
   const plan = [
@@ -52,7 +52,7 @@ function quarters(d: Drawing, x0: number): void {
 }
 
 /** A top-down flowchart: labelled shapes, a decision diamond, arrows bound at both ends, yes/no labels on arrows. */
-export function onboardingFlow(d: Drawing): void {
+export function onboardingFlow (d: Drawing): void {
   text(d, 60, -100, 'New user onboarding', { size: 32 })
   text(d, 60, -55, 'v3 · owner: Growth squad', { size: 16, color: GREY })
   const signUp = boxed(d, 'ellipse', { x: 300, y: 0, w: 200, h: 70 }, 'Sign up', { bg: FILL.green })
@@ -74,7 +74,7 @@ export function onboardingFlow(d: Drawing): void {
 }
 
 /** Journey stages as ellipses, decisions as diamonds, and every step an arrow with its own bound label. */
-export function userJourneyMap(d: Drawing): void {
+export function userJourneyMap (d: Drawing): void {
   text(d, 0, -120, 'Journey: Priya, product designer at a 40-person startup', { size: 24 })
   text(d, 0, -80, 'Goal: move her team’s design reviews off slides', { size: 18, color: GREY })
   const stage = (x: number, y: number, name: string, bg: string): El => boxed(d, 'ellipse', { x, y, w: 180, h: 90 }, name, { bg })
@@ -98,7 +98,7 @@ export function userJourneyMap(d: Drawing): void {
 }
 
 /** A low-fidelity page sketch: browser chrome, hero image, three plan cards with buttons. */
-export function pricingPageWireframe(d: Drawing): void {
+export function pricingPageWireframe (d: Drawing): void {
   const sketch = { stroke: GREY }
   shape(d, 'rectangle', { x: 0, y: 0, w: 960, h: 760 }, sketch)
   shape(d, 'rectangle', { x: 0, y: 0, w: 960, h: 40 }, { ...sketch, bg: FILL.grey, roundness: null })
@@ -116,7 +116,7 @@ export function pricingPageWireframe(d: Drawing): void {
   text(d, 40, 725, 'FAQ · Compare plans · Contact sales', { size: 16, color: GREY })
 }
 
-function planCards(d: Drawing): void {
+function planCards (d: Drawing): void {
   const plans = [
     ['Free\n$0\n\n- 3 shared scenes\n- PNG export\n- Community support', 'Get started'],
     ['Team\n$7 per editor / month\n\n- Unlimited scenes\n- Collections\n- Comments', 'Start free trial'],

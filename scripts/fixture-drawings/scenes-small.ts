@@ -5,7 +5,7 @@ import { swatch } from './pictures.js'
 import { boxed, connect, group, image, line, shape, text } from './shapes.js'
 
 /** An architect-style floor plan: rooms with top-left labels, grouped benches, door swings and a scale bar. */
-export function labLayout(d: Drawing): void {
+export function labLayout (d: Drawing): void {
   const plan = { roughness: 0, roundness: null }
   const room = { align: 'left', valign: 'top', size: 18 } as const
   text(d, 0, -60, 'Globex · Lab 3 floor plan', { size: 28 })
@@ -33,7 +33,7 @@ export function labLayout(d: Drawing): void {
 }
 
 /** A small experiment flowchart with a decision, a retry loop and notes. */
-export function experimentPlan(d: Drawing): void {
+export function experimentPlan (d: Drawing): void {
   text(d, 0, -110, 'Experiment plan: enzyme X lysis study', { size: 28 })
   text(d, 0, -65, 'Owner: Dr. Hana Sato · start Nov 3', { size: 18, color: GREY })
   const hypothesis = boxed(d, 'rectangle', { x: 0, y: 0, w: 240, h: 110 }, 'Hypothesis:\nenzyme X cuts\nlysis time by 30%', { bg: FILL.violet })
@@ -52,7 +52,7 @@ export function experimentPlan(d: Drawing): void {
 }
 
 /** The smallest useful scene: a labelled rectangle bound by an arrow to an ellipse. */
-export function simpleShapes(d: Drawing): void {
+export function simpleShapes (d: Drawing): void {
   text(d, 100, 40, 'Simple shapes', { size: 20 })
   const box = boxed(d, 'rectangle', { x: 100, y: 100, w: 200, h: 80 }, 'Hello', { bg: FILL.blue })
   const target = shape(d, 'ellipse', { x: 450, y: 100, w: 160, h: 80 }, { bg: FILL.green })
@@ -60,7 +60,7 @@ export function simpleShapes(d: Drawing): void {
 }
 
 /** One image with its file, and a frame holding a single rectangle. */
-export function withImage(d: Drawing): void {
+export function withImage (d: Drawing): void {
   image(d, (created) => swatch(created), { x: 0, y: 0, w: 160, h: 120 })
   d.frame('Frame', { x: 240, y: 0, w: 300, h: 200 }, () => {
     shape(d, 'rectangle', { x: 280, y: 40, w: 120, h: 80 }, { bg: FILL.yellow })

@@ -6,7 +6,7 @@ import { boxed, connect, image, line, shape, text, tombstone } from './shapes.js
 import { arc, check, heart, loop, spiral, star, stroke, wave } from './strokes.js'
 
 /** Frames as kanban columns, each holding cards with bound text. */
-export function sprintBoard(d: Drawing): void {
+export function sprintBoard (d: Drawing): void {
   text(d, 0, -70, 'Sprint 41 · Oct 19 – Nov 1', { size: 28 })
   const columns = [
     ['To do', FILL.yellow, ['ACME-151\nTemplate gallery', 'ACME-155\nKeyboard shortcuts sheet', 'ACME-158\nDark mode for embeds', 'ACME-160\nFix: arrow labels clip']],
@@ -22,7 +22,7 @@ export function sprintBoard(d: Drawing): void {
 }
 
 /** Where the straight line between two ellipse centres leaves the first ellipse. */
-function ellipseEdge(from: El, to: El): Point {
+function ellipseEdge (from: El, to: El): Point {
   const [cx, cy] = [from.x + from.width / 2, from.y + from.height / 2]
   const [dx, dy] = [to.x + to.width / 2 - cx, to.y + to.height / 2 - cy]
   const t = 1 / Math.hypot(dx / (from.width / 2), dy / (from.height / 2))
@@ -30,7 +30,7 @@ function ellipseEdge(from: El, to: El): Point {
 }
 
 /** A mind map of idea bubbles, with pen strokes (stars, a circle, an underline) from the voting round. */
-export function campaignBrainstorm(d: Drawing): void {
+export function campaignBrainstorm (d: Drawing): void {
   text(d, 40, -80, 'Spring launch campaign — brainstorm', { size: 32 })
   stroke(d, 40, -30, wave(560, 4, 5), 40, { stroke: RED })
   const hub = boxed(d, 'ellipse', { x: 380, y: 290, w: 260, h: 130 }, 'Spring launch\ncampaign', { bg: FILL.red }, { size: 24 })
@@ -54,7 +54,7 @@ export function campaignBrainstorm(d: Drawing): void {
 }
 
 /** Two photos with their files and captions, colour swatches with bound hex codes, and a type sample. */
-export function brandMoodboard(d: Drawing): void {
+export function brandMoodboard (d: Drawing): void {
   text(d, 0, -70, 'Brand moodboard — autumn refresh', { size: 32 })
   image(d, sunset, { x: 0, y: 0, w: 360, h: 240 })
   text(d, 0, 255, 'Warm evenings: hero photography', { size: 18 })
@@ -72,7 +72,7 @@ export function brandMoodboard(d: Drawing): void {
 }
 
 /** A frame sized like a square post, with an image and copy, plus the tombstone of the first headline. */
-export function socialPostDraft(d: Drawing): void {
+export function socialPostDraft (d: Drawing): void {
   d.frame('Post · 1080 × 1080', { x: 0, y: 0, w: 540, h: 540 }, () => {
     shape(d, 'rectangle', { x: 0, y: 0, w: 540, h: 540 }, { bg: FILL.paleViolet, stroke: 'transparent', roundness: null, roughness: 0 })
     image(d, productShot, { x: 130, y: 50, w: 280, h: 280 })
@@ -86,7 +86,7 @@ export function socialPostDraft(d: Drawing): void {
 }
 
 /** A few doodles, a reminder card and an arrow: the admin's private scratch scene. */
-export function adaScratchpad(d: Drawing): void {
+export function adaScratchpad (d: Drawing): void {
   text(d, 0, 0, 'scratch — don’t share', { size: 20, color: GREY })
   stroke(d, 10, 50, spiral(36), 40, { stroke: BLUE })
   stroke(d, 110, 55, heart(60), 36, { stroke: RED })

@@ -31,12 +31,12 @@ const SIDE_POINTS: Record<Side, Point> = { left: [0, 0.5], right: [1, 0.5], top:
 
 const round2 = (n: number): number => Math.round(n * 100) / 100
 
-export function measure(text: string, size: number): { w: number, h: number } {
+export function measure (text: string, size: number): { w: number, h: number } {
   const { width, height } = measureText(text, size, DEFAULT_LINE_HEIGHT)
   return { w: width, h: height }
 }
 
-function textExtras(text: string, size: number, opts: TextOptions, containerId: string | null): Record<string, unknown> {
+function textExtras (text: string, size: number, opts: TextOptions, containerId: string | null): Record<string, unknown> {
   return {
     text,
     fontSize: size,
@@ -51,25 +51,25 @@ function textExtras(text: string, size: number, opts: TextOptions, containerId: 
 }
 
 /** Free-standing text with its top-left corner at (x, y); align 'center' centres it on x instead. */
-export function text(d: Drawing, x: number, y: number, content: string, opts: TextOptions = {}): El {
+export function text (d: Drawing, x: number, y: number, content: string, opts: TextOptions = {}): El {
   const size = opts.size ?? 20
   const { w, h } = measure(content, size)
   const left = opts.align === 'center' ? round2(x - w / 2) : opts.align === 'right' ? round2(x - w) : x
   return d.add('text', { x: left, y, w, h }, { stroke: opts.color }, textExtras(content, size, opts, null))
 }
 
-export function shape(d: Drawing, type: 'rectangle' | 'diamond' | 'ellipse', box: Box, style: Style = {}): El {
+export function shape (d: Drawing, type: 'rectangle' | 'diamond' | 'ellipse', box: Box, style: Style = {}): El {
   // The editor's default corners: adaptive (3) for rectangles, proportional (2) for the rest.
   const roundness = 'roundness' in style ? style.roundness : { type: type === 'rectangle' ? 3 : 2 } as const
   return d.add(type, box, { ...style, roundness })
 }
 
-function attach(target: El, id: string, type: 'arrow' | 'text'): void {
+function attach (target: El, id: string, type: 'arrow' | 'text'): void {
   target.boundElements = [...(target.boundElements ?? []), { id, type }]
 }
 
 /** Text bound to a container (shape or arrow), laid out the way the editor places it. */
-export function label(d: Drawing, container: El, content: string, opts: TextOptions = {}): El {
+export function label (d: Drawing, container: El, content: string, opts: TextOptions = {}): El {
   const size = opts.size ?? 20
   const { w, h } = measure(content, size)
   const [cx, cy] = container.type === 'arrow' ? arrowMidpoint(container) : [container.x + container.width / 2, container.y + container.height / 2]
@@ -85,13 +85,13 @@ export function label(d: Drawing, container: El, content: string, opts: TextOpti
 }
 
 /** A shape with a centred label, the editor's "text container". */
-export function boxed(d: Drawing, type: 'rectangle' | 'diamond' | 'ellipse', box: Box, content: string, style: Style = {}, opts: TextOptions = {}): El {
+export function boxed (d: Drawing, type: 'rectangle' | 'diamond' | 'ellipse', box: Box, content: string, style: Style = {}, opts: TextOptions = {}): El {
   const container = shape(d, type, box, style)
   label(d, container, content, opts)
   return container
 }
 
-function autoSides(from: El, to: El): [Side, Side] {
+function autoSides (from: El, to: El): [Side, Side] {
   const dx = to.x + to.width / 2 - (from.x + from.width / 2)
   const dy = to.y + to.height / 2 - (from.y + from.height / 2)
   if (Math.abs(dx) >= Math.abs(dy)) return dx >= 0 ? ['right', 'left'] : ['left', 'right']
@@ -99,7 +99,7 @@ function autoSides(from: El, to: El): [Side, Side] {
 }
 
 /** The binding's fixed point and the absolute end point just outside the target's outline. */
-function endpoint(target: El, anchor: Anchor): { fixedPoint: Point, at: Point } {
+function endpoint (target: El, anchor: Anchor): { fixedPoint: Point, at: Point } {
   const fixedPoint = typeof anchor === 'string' ? SIDE_POINTS[anchor] : anchor
   const [fx, fy] = fixedPoint
   const nx = fx === 0 ? -1 : fx === 1 ? 1 : 0
@@ -108,7 +108,7 @@ function endpoint(target: El, anchor: Anchor): { fixedPoint: Point, at: Point } 
   return { fixedPoint, at }
 }
 
-function linearBox(points: Point[]): Box & { rel: Point[] } {
+function linearBox (points: Point[]): Box & { rel: Point[] } {
   const [x0, y0] = points[0]
   const rel = points.map(([x, y]): Point => [round2(x - x0), round2(y - y0)])
   const xs = rel.map((p) => p[0])
@@ -117,7 +117,7 @@ function linearBox(points: Point[]): Box & { rel: Point[] } {
 }
 
 /** An arrow bound at both ends: the arrow names the shapes, and each shape lists the arrow. */
-export function connect(d: Drawing, from: El, to: El, opts: ConnectOptions = {}): El {
+export function connect (d: Drawing, from: El, to: El, opts: ConnectOptions = {}): El {
   const [autoFrom, autoTo] = autoSides(from, to)
   const start = endpoint(from, opts.from ?? autoFrom)
   const end = endpoint(to, opts.to ?? autoTo)
@@ -137,7 +137,7 @@ export function connect(d: Drawing, from: El, to: El, opts: ConnectOptions = {})
 }
 
 /** An unbound polyline through absolute points. */
-export function line(d: Drawing, points: Point[], style: Style = {}): El {
+export function line (d: Drawing, points: Point[], style: Style = {}): El {
   const { rel, ...box } = linearBox(points)
   return d.add('line', box, { roundness: null, ...style }, {
     points: rel,
@@ -150,7 +150,7 @@ export function line(d: Drawing, points: Point[], style: Style = {}): El {
 }
 
 /** The point halfway along an arrow's path, where the editor centres its label. */
-export function arrowMidpoint(arrow: El): Point {
+export function arrowMidpoint (arrow: El): Point {
   const points = arrow.points as Point[]
   const lengths = points.slice(1).map((p, i) => Math.hypot(p[0] - points[i][0], p[1] - points[i][1]))
   let remaining = lengths.reduce((a, b) => a + b, 0) / 2
@@ -167,7 +167,7 @@ export function arrowMidpoint(arrow: El): Point {
 }
 
 /** A pen stroke through points relative to (x, y), with the pen pressure of each point. */
-export function freedraw(d: Drawing, x: number, y: number, points: Point[], pressures: number[], style: Style = {}): El {
+export function freedraw (d: Drawing, x: number, y: number, points: Point[], pressures: number[], style: Style = {}): El {
   const rel = points.map(([px, py]): Point => [round2(px), round2(py)])
   const xs = rel.map((p) => p[0])
   const ys = rel.map((p) => p[1])
@@ -180,17 +180,17 @@ export function freedraw(d: Drawing, x: number, y: number, points: Point[], pres
 }
 
 /** An image element and its file; the file is stamped as added just before the element that shows it. */
-export function image(d: Drawing, picture: (created: number) => FileRecord, box: Box): El {
+export function image (d: Drawing, picture: (created: number) => FileRecord, box: Box): El {
   const fileId = d.attachFile(picture(d.later()))
   return d.add('image', box, { stroke: 'transparent' }, { status: 'saved', fileId, scale: [1, 1], crop: null })
 }
 
-export function stickynote(d: Drawing, box: Box, color = '#ffec99'): El {
+export function stickynote (d: Drawing, box: Box, color = '#ffec99'): El {
   return d.add('stickynote', box, { bg: color, strokeWidth: 1, roughness: 0 }, { baseHeight: box.h })
 }
 
 /** Groups elements (and the text bound to them), as selecting them and pressing Ctrl+G does. */
-export function group(d: Drawing, members: El[]): string {
+export function group (d: Drawing, members: El[]): string {
   const id = d.groupId()
   const boundTextIds = new Set(members.flatMap((m) => (m.boundElements ?? []).filter((b) => b.type === 'text').map((b) => b.id)))
   for (const el of d.all()) {
@@ -200,7 +200,7 @@ export function group(d: Drawing, members: El[]): string {
 }
 
 /** Soft-deletes an element, leaving the tombstone a later edit would leave. */
-export function tombstone(d: Drawing, el: El): El {
+export function tombstone (d: Drawing, el: El): El {
   el.isDeleted = true
   el.version += 1
   el.versionNonce = d.nonce()

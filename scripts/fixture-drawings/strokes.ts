@@ -11,7 +11,7 @@ const TAU = Math.PI * 2
  * Samples a curve with a little hand tremor and a pressure profile that swells mid-stroke,
  * the way a pen on a tablet records it.
  */
-export function stroke(d: Drawing, x: number, y: number, curve: Curve, samples: number, style: Style = {}): El {
+export function stroke (d: Drawing, x: number, y: number, curve: Curve, samples: number, style: Style = {}): El {
   const raw = Array.from({ length: samples }, (_, i) => curve(i / (samples - 1)))
   const [x0, y0] = raw[0]
   const points = raw.map(([px, py], i): Point => i === 0 ? [0, 0] : [px - x0 + jitter(d), py - y0 + jitter(d)])
@@ -19,7 +19,7 @@ export function stroke(d: Drawing, x: number, y: number, curve: Curve, samples: 
   return freedraw(d, x + x0, y + y0, points, pressures, style)
 }
 
-function jitter(d: Drawing): number {
+function jitter (d: Drawing): number {
   return (d.random() - 0.5) * 1.6
 }
 

@@ -28,14 +28,14 @@ const PARSERS: Readonly<Record<Exclude<ParseKind, 'string'>, Parser>> = {
     if (FALSE_WORDS.has(word)) return false
     throw invalid(env, `must be on or off (got "${raw}")`)
   },
-  list: (raw) => raw.trim() === '' ? undefined : raw.split(',').map((item) => item.trim()).filter((item) => item !== ''),
+  'list': (raw) => raw.trim() === '' ? undefined : raw.split(',').map((item) => item.trim()).filter((item) => item !== ''),
   date (raw, env) {
     const ms = /^\d+$/.test(raw) ? Number(raw) : Date.parse(raw)
     if (Number.isNaN(ms)) throw invalid(env, `must be an ISO date or epoch milliseconds (got "${raw}")`)
     return ms
   },
   'optional-string': (raw) => raw,
-  fixtures: (raw) => raw,
+  'fixtures': (raw) => raw,
   /** `name=value,...` over the defaults; a bad item names the variable, the switch and the allowed values. */
   compat (raw, env) {
     if (raw.trim() === '') return undefined

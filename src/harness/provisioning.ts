@@ -155,4 +155,3 @@ export function createProvisioning (deps: ProvisioningDeps) {
   }
 }
 export type Provisioning = ReturnType<typeof createProvisioning>
-

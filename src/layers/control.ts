@@ -27,7 +27,7 @@ export interface Control {
   /** The seeded id stream restarts on reset, so ids after a reset match a fresh start. */
   readonly ids: ControlPart
   /** One more part for resetAll (tests use it to watch reset); a name is taken once. */
-  register<T extends ControlPart> (name: string, part: T): T
+  register<T extends ControlPart>(name: string, part: T): T
   /** Resets every part; returns their names in a fixed order. */
   resetAll (): string[]
 }

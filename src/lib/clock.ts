@@ -13,7 +13,7 @@ export interface Clock {
   isVirtual(): boolean
 }
 
-export function createClock(fixedAt?: number): Clock {
+export function createClock (fixedAt?: number): Clock {
   let virtualNow: number | undefined = fixedAt
   const now = (): number => virtualNow ?? Date.now()
   return {

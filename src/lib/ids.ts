@@ -15,7 +15,7 @@ export const AUDIT_SOURCE_ID = /^key_[A-Za-z0-9]{11}$/
  * else a stable id of that form derived from it (fixture keys' readable ids, the demo editor), so every entry
  * carries one id format whoever wrote it. INFER: the service does not publish its key ids' format.
  */
-export function auditSourceId(keyId: string): string {
+export function auditSourceId (keyId: string): string {
   if (AUDIT_SOURCE_ID.test(keyId)) return keyId
   const digest = createHash('sha256').update(keyId).digest()
   let derived = ''
@@ -41,7 +41,7 @@ export interface IdFactory {
   continueFrom(state: string): void
 }
 
-export function createIdFactory(seed?: number): IdFactory {
+export function createIdFactory (seed?: number): IdFactory {
   if (seed === undefined) return randomIds()
   let rng = createRng(seed)
   const draw = (alphabet: string, size: number): string => {
@@ -59,7 +59,7 @@ export function createIdFactory(seed?: number): IdFactory {
   }
 }
 
-function randomIds(): IdFactory {
+function randomIds (): IdFactory {
   const short = customAlphabet(ALPHANUMERIC, 11)
   const element = customAlphabet(URL_ALPHABET, 21)
   const secret = customAlphabet(ALPHANUMERIC, 32)
@@ -74,7 +74,7 @@ function randomIds(): IdFactory {
 }
 
 /** Shapes 32 hex digits into a version-4, variant-1 UUID. */
-function formatUuid(hex: string): string {
+function formatUuid (hex: string): string {
   const variant = '89ab'[parseInt(hex[16], 16) % 4]
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`
 }

@@ -10,7 +10,7 @@ export interface Rng {
 }
 
 /** 32-bit FNV-1a: a stable, fast hash used to derive seeds from strings (request keys, names). */
-export function hashString(text: string, basis = 0x811c9dc5): number {
+export function hashString (text: string, basis = 0x811c9dc5): number {
   let hash = basis >>> 0
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i)
@@ -19,7 +19,7 @@ export function hashString(text: string, basis = 0x811c9dc5): number {
   return hash >>> 0
 }
 
-export function createRng(seed: number): Rng {
+export function createRng (seed: number): Rng {
   let state = seed >>> 0
   const next = (): number => {
     state = (state + 0x6d2b79f5) >>> 0

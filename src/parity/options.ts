@@ -125,8 +125,8 @@ const LIVE_ONLY = ['target', 'key', 'record', 'read-only', 'include-mcp', 'redac
 
 export function parseParityOptions (argv: string[]): ParityOptions {
   const { values, positionals } = parse('parity', argv, {
-    target: 'string', key: 'string', report: 'string', record: 'string', verify: 'string', accept: 'string', only: 'strings',
-    timeout: 'string', compare: 'string', 'read-only': 'boolean', 'include-mcp': 'boolean', 'redact-people': 'boolean', help: 'boolean', 'drift-profile': 'string'
+    'target': 'string', 'key': 'string', 'report': 'string', 'record': 'string', 'verify': 'string', 'accept': 'string', 'only': 'strings',
+    'timeout': 'string', 'compare': 'string', 'read-only': 'boolean', 'include-mcp': 'boolean', 'redact-people': 'boolean', 'help': 'boolean', 'drift-profile': 'string'
   })
   if (values.help === true) return { mode: 'help' }
   if (values.compare !== undefined) return compareOptions(values, positionals)

@@ -24,9 +24,18 @@ export interface ApiKey {
 export interface NewApiKey extends Omit<ApiKey, 'revokedAt' | 'hint'> { secret: string }
 
 interface KeyRow {
-  id: string, workspace_id: string, key_hash: string, key_hint: string, label: string | null, kind: KeyKind
-  user_id: string | null, permission: KeyPermission, routes: string | null, expires_at: number | null
-  revoked_at: number | null, created_at: number
+  id: string
+  workspace_id: string
+  key_hash: string
+  key_hint: string
+  label: string | null
+  kind: KeyKind
+  user_id: string | null
+  permission: KeyPermission
+  routes: string | null
+  expires_at: number | null
+  revoked_at: number | null
+  created_at: number
 }
 
 export const hashSecret = (secret: string): string => createHash('sha256').update(secret, 'utf8').digest('hex')

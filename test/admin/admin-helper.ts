@@ -5,7 +5,6 @@ import { Ajv, type ValidateFunction } from 'ajv'
 import { addFormats } from '../../src/lib/ajv.js'
 import { KEYS, call, type TestLike } from '../helper.js'
 
-
 export interface AdminOptions {
   body?: unknown
   /** A raw payload sent as is. */

@@ -58,7 +58,7 @@ if (!existsSync(CHROMIUM)) {
     const before = await page.getAttribute(`img[data-scene-id="${target}"]`, 'src')
     const write = await fetch(`${base}/api/v1/scenes/${target}/content`, {
       method: 'PATCH',
-      headers: { authorization: 'Bearer sk-demo-full', 'content-type': 'application/json' },
+      headers: { 'authorization': 'Bearer sk-demo-full', 'content-type': 'application/json' },
       body: JSON.stringify({ elements: [], appState: { viewBackgroundColor: '#fff3bf' } })
     })
     t.equal(write.status, 200)
@@ -68,7 +68,7 @@ if (!existsSync(CHROMIUM)) {
     // A rename and a pin move neither the scene version nor its picture: the card still follows.
     const renamed = await fetch(`${base}/api/v1/scenes/${target}`, {
       method: 'PATCH',
-      headers: { authorization: 'Bearer sk-demo-full', 'content-type': 'application/json' },
+      headers: { 'authorization': 'Bearer sk-demo-full', 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Renamed in the browser test', pinned: true })
     })
     t.equal(renamed.status, 200)

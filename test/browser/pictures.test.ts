@@ -104,13 +104,13 @@ if (!existsSync(CHROMIUM)) {
     const card = `[data-card="${target}"]`
     const renamed = await fetch(`${base}/api/v1/scenes/${target}`, {
       method: 'PATCH',
-      headers: { authorization: 'Bearer sk-demo-full', 'content-type': 'application/json' },
+      headers: { 'authorization': 'Bearer sk-demo-full', 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Renamed while you watched' })
     })
     t.equal(renamed.status, 200)
     const cleared = await fetch(`${base}/api/v1/scenes/${target}/content`, {
       method: 'PUT',
-      headers: { authorization: 'Bearer sk-demo-full', 'content-type': 'application/json' },
+      headers: { 'authorization': 'Bearer sk-demo-full', 'content-type': 'application/json' },
       body: JSON.stringify({ type: 'excalidraw', version: 2, source: 'https://excalidraw.com', elements: [], appState: { viewBackgroundColor: '#fff3bf' }, files: {} })
     })
     t.equal(cleared.status, 200)

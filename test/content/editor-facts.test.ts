@@ -14,10 +14,13 @@ t.test('repairIndices: every present key valid and rising, null kept, kept keys 
   fc.assert(fc.property(fc.array(key, { maxLength: 24 }), (indices) => {
     const out = repairIndices(indices)
     const present = out.filter((k): k is string => k !== null)
-    const fault = out.some((k, i) => (k === null) !== (indices[i] === null)) ? 'a null changed'
-      : !present.every(isValidIndex) ? 'an invalid key is left'
-        : present.some((k, i) => i > 0 && k <= present[i - 1]) ? 'keys do not rise'
-          : undefined
+    const fault = out.some((k, i) => (k === null) !== (indices[i] === null))
+      ? 'a null changed'
+      : !present.every(isValidIndex)
+          ? 'an invalid key is left'
+          : present.some((k, i) => i > 0 && k <= present[i - 1])
+            ? 'keys do not rise'
+            : undefined
     if (fault !== undefined) problems.push(`${JSON.stringify(indices)} → ${JSON.stringify(out)}: ${fault}`)
     return fault === undefined
   }), { numRuns: 3000, seed: 25 })

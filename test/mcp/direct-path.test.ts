@@ -54,7 +54,7 @@ const logged: unknown[] = []
 const contextOf = (who: Caller): ToolContext =>
   ({ op: { caller: who, compat: { memberReads: 'deny', unknownFields: 'reject' } } as never, renderer: undefined as never, log: (error) => { logged.push(error) } })
 
-const HEADERS = { host: '127.0.0.1:3000', accept: 'application/json, text/event-stream', 'content-type': 'application/json', authorization: 'Bearer sk-x' }
+const HEADERS = { 'host': '127.0.0.1:3000', 'accept': 'application/json, text/event-stream', 'content-type': 'application/json', 'authorization': 'Bearer sk-x' }
 
 function input (body: unknown, options: { headers?: Record<string, string>, json?: boolean, who?: Caller } = {}): ExchangeInput {
   return {

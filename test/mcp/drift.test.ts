@@ -143,7 +143,7 @@ t.test('a drifted answer is drifted from the value the server answered: its text
     const drifted = await other.inject({
       method: 'POST',
       url: '/api/v1/mcp',
-      headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...forced('mcp-rename-tool /result/tools/0/name') },
+      headers: { 'authorization': `Bearer ${KEYS.full}`, 'content-type': 'application/json', 'accept': 'application/json, text/event-stream', ...forced('mcp-rename-tool /result/tools/0/name') },
       payload: JSON.stringify({ ...LIST, id: 41 })
     })
     t.equal(drifted.headers['x-emulator-drift'], 'mcp-rename-tool /result/tools/0/name', `${mcpResponse}: drifted`)

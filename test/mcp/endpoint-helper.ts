@@ -28,7 +28,7 @@ export async function rpc (app: FastifyInstance, key: string | null, payload: un
     url: MCP_URL,
     headers: {
       'content-type': 'application/json',
-      accept: ACCEPT_BOTH,
+      'accept': ACCEPT_BOTH,
       ...(key === null ? {} : { authorization: `Bearer ${key}` }),
       ...headers
     },

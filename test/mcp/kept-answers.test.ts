@@ -59,7 +59,7 @@ function input (body: unknown, options: { permission?: 'full' | 'read', compat?:
   }
   return {
     context,
-    headers: { host: '127.0.0.1:3000', accept: 'application/json, text/event-stream', 'content-type': 'application/json', ...options.headers },
+    headers: { 'host': '127.0.0.1:3000', 'accept': 'application/json, text/event-stream', 'content-type': 'application/json', ...options.headers },
     url: 'http://127.0.0.1:3000/api/v1/mcp',
     parsedBody: body,
     text: JSON.stringify(body),

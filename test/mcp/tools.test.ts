@@ -14,7 +14,7 @@ const GUIDES = ['read_excalidraw_format', 'read_diagram_format', 'read_presentat
 async function restForbids (app: FastifyInstance, key: string, backing: string): Promise<boolean> {
   const [method, path] = backing.split(' ')
   const url = '/api/v1' + path.replace(/\{[^}]+\}/g, 'zz-none')
-  const res = await app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{}' })
+  const res = await app.inject({ method: method as 'GET', url, headers: { 'authorization': `Bearer ${key}`, 'content-type': 'application/json' }, payload: method === 'GET' || method === 'DELETE' ? undefined : '{}' })
   return res.statusCode === 403
 }
 

@@ -22,7 +22,7 @@ t.test('a body without JSON content type: 415 saying what to send, nothing store
   t.same([form.statusCode, form.json()], [415, errorBody(415, 'Unsupported Media Type', `Unsupported Media Type: application/x-www-form-urlencoded: ${SEND_JSON}`)])
   const none = await app.inject({ method: 'POST', url: '/api/v1/collections', headers: auth, payload: Buffer.from('{"name":"x"}') })
   t.same([none.statusCode, none.json()], [415, errorBody(415, 'Unsupported Media Type', `Missing Content-Type: ${SEND_JSON}`)])
-  const admin = await app.inject({ method: 'POST', url: '/_emulator/workspaces', headers: { authorization: 'Bearer admin-secret', 'content-type': 'text/csv' }, payload: 'a,b' })
+  const admin = await app.inject({ method: 'POST', url: '/_emulator/workspaces', headers: { 'authorization': 'Bearer admin-secret', 'content-type': 'text/csv' }, payload: 'a,b' })
   t.same([admin.statusCode, admin.json()], [415, errorBody(415, 'Unsupported Media Type', `Unsupported Media Type: text/csv: ${SEND_JSON}`)])
   t.equal((await app.inject({ url: '/api/v1/collections', headers: auth })).json().data.length, before, 'nothing was created')
 })

@@ -41,7 +41,8 @@ t.test('a picture\'s digest depends on the content only, not on the seed or the 
   t.same(second, first)
 })
 
-const stale = !existsSync(RECORD) ? 'no dist/prerendered-pictures.json.br: run npm run build'
+const stale = !existsSync(RECORD)
+  ? 'no dist/prerendered-pictures.json.br: run npm run build'
   : statSync(RECORD).mtimeMs < newestSource() ? 'dist/ is older than fixtures/ or src/render/: run npm run build' : false
 
 t.test('the build\'s record has every picture a fresh start shows, each a drawing whose fonts hold glyphs', { skip: stale }, async (t) => {

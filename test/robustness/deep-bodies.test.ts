@@ -25,7 +25,7 @@ t.test('the depth walk: 512 levels pass, 513 name the path, arrays count as leve
 t.test('a 5,000-level body to a real process: 400, and the process keeps serving with its state', async (t) => {
   const running = await startProcess('src/server.ts', [], {})
   t.teardown(() => stopProcess(running.child))
-  const headers = { authorization: 'Bearer uk-demo-member', 'content-type': 'application/json' }
+  const headers = { 'authorization': 'Bearer uk-demo-member', 'content-type': 'application/json' }
   const deep = await fetch(`${running.url}/api/v1/collections`, { method: 'POST', headers, body: nestedText(5000) })
   t.equal(deep.status, 400)
   t.same(await deep.json(), errorBody(400, 'Bad Request', describeTooDeep(Array(MAX_JSON_DEPTH).fill('a'))))
@@ -77,7 +77,7 @@ t.test('the admin scope: the same bound, and a bodyless JSON POST still reads as
 
 t.test('DELETE with a JSON content type and an empty body deletes, as a published "Delete Scene" action sends it', async (t) => {
   const app = await fresh()
-  const res = await app.inject({ method: 'DELETE', url: '/api/v1/scenes/scnEmpty001', headers: { authorization: `Bearer ${KEYS.full}`, 'content-type': 'application/json' }, payload: '' })
+  const res = await app.inject({ method: 'DELETE', url: '/api/v1/scenes/scnEmpty001', headers: { 'authorization': `Bearer ${KEYS.full}`, 'content-type': 'application/json' }, payload: '' })
   t.equal(res.statusCode, 200)
   t.equal((await call(t, app, 'GET', '/api/v1/scenes/scnEmpty001')).status, 404, 'the scene is gone')
   const post = await call(t, app, 'POST', '/api/v1/collections', { payload: '' })

@@ -10,7 +10,7 @@ import { rect } from '../content/element-builders.js'
 
 const WRITERS = 8
 const SCENE = 'vIu60jkDSjW'
-const headers = { authorization: 'Bearer sk-demo-full', 'content-type': 'application/json' }
+const headers = { 'authorization': 'Bearer sk-demo-full', 'content-type': 'application/json' }
 
 /** One writer: alternately creates a collection and adds one element to the shared scene, until the server dies. */
 async function writer (running: Running, index: number, acknowledged: { collections: string[], elements: string[] }): Promise<void> {

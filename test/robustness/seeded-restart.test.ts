@@ -10,7 +10,7 @@ import { createIdFactory } from '../../src/lib/ids.js'
 async function createCollection (emulator: RunningEmulator, name: string): Promise<{ status: number, id: string }> {
   const res = await fetch(`${emulator.apiUrl}/collections`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${emulator.keys.full}`, 'content-type': 'application/json' },
+    headers: { 'authorization': `Bearer ${emulator.keys.full}`, 'content-type': 'application/json' },
     body: JSON.stringify({ name })
   })
   const body = await res.json() as { id: string }

@@ -10,7 +10,7 @@ const TOO_LARGE = { code: 'FST_ERR_CTP_BODY_TOO_LARGE', error: 'Payload Too Larg
 /** PUTs `size` bytes with node:http; resolves with the status and body, or the client's error code. */
 function putWithHttp (url: string, key: string, size: number): Promise<{ status: number, body: string } | { error: string }> {
   return new Promise((resolve) => {
-    const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': size }
+    const headers = { 'authorization': `Bearer ${key}`, 'content-type': 'application/json', 'content-length': size }
     const req = httpRequest(url, { method: 'PUT', headers }, (res) => {
       let body = ''
       res.on('data', (chunk) => { body += chunk })
@@ -30,7 +30,7 @@ t.test('bodies over the limit: every try of both clients reads the 413, and the 
     for (let i = 0; i < 4; i++) {
       const viaHttp = await putWithHttp(url, key, size)
       t.same(viaHttp, { status: 413, body: JSON.stringify(TOO_LARGE) }, `node:http, ${size} bytes, try ${i + 1}`)
-      const viaFetch = await fetch(url, { method: 'PUT', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: Buffer.alloc(size, 'a') })
+      const viaFetch = await fetch(url, { method: 'PUT', headers: { 'authorization': `Bearer ${key}`, 'content-type': 'application/json' }, body: Buffer.alloc(size, 'a') })
       t.same([viaFetch.status, await viaFetch.json()], [413, TOO_LARGE], `fetch, ${size} bytes, try ${i + 1}`)
     }
   }

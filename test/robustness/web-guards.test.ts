@@ -45,8 +45,8 @@ t.test('admin writes from another origin are refused; curl, same-origin pages an
     { origin: 'http://evil.example' },
     { origin: 'null' },
     { 'sec-fetch-site': 'cross-site' },
-    { 'sec-fetch-site': 'same-site', origin: 'http://localhost:5173' },
-    { origin: 'http://localhost:5173', 'content-type': 'text/plain' }
+    { 'sec-fetch-site': 'same-site', 'origin': 'http://localhost:5173' },
+    { 'origin': 'http://localhost:5173', 'content-type': 'text/plain' }
   ]
   for (const headers of attacks) {
     for (const path of ['/_emulator/reset', '/_emulator/workspaces/wsMain00001/reset', '/_emulator/workspaces']) {
@@ -58,7 +58,7 @@ t.test('admin writes from another origin are refused; curl, same-origin pages an
   t.equal(after.data.length, before.data.length + 1, 'nothing was reset')
   const read = await app.inject({ method: 'GET', url: '/_emulator/requests', headers: { origin: 'http://evil.example' } })
   t.equal(read.statusCode, 200, 'reads are not writes (CORS keeps their answers from the page)')
-  const sameOrigin = await app.inject({ method: 'POST', url: '/_emulator/reset', headers: { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' } })
+  const sameOrigin = await app.inject({ method: 'POST', url: '/_emulator/reset', headers: { 'origin': 'http://localhost:80', 'sec-fetch-site': 'same-origin' } })
   t.equal(sameOrigin.statusCode, 200, "the emulator's own pages may write")
   t.equal((await app.inject({ method: 'POST', url: '/_emulator/reset' })).statusCode, 200, 'curl without browser headers may write')
 })

@@ -14,7 +14,7 @@ import { build } from 'esbuild'
 const ROOT = join(import.meta.dirname, '../..')
 const OUT = join(ROOT, 'node_modules/.cache/drawing-api-emulator/typebox')
 /** Entry point → the file test/runner/ts-hooks.mjs resolves it to. */
-const ENTRIES = { typebox: 'typebox.mjs', 'typebox/value': 'typebox-value.mjs', 'typebox/compile': 'typebox-compile.mjs' }
+const ENTRIES = { 'typebox': 'typebox.mjs', 'typebox/value': 'typebox-value.mjs', 'typebox/compile': 'typebox-compile.mjs' }
 
 const versionOf = (name) => JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')).version
 const stamp = JSON.stringify({ typebox: versionOf('typebox'), esbuild: versionOf('esbuild'), entries: ENTRIES })

@@ -47,7 +47,7 @@ function checkPages (t: Test, env: ReturnType<typeof setUp>, what: string): void
           const page = env.stores.scenes.list(workspaceId, view, { collectionId }, { offset, limit: 10 })
           const expected = expectedIds(rows, workspaceId, view, collectionId, offset, 11)
           const ids = page.data.map((scene) => scene.metadata.id)
-          if (ids.join() !== expected.slice(0, 10).join() || page.hasNextPage !== expected.length > 10) {
+          if (ids.join() !== expected.slice(0, 10).join() || page.hasNextPage !== (expected.length > 10)) {
             t.fail(`${what}: ${workspaceId} ${JSON.stringify(view)} ${collectionId} offset ${offset}`, { ids, expected })
             return
           }

@@ -59,15 +59,15 @@ function rateLimitText ({ limit, by, otherwise }: OverviewFacts['rateLimit']): s
 export function overviewBody (facts: OverviewFacts, workspaces: WorkspaceSummary[], secrets: FixtureSecrets, example: FirstRequest | null): Html {
   return html`<h1>Overview</h1>
 <div class="facts">${[
-    fact('version', facts.version),
-    fact('uptime', `${facts.uptimeSeconds} s`),
-    fact(facts.clock.virtual ? 'clock (virtual)' : 'clock (real time)', facts.clock.now),
-    fact('drift', facts.drift.enabled ? `on · seed ${facts.drift.seed} · rate ${facts.drift.rate}` : 'off'),
-    fact('faults', `rate ${facts.faults.faultRate} · latency ${facts.faults.latencyMs} ms · ${counted(facts.faults.rules, 'rule')}`),
-    fact('rate limit', rateLimitText(facts.rateLimit)),
-    fact('journal', `${facts.journal.size} of ${counted(facts.journal.capacity, 'request')}`),
-    fact('renderer', facts.renderer ? 'on' : 'off (placeholders)')
-  ]}</div>
+  fact('version', facts.version),
+  fact('uptime', `${facts.uptimeSeconds} s`),
+  fact(facts.clock.virtual ? 'clock (virtual)' : 'clock (real time)', facts.clock.now),
+  fact('drift', facts.drift.enabled ? `on · seed ${facts.drift.seed} · rate ${facts.drift.rate}` : 'off'),
+  fact('faults', `rate ${facts.faults.faultRate} · latency ${facts.faults.latencyMs} ms · ${counted(facts.faults.rules, 'rule')}`),
+  fact('rate limit', rateLimitText(facts.rateLimit)),
+  fact('journal', `${facts.journal.size} of ${counted(facts.journal.capacity, 'request')}`),
+  fact('renderer', facts.renderer ? 'on' : 'off (placeholders)')
+]}</div>
 <p><button data-post="${UI_PREFIX}/api/reset" data-confirm="Reset every workspace and setting to the loaded fixtures?">Reset everything</button>
 <span class="muted">Workspaces made by tests are dropped; snapshots are kept.</span></p>
 ${workspaces.map((summary) => workspaceBlock(summary, secrets))}
@@ -109,7 +109,9 @@ export function sceneBody (workspace: { id: string, name: string }, found: Found
 <p><a class="button" href="${base}/edit">${trashed ? 'View in the editor (read-only)' : 'Open in the editor'}</a>
 · <a href="${base}.svg">SVG</a> · <a href="${base}.png">PNG</a> · <a href="${base}/content.json">raw content JSON</a> · <a href="${base}/record.json">metadata JSON</a></p>
 <div class="drawing"><img alt="${m.name}" data-scene-id="${m.id}" data-version="${versionOf(scene)}" data-shown="${cardToken(scene)}" src="${base}.svg?v=${version}"></div>
-${frames.length === 0 ? '' : html`<h2>Frames (${frames.length})</h2><div class="frames">${frames.map((frame) => html`<div class="card">
+${frames.length === 0
+  ? ''
+  : html`<h2>Frames (${frames.length})</h2><div class="frames">${frames.map((frame) => html`<div class="card">
 <div class="drawing"><img alt="${frame.name ?? frame.id}" loading="lazy" src="${base}.svg?frameId=${encodeURIComponent(frame.id)}&amp;v=${version}"></div>
 <div class="meta"><strong>${frame.name ?? '(unnamed frame)'}</strong><code>${frame.id}</code></div></div>`)}</div>`}
 <h2>Record</h2><pre>${JSON.stringify(scene, null, 2)}</pre>`

@@ -15,7 +15,9 @@ const newestFirst = (differences: readonly ShadowDifference[]): ShadowDifference
 function operationTable (op: ShadowOperation): Html {
   const verdict = op.differs === 0 ? html`<span class="ok">the same</span>` : html`<span class="warn">${op.differs} differ</span>`
   return html`<h2><code>${op.operation}</code> <span class="muted">${op.requests} requests · ${op.same} the same ·</span> ${verdict}</h2>
-${op.differences.length === 0 ? '' : html`<table class="shadow-differences"><thead><tr><th>last seen</th><th>path</th><th>kind</th><th>emulator</th><th>target</th><th>seen</th><th>first request</th></tr></thead>
+${op.differences.length === 0
+  ? ''
+  : html`<table class="shadow-differences"><thead><tr><th>last seen</th><th>path</th><th>kind</th><th>emulator</th><th>target</th><th>seen</th><th>first request</th></tr></thead>
 <tbody>${newestFirst(op.differences).map((d) => html`<tr><td>${d.lastSeen}</td><td><code>${d.pattern ?? d.path}</code></td><td>${d.kind}</td><td><code>${shown(d.emulator)}</code></td><td><code>${shown(d.target)}</code></td><td>${d.count}×</td><td><code>${firstRequest(d)}</code></td></tr>`)}</tbody></table>`}
 ${op.accepted.length === 0 ? '' : html`<p class="muted">Accepted: ${op.accepted.map((d) => html`<code>${d.pattern ?? d.path}</code> (${d.kind}: ${d.reason}) `)}</p>`}`
 }
@@ -36,6 +38,8 @@ export function shadowBody (report: ShadowReport): Html {
 <p><button class="secondary" data-post="${UI_PREFIX}/api/shadow" data-method="DELETE">Clear the report</button>
 <span class="muted">Reload the page for what came since.</span></p>
 ${byNewestDifference(report.operations).map(operationTable)}
-${shadow.failures.length === 0 ? '' : html`<h2>Not compared</h2><table><thead><tr><th>time</th><th>operation</th><th>side</th><th>reason</th></tr></thead>
+${shadow.failures.length === 0
+  ? ''
+  : html`<h2>Not compared</h2><table><thead><tr><th>time</th><th>operation</th><th>side</th><th>reason</th></tr></thead>
 <tbody>${shadow.failures.map((f) => html`<tr><td>${f.time}</td><td><code>${f.operation}</code></td><td>${f.side}</td><td>${f.reason}</td></tr>`)}</tbody></table>`}`
 }

@@ -45,8 +45,8 @@ function ledgerTable (ledger: DriftLedgerView): Html {
   return html`<h3>Ledger <button class="secondary" data-post="${UI_PREFIX}/api/drift/ledger" data-method="DELETE">Clear</button></h3>
 <p>${counted(ledger.perturbed, 'response')} perturbed of ${String(ledger.eligible)} eligible since the last reset.</p>
 ${routes.length === 0
-    ? html`<p class="muted">Nothing drifted yet.</p>`
-    : html`<table id="drift-ledger"><thead><tr><th>route</th><th>eligible</th><th>perturbed</th><th>kinds</th></tr></thead><tbody>
+  ? html`<p class="muted">Nothing drifted yet.</p>`
+  : html`<table id="drift-ledger"><thead><tr><th>route</th><th>eligible</th><th>perturbed</th><th>kinds</th></tr></thead><tbody>
 ${routes.map(([route, counts]) => html`<tr><td><code>${route}</code></td><td>${String(counts.eligible)}</td><td>${String(counts.perturbed)}</td><td>${kindsOf(counts.byKind)}</td></tr>`)}</tbody></table>`}`
 }
 

@@ -18,7 +18,6 @@ const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: { tags, summary: 'Get scene content', params: SceneParamsSchema, response: responses(SceneContentSchema, 401, 403, 404) }
   }, async (request, reply) => sendCachedText(request, reply, request.params, sceneContent.getText))
 
-
   // A replacement leaves no file unavailable, so its answer is exactly what GET serves until the next write.
   app.put(url, {
     schema: {

@@ -47,10 +47,10 @@ export function getAt (root: unknown, pointer: string): unknown {
 }
 
 /** Every descendant of `root` (not root itself), depth first, parents before children, keys in insertion order. */
-export function * walk (root: unknown): Generator<WalkEntry> {
+export function* walk (root: unknown): Generator<WalkEntry> {
   const out: WalkEntry[] = []
   collect(root, '', out)
-  yield * out
+  yield* out
 }
 
 // Collected into one array, pointers built incrementally and no per-entry token arrays: nested generators

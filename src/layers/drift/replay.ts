@@ -40,7 +40,7 @@ export function targetedRng (rng: Rng, pointer: string): Rng {
   return {
     next: () => rng.next(),
     int: (max) => rng.int(max),
-    pick <T>(items: readonly T[]): T {
+    pick <T> (items: readonly T[]): T {
       const exact = items.find((item) => isObject(item) && item.pointer === pointer)
       return exact ?? items.find(preferred) ?? rng.pick(items)
     }

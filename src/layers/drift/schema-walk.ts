@@ -31,10 +31,10 @@ export const MAX_WALK_POSITIONS = 20_000
  * entered: the contract says nothing inside it, so there is no contract there to drift, and entering it made
  * a 5,000-element scene cost ~0.3 s per response. At most `limit` positions, in walk order.
  */
-export function * walkWithSchema (root: unknown, rootSchema: unknown, limit = MAX_WALK_POSITIONS): Generator<SchemaWalkEntry> {
+export function* walkWithSchema (root: unknown, rootSchema: unknown, limit = MAX_WALK_POSITIONS): Generator<SchemaWalkEntry> {
   const out: SchemaWalkEntry[] = []
   collectWithSchema(root, matchBranch(rootSchema, root), '', undefined, { entries: out, limit })
-  yield * out
+  yield* out
 }
 
 interface Collector { entries: SchemaWalkEntry[], limit: number }

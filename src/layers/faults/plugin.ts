@@ -58,7 +58,7 @@ function slowBody (entry: FaultEntry, payload: unknown, delayMs: number, sleep: 
   const body = Buffer.from(payload)
   const chunks = chunksOf(body, SLOW_CHUNKS)
   entry.trickled = body
-  return Readable.from((async function * () {
+  return Readable.from((async function* () {
     for (const [i, chunk] of chunks.entries()) {
       if (i > 0) await sleep(delayMs)
       yield chunk

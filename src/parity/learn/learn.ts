@@ -189,7 +189,7 @@ export interface LearnedReport { operations: LearnedOperation[], learned: number
 
 /** Learns every operation of the given reports (in order: an operation in two reports gets both reports' changes). */
 export function learnFrom (reports: ReadonlyArray<{ file: string, operations: ReadonlyArray<Readonly<ReportOperation>> }>): LearnedReport {
-  const skipped: Record<Skipped, number> = { value: 0, 'list item': 0, excused: 0, 'not a shape change': 0 }
+  const skipped: Record<Skipped, number> = { 'value': 0, 'list item': 0, 'excused': 0, 'not a shape change': 0 }
   const byOperation = new Map<string, LearnedChange[]>()
   for (const report of reports) {
     for (const { operation, differences, differs } of report.operations) {

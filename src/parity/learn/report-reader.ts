@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs'
 import { RunError } from '../types.js'
 
-
 export interface ReportDifference {
   path: string
   kind: string

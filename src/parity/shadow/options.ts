@@ -41,7 +41,7 @@ Options:
   --timeout <s>       seconds the target, and the shadow side, may take to answer (default 60)`
 
 function parse (argv: string[]) {
-  const spec = { target: 'string', port: 'string', host: 'string', key: 'string', fixtures: 'string', report: 'string', record: 'string', accept: 'string', 'drift-profile': 'string', timeout: 'string', help: 'boolean' } as const
+  const spec = { 'target': 'string', 'port': 'string', 'host': 'string', 'key': 'string', 'fixtures': 'string', 'report': 'string', 'record': 'string', 'accept': 'string', 'drift-profile': 'string', 'timeout': 'string', 'help': 'boolean' } as const
   try {
     return parseArgs({ args: argv, options: Object.fromEntries(Object.entries(spec).map(([name, type]) => [name, { type }])), strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>
   } catch (error) {

@@ -10,7 +10,7 @@ import { NOW_ISO } from './audit-expect.js'
 import { CANONICAL_ELEMENT_ID } from '../../../src/lib/ids.js'
 
 /** What the CLI sends on every request. */
-const CLI_HEADERS = { accept: 'application/json', 'content-type': 'application/json' }
+const CLI_HEADERS = { 'accept': 'application/json', 'content-type': 'application/json' }
 
 const common = {
   angle: 0, strokeColor: '#1e1e1e', fillStyle: 'solid', strokeStyle: 'solid', opacity: 100,

@@ -100,4 +100,3 @@ t.test('PATCH /workspaces', async (t) => {
     t.same((await call(t, app, 'GET', '/api/v1/workspaces')).body, workspace)
   })
 })
-

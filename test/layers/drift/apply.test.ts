@@ -89,7 +89,7 @@ t.test('the registry', async (t) => {
     'change-error-envelope': true,
     'change-id-format': false,
     'older-shape': true,
-    deprecation: false,
+    'deprecation': false,
     'mcp-rename-tool': true,
     'mcp-drop-tool': true,
     'mcp-rename-argument': true,

@@ -77,7 +77,7 @@ t.test('random and forced drift apply on top; X-Emulator-Drift: off answers the 
   t.notOk('allowCalls' in forced.json().metadata)
   const off = await raw(app, 'GET', '/api/v1/scenes/scnShapes01', { headers: { 'x-emulator-drift': 'off' } })
   t.same([off.json().metadata.name, off.headers['x-emulator-drift'], off.headers.deprecation], ['Simple shapes', undefined, undefined])
-  t.same((await admin(app, 'GET', '/drift/ledger')).byKind, { deprecation: 1, 'drop-optional-field': 1, learned: 2 })
+  t.same((await admin(app, 'GET', '/drift/ledger')).byKind, { 'deprecation': 1, 'drop-optional-field': 1, 'learned': 2 })
   await admin(app, 'POST', '/reset')
   t.equal((await raw(app, 'GET', '/api/v1/scenes/scnShapes01')).json().metadata.title, 'Simple shapes', 'a reset keeps the profile')
 })

@@ -80,9 +80,9 @@ t.test('GET and DELETE /drift/ledger', async (t) => {
   const expected = {
     eligible: 4,
     perturbed: 3,
-    byKind: { 'rename-envelope': 2, 'change-error-envelope': 1, deprecation: 1 },
+    byKind: { 'rename-envelope': 2, 'change-error-envelope': 1, 'deprecation': 1 },
     byRoute: {
-      'GET /api/v1/scenes': { eligible: 2, perturbed: 2, byKind: { 'rename-envelope': 2, deprecation: 1 } },
+      'GET /api/v1/scenes': { eligible: 2, perturbed: 2, byKind: { 'rename-envelope': 2, 'deprecation': 1 } },
       'GET /api/v1/scenes/{sceneId}': { eligible: 2, perturbed: 1, byKind: { 'change-error-envelope': 1 } }
     }
   }
@@ -123,7 +123,7 @@ t.test('the admin token guards the drift routes; the admin scope itself never dr
   const app = await build(t, { adminToken: 'secret-token', drift: true, driftRate: 1 })
   t.equal((await app.inject({ method: 'GET', url: '/_emulator/drift' })).statusCode, 401)
   t.equal((await app.inject({ method: 'PUT', url: '/_emulator/drift', payload: { rate: 0 } })).statusCode, 401)
-  const headers = { authorization: 'Bearer secret-token', 'x-emulator-drift': 'deprecation' }
+  const headers = { 'authorization': 'Bearer secret-token', 'x-emulator-drift': 'deprecation' }
   for (const url of ['/_emulator/drift', '/_emulator/drift/kinds', '/_emulator/drift/ledger', '/_emulator/health']) {
     const res = await app.inject({ method: 'GET', url, headers })
     t.equal(res.statusCode, 200, url)

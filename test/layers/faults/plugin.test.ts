@@ -49,20 +49,20 @@ t.test('a fault before the handler never writes: a faulted POST stores nothing',
   for (const fault of ['500', '503', 'html']) {
     const res = await app.inject({
       method: 'POST', url: '/api/v1/collections', payload: { name: `faulted ${fault}` },
-      headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-fault': fault }
+      headers: { 'authorization': `Bearer ${KEYS.full}`, 'x-emulator-fault': fault }
     })
     t.equal(res.statusCode, fault === '500' ? 500 : 503)
   }
   await t.rejects(app.inject({
     method: 'POST', url: '/api/v1/collections', payload: { name: 'faulted drop' },
-    headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-fault': 'drop' }
+    headers: { 'authorization': `Bearer ${KEYS.full}`, 'x-emulator-fault': 'drop' }
   }), { code: 'LIGHT_ECONNRESET' })
   t.same(await collectionNames(app), before, 'no collection was created')
 })
 
 t.test('html: a 503 with an HTML page instead of the envelope', async (t) => {
   const app = await fresh()
-  const res = await app.inject({ method: 'GET', url: '/api/v1/scenes', headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-fault': 'html' } })
+  const res = await app.inject({ method: 'GET', url: '/api/v1/scenes', headers: { 'authorization': `Bearer ${KEYS.full}`, 'x-emulator-fault': 'html' } })
   t.equal(res.statusCode, 503)
   t.equal(res.headers['content-type'], 'text/html; charset=utf-8')
   t.equal(res.body, HTML_503_BODY)
@@ -70,7 +70,7 @@ t.test('html: a 503 with an HTML page instead of the envelope', async (t) => {
 
 t.test('drop: app.inject rejects, the app serves on', async (t) => {
   const app = await fresh()
-  await t.rejects(app.inject({ method: 'GET', url: '/api/v1/scenes', headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-fault': 'drop' } }),
+  await t.rejects(app.inject({ method: 'GET', url: '/api/v1/scenes', headers: { 'authorization': `Bearer ${KEYS.full}`, 'x-emulator-fault': 'drop' } }),
     { code: 'LIGHT_ECONNRESET', message: 'response destroyed before completion' })
   t.equal((await call(t, app, 'GET', '/api/v1/scenes')).status, 200)
 })
@@ -90,7 +90,7 @@ t.test('phase=after: the write commits, then the response is replaced ("outcome 
   const app = await fresh()
   const send = (name: string, fault: string) => app.inject({
     method: 'POST', url: '/api/v1/collections', payload: { name },
-    headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-fault': fault }
+    headers: { 'authorization': `Bearer ${KEYS.full}`, 'x-emulator-fault': fault }
   })
   const envelope = await send('after 502', '502; phase=after')
   t.equal(envelope.statusCode, 502)

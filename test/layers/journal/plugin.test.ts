@@ -104,7 +104,7 @@ t.test('a slow body is recorded whole', async (t) => {
 t.test('drift is reported as the X-Emulator-Drift header that went out', async (t) => {
   const app = await fresh()
   // app.inject, not call(): a drifted body does not conform to the reference, on purpose.
-  const res = await app.inject({ method: 'GET', url: '/api/v1/collections/colDefault1', headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-drift': 'add-unknown-field' } })
+  const res = await app.inject({ method: 'GET', url: '/api/v1/collections/colDefault1', headers: { 'authorization': `Bearer ${KEYS.full}`, 'x-emulator-drift': 'add-unknown-field' } })
   const header = res.headers['x-emulator-drift']
   t.type(header, 'string', 'drift changed the response')
   const [entry] = (await journal(app)).data

@@ -69,7 +69,7 @@ t.test('the typed helpers', async (t) => {
   t.teardown(() => emulator.close())
   const stub = await emulator.addStub({ method: 'POST', path: '/collections', status: 429, body: { statusCode: 429, error: 'Too Many Requests', message: 'slow down' }, times: 1 })
   t.match(stub, { id: 1, status: 429, remaining: 1 })
-  const headers = { authorization: `Bearer ${emulator.keys.full}`, 'content-type': 'application/json' }
+  const headers = { 'authorization': `Bearer ${emulator.keys.full}`, 'content-type': 'application/json' }
   const first = await fetch(`${emulator.apiUrl}/collections`, { method: 'POST', headers, body: '{"name":"x"}' })
   t.equal(first.status, 429)
   await emulator.addStub({ path: '/collections', status: 500 })

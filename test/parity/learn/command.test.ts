@@ -132,7 +132,6 @@ t.test('a grouped report: shared differences are every operation\'s, what follow
   t.match(run.out, /not learned: 0 value-only, 0 excused by the rules, 1 not replayable/)
 })
 
-
 t.test('a shadow report (mode "shadow", "keys" for "key", the shadow\'s state): learned like a parity report', async (t) => {
   const ref = (step: number, path = '/scenes/AbCdEfGhIjK') => ({ method: 'GET', path, step })
   const shadow = {

@@ -49,7 +49,7 @@ t.test('every method, with its path, query, body and the client\'s headers, reac
   const shadowed = await startShadowFor(t, target.api, FIXTURES)
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
     const body = method === 'GET' || method === 'DELETE' ? undefined : { name: `a ${method} body`, nested: { list: [1, 2] } }
-    const headers = { authorization: 'Bearer sk-client-key', 'content-type': 'application/json', 'x-client-header': 'kept', connection: 'keep-alive, x-hop', 'x-hop': 'dropped', 'keep-alive': 'timeout=5' }
+    const headers = { 'authorization': 'Bearer sk-client-key', 'content-type': 'application/json', 'x-client-header': 'kept', 'connection': 'keep-alive, x-hop', 'x-hop': 'dropped', 'keep-alive': 'timeout=5' }
     const reply = await rawSend(`${shadowed.api}/scenes/abc?limit=2&offset=1`, method, headers, body === undefined ? undefined : JSON.stringify(body))
     t.equal(reply.status, 201, `${method}: the target's status`)
     t.same(JSON.parse(reply.text), { echoed: body === undefined ? '' : JSON.stringify(body) }, `${method}: the target's body`)
@@ -82,7 +82,7 @@ t.test('a compressed answer reaches the client byte for byte, with its Content-E
   const shadowed = await startShadowFor(t, target.api, FIXTURES)
   const url = new URL(`${shadowed.api}/collections`)
   const raw = await new Promise<{ headers: IncomingMessage['headers'], body: Buffer }>((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': 'gzip', authorization: 'Bearer k' } }, async (res) => {
+    request(url, { headers: { 'accept-encoding': 'gzip', 'authorization': 'Bearer k' } }, async (res) => {
       const chunks: Buffer[] = []
       for await (const chunk of res) chunks.push(chunk as Buffer)
       resolve({ headers: res.headers, body: Buffer.concat(chunks) })
@@ -104,7 +104,7 @@ t.test('a streamed MCP answer passes through intact, each event as the target se
     void finished.then(() => res.end(events[1]))
   })
   const shadowed = await startShadowFor(t, target.api, FIXTURES)
-  const response = await fetch(`${shadowed.api}/mcp`, { method: 'POST', headers: { authorization: 'Bearer k', 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
+  const response = await fetch(`${shadowed.api}/mcp`, { method: 'POST', headers: { 'authorization': 'Bearer k', 'content-type': 'application/json', 'accept': 'application/json, text/event-stream' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) })
   t.equal(response.status, 200)
   t.equal(response.headers.get('content-type'), 'text/event-stream')
   const reader = (response.body as ReadableStream<Uint8Array>).getReader()
