@@ -2,8 +2,8 @@
 // Where a start's CPU time goes: runs `node --cpu-prof dist/server.js` RUNS times, with npm start's Node options
 // (each a fresh process, on 127.0.0.1:PORT, stopped with SIGTERM once GET /api/v1/collections has answered 200),
 // then prints the mean self and total time per run by source file (dist/'s chunks mapped back to src/ and to
-// packages through their source maps; Node's own modules as node-internal) and by function. The profiles stay in the folder it names, for Chrome's
-// DevTools. Needs `npm run build`; run with the repo's Node 24:
+// packages through their source maps; Node's own modules as node-internal) and by function. The profiles stay in
+// the folder it names, for Chrome's DevTools. Needs `npm run build`; run with the repo's Node 24:
 //   node_modules/.bin/node scripts/profile-start.mjs [runs, default 5] [rows, default 30]
 //   PORT=4399, PROFILE_DIR=<folder> (default: a new one in the system's temporary folder), and any setting of
 //   the server (EMULATOR_*, NODE_DISABLE_COMPILE_CACHE=1 for a start without the compile cache)
