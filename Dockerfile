@@ -184,5 +184,6 @@ EXPOSE 4000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=15s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 4000) + '/_emulator/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 
-# Exec form: the base's entrypoint execs this, so node is PID 1 and receives SIGTERM itself.
-CMD ["node", "dist/server.js"]
+# Exec form: the base's entrypoint execs this, so node is PID 1 and receives SIGTERM itself. The V8 options are
+# package.json's start script's (src/start.ts says why): a young generation of two fixed 8 MiB semi-spaces.
+CMD ["node", "--min-semi-space-size=8", "--max-semi-space-size=8", "dist/server.js"]

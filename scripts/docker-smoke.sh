@@ -176,7 +176,8 @@ log "node $IMAGE_NODE"
 RUN_UID=$(podman exec "$CONTAINER" id -u)
 [[ "$RUN_UID" == "1000" ]] || fail "container runs as uid $RUN_UID, expected 1000 (node)"
 PID1=$(podman exec "$CONTAINER" sh -c 'tr "\0" " " </proc/1/cmdline')
-[[ "$PID1" == "node dist/server.js"* ]] || fail "PID 1 is '$PID1', expected 'node dist/server.js'"
+[[ "$PID1" == "node --min-semi-space-size=8 --max-semi-space-size=8 dist/server.js"* ]] \
+  || fail "PID 1 is '$PID1', expected 'node --min-semi-space-size=8 --max-semi-space-size=8 dist/server.js' (npm start's)"
 # ... and that file is the one-file bundle `npm start` runs, not tsc's module of the same name: the
 # bundle opens with scripts/bundle-server.mjs's createRequire banner, tsc's output with comments.
 HEAD1=$(podman exec "$CONTAINER" head -n 1 dist/server.js)

@@ -1,9 +1,9 @@
 /* global process, console, setTimeout, performance */
-// Where a start's CPU time goes: runs `node --cpu-prof dist/server.js` RUNS times (each a fresh process, on
-// 127.0.0.1:PORT, stopped with SIGTERM once GET /api/v1/collections has answered 200), then prints the mean self and
-// total time per run by source file (dist/'s chunks mapped back to src/ and to packages through their source maps;
-// Node's own modules as node-internal) and by function. The profiles stay in the folder it names, for Chrome's
-// DevTools. Needs `npm run build`; run with the repo's Node 24:
+// Where a start's CPU time goes: runs `node --cpu-prof dist/server.js` RUNS times, with npm start's Node options
+// (each a fresh process, on 127.0.0.1:PORT, stopped with SIGTERM once GET /api/v1/collections has answered 200),
+// then prints the mean self and total time per run by source file (dist/'s chunks mapped back to src/ and to
+// packages through their source maps; Node's own modules as node-internal) and by function. The profiles stay in
+// the folder it names, for Chrome's DevTools. Needs `npm run build`; run with the repo's Node 24:
 //   node_modules/.bin/node scripts/profile-start.mjs [runs, default 5] [rows, default 30]
 //   PORT=4399, PROFILE_DIR=<folder> (default: a new one in the system's temporary folder), and any setting of
 //   the server (EMULATOR_*, NODE_DISABLE_COMPILE_CACHE=1 for a start without the compile cache)
@@ -21,6 +21,9 @@ const RUNS = Number(process.argv[2] ?? 5)
 const ROWS = Number(process.argv[3] ?? 30)
 const PORT = Number(process.env.PORT ?? 4399)
 const DIR = process.env.PROFILE_DIR ?? mkdtempSync(join(tmpdir(), 'emulator-profile-'))
+// The Node options between `node` and `dist/server.js` in package.json's start script: profiled as npm start runs it.
+const START_WORDS = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
+const START_NODE_ARGS = START_WORDS.slice(START_WORDS.indexOf('node') + 1, START_WORDS.indexOf('dist/server.js'))
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function probe () {
@@ -37,7 +40,7 @@ function probe () {
 /** One start under the profiler, to its first 200; resolves once the process has exited (the profile is written). */
 async function profileOnce () {
   const startedAt = performance.now()
-  const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', DIR, '--cpu-prof-interval', '100', join(ROOT, 'dist', 'server.js')], {
+  const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', DIR, '--cpu-prof-interval', '100', ...START_NODE_ARGS, join(ROOT, 'dist', 'server.js')], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit']
   })

@@ -14,6 +14,7 @@ import { browserExport, CHROMIUM, launchChromium } from './browser-export.js'
 import { createClient, expectStatus, median, type Send } from './client.js'
 import { memoryOf, startServer, stopServer, type Running } from './processes.js'
 import { sceneDocument } from './scene.js'
+import { START_NODE_ARGS } from './serving.js'
 
 export interface PicturesResult {
   /** Chromium's export: navigation to the first scene drawn, then each further scene (null without chromium). */
@@ -51,7 +52,7 @@ function neverDrawnScenes (): Scene[] {
 }
 
 async function withServer<T> (settings: PicturesSettings, env: Record<string, string>, work: (send: Send, running: Running, base: string) => Promise<T>): Promise<T> {
-  const spec = { name: 'emulator', script: SERVER, env: { EMULATOR_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env }, port: settings.port, path: '/_emulator/health', headers: {} }
+  const spec = { name: 'emulator', script: SERVER, nodeArgs: START_NODE_ARGS, env: { EMULATOR_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env }, port: settings.port, path: '/_emulator/health', headers: {} }
   const { running } = await startServer(spec, join(settings.workDir, 'pictures.log'))
   const base = `http://127.0.0.1:${settings.port}`
   const client = createClient(base)

@@ -8,6 +8,7 @@ import { buildApp } from '../../src/app.js'
 import { createClient, expectStatus, median, medianMs, type Send } from './client.js'
 import { startServer, stopServer, type ServerSpec } from './processes.js'
 import { sceneDocument } from './scene.js'
+import { START_NODE_ARGS } from './serving.js'
 
 export interface ScaleResult {
   scene: { elements: number, bytes: number, putMs: number, getMs: number, parseMs: number, stringifyMs: number }
@@ -25,7 +26,7 @@ const json = (text: string) => JSON.parse(text)
 
 /** Runs `work` against an emulator process with these settings (on top of the defaults). */
 async function withServer<T> (settings: ScaleSettings, env: Record<string, string>, work: (send: Send) => Promise<T>): Promise<T> {
-  const spec: ServerSpec = { name: 'emulator', script: SERVER, env: { EMULATOR_RATE_LIMIT: '0', ...env }, port: settings.port, path: '/_emulator/health', headers: {} }
+  const spec: ServerSpec = { name: 'emulator', script: SERVER, nodeArgs: START_NODE_ARGS, env: { EMULATOR_RATE_LIMIT: '0', ...env }, port: settings.port, path: '/_emulator/health', headers: {} }
   const { running } = await startServer(spec, join(settings.workDir, 'scale.log'))
   const client = createClient(`http://127.0.0.1:${settings.port}`)
   try {

@@ -1,6 +1,6 @@
 // The served cases, each server its own process on 127.0.0.1: reads under load (a bare Fastify route sending the
 // same bytes, the emulator with its defaults, and quiet), and memory (the starts are starts.ts).
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BENCH_KEY, writeBenchFixtures } from './fixtures.js'
@@ -32,10 +32,19 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 export const SERVER = join(ROOT, 'dist', 'server.js')
 export const BARE = join(ROOT, 'scripts', 'bench', 'bare-server.mjs')
 export const READ_PATH = '/api/v1/collections?limit=20'
+/** The Node options package.json's start script runs dist/server.js with: every case runs the server as npm start does. */
+export const START_NODE_ARGS = startNodeArgs()
 const QUIET = { LOG_LEVEL: 'warn', EMULATOR_JOURNAL_SIZE: '0' }
 
 export function emulatorSpec (name: string, port: number, env: Record<string, string>, key = BENCH_KEY): ServerSpec {
-  return { name, script: SERVER, env, port, path: READ_PATH, headers: { authorization: `Bearer ${key}` } }
+  return { name, script: SERVER, nodeArgs: START_NODE_ARGS, env, port, path: READ_PATH, headers: { authorization: `Bearer ${key}` } }
+}
+
+/** The options between `node` and `dist/server.js` in package.json's start script. */
+function startNodeArgs (): string[] {
+  const { scripts } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  const words = scripts.start.split(/\s+/)
+  return words.slice(words.indexOf('node') + 1, words.indexOf('dist/server.js'))
 }
 
 async function bodyOf (spec: ServerSpec): Promise<string> {
