@@ -164,7 +164,8 @@ function drifts (plan: Plan | null, settings: DriftSettings): plan is Plan {
 
 async function onSend (control: DriftControl, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   const route = request.routeOptions.url
-  const profiled = route === undefined ? undefined : control.learned(routeKey(request.method, route))
+  // Without a profile (the usual case) no operation key is built: this hook runs on every answer.
+  const profiled = control.profile === undefined || route === undefined ? undefined : control.learned(routeKey(request.method, route))
   // Drift off, no drift header and no profile for this route (the usual case): nothing below would change the response.
   if (noDriftHeaders(request) && !control.enabled() && profiled === undefined) return payload
   if (!inScope(request)) return payload
