@@ -34,7 +34,7 @@ module.exports = {
     { name: 'render-is-a-library', comment: 'The renderer reads scene documents, nothing of the app but the text metric it shares with the tools.', severity: 'error',
       from: { path: '^src/render/' }, to: { path: '^src/', pathNot: '^src/(render|lib|schemas)/|^src/content/text-metrics\\.ts$' } },
     { name: 'dom-only-in-render-worker', comment: 'jsdom globals and the 20 MB utils bundle stay in the worker thread.', severity: 'error',
-      from: { path: '^src/', pathNot: '^src/render/worker\\.mjs$' }, to: { path: '(^|/)node_modules/(jsdom|@excalidraw/utils)/' } },
+      from: { path: '^src/', pathNot: '^src/render/worker(-dom)?\\.mjs$' }, to: { path: '(^|/)node_modules/(jsdom|@excalidraw/utils)/' } },
     { name: 'resvg-only-in-render', severity: 'error',
       from: { path: '^src/', pathNot: '^src/render/' }, to: { path: '(^|/)node_modules/@resvg/' } },
     // The harness layers: in memory, siblings over the request record

@@ -1,6 +1,6 @@
 // The render workers: a small pool started lazily (a second worker only when the first is busy), one job per worker
-// at a time, a worker killed on timeout, and one whose heap grew past a cap ended after its job (recycled), so a
-// huge scene's memory goes back to the system instead of staying with an idle worker.
+// at a time, a worker killed on timeout, and one whose heap grew past a cap ended after its job (recycled: it gives
+// its memory back and exits), so a huge scene's memory goes back to the system instead of staying with an idle worker.
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 
@@ -44,6 +44,8 @@ export interface WorkerHost {
   readonly starts: number
   /** Workers ended after a job because their heap had grown past the cap. */
   readonly recycles: number
+  /** Recycled workers still giving their memory back before they exit. */
+  readonly retiring: number
 }
 
 /** INFER: importing the 20 MB utils bundle takes ~1 s; a busy machine gets plenty more before we give up. */
@@ -52,6 +54,8 @@ const STARTUP_TIMEOUT_MS = 60_000
 const WORKER_HEAP_MB = 1024
 /** A warm worker's heap is 60-90 MB after any fixture scene; a 10,000-element scene leaves it near 400 MB. */
 export const DEFAULT_RECYCLE_HEAP_BYTES = 192 * 1024 * 1024
+/** A recycled worker's last collection takes well under a second even for that heap; past this it is killed. */
+export const RETIRE_TIMEOUT_MS = 10_000
 const NODE_TIMERS: Timers = { setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout) }
 
 /**
@@ -71,6 +75,7 @@ interface Slot { worker?: Worker, ready?: Promise<Worker>, pending?: Pending, he
 class RenderWorkerPool implements WorkerHost {
   private readonly slots: Slot[]
   private readonly waiting: Array<(slot: Slot | undefined) => void> = []
+  private readonly retiringWorkers = new Set<Worker>()
   private readonly timers: Timers
   private readonly recycleHeapBytes: number
   private nextId = 1
@@ -90,6 +95,7 @@ class RenderWorkerPool implements WorkerHost {
   get running (): number { return this.slots.filter((slot) => slot.worker !== undefined).length }
   get starts (): number { return this.startCount }
   get recycles (): number { return this.recycleCount }
+  get retiring (): number { return this.retiringWorkers.size }
 
   async run (job: RenderJob, timeoutMs: number): Promise<RenderAnswer> {
     const slot = await this.acquire()
@@ -108,6 +114,10 @@ class RenderWorkerPool implements WorkerHost {
       if (w === undefined) return
       this.discard(slot, w, new RenderHostError('renderer is closed', 'closed'))
       await w.terminate()
+    }))
+    await Promise.all([...this.retiringWorkers].map(async (w) => {
+      await w.terminate()
+      this.retiringWorkers.delete(w)
     }))
   }
 
@@ -194,11 +204,23 @@ class RenderWorkerPool implements WorkerHost {
     })
   }
 
-  /** Ends a worker whose job is done: its memory goes back; the slot starts a new one when next needed. */
+  /**
+   * Ends a worker whose job is done: it is asked to give its memory back and exit (terminate() alone would leave its
+   * freed pages pooled, worker.mjs retire()), and killed if it has not within RETIRE_TIMEOUT_MS. The slot starts a
+   * new worker when next needed; the one retiring keeps no job and not the process alive.
+   */
   private recycle (slot: Slot, w: Worker): void {
     this.recycleCount += 1
     this.forget(slot, w)
-    void w.terminate()
+    this.retiringWorkers.add(w)
+    w.unref()
+    const timer = this.timers.setTimeout(() => void w.terminate(), RETIRE_TIMEOUT_MS)
+    ;(timer as { unref?: () => void }).unref?.()
+    w.once('exit', () => {
+      this.timers.clearTimeout(timer)
+      this.retiringWorkers.delete(w)
+    })
+    w.postMessage({ type: 'retire' })
   }
 
   /** Forgets a worker (if it is still the slot's), fails the job in flight, and kills it. */

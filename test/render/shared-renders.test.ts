@@ -24,7 +24,8 @@ function handPool (): WorkerHost & { asked: Asked[] } {
     close: async () => {},
     running: 0,
     starts: 0,
-    recycles: 0
+    recycles: 0,
+    retiring: 0
   }
 }
 

@@ -1,8 +1,10 @@
 // The render workers' pool with stand-in workers (fake-render-worker.mjs) and a hand-fired clock: a second worker
 // only when the first is busy, a worker recycled when its heap grew past the cap, time limits, crashes, close.
 // No assertion rests on how long anything takes.
+import { runInNewContext } from 'node:vm'
+import { Worker } from 'node:worker_threads'
 import t, { type Test } from 'tap'
-import { createWorkerHost, defaultWorkerCount, RenderHostError, type Timers, type WorkerHost } from '../../src/render/worker-host.js'
+import { createWorkerHost, defaultWorkerCount, RenderHostError, RETIRE_TIMEOUT_MS, type Timers, type WorkerHost } from '../../src/render/worker-host.js'
 import { until } from '../until.js'
 
 const FAKE = new URL('./fake-render-worker.mjs', import.meta.url)
@@ -50,16 +52,37 @@ t.test('with one worker, jobs wait their turn on it', async (t) => {
   t.same({ running: host.running, starts: host.starts }, { running: 1, starts: 1 })
 })
 
-t.test('a worker whose heap grew past the cap is ended after its job; the next job starts a fresh one', async (t) => {
-  const host = pool(t, { workers: 1, recycleHeapBytes: 100 * MB })
+t.test('a worker whose heap grew past the cap is retired after its job; the next job starts a fresh one', async (t) => {
+  const timers = handTimers()
+  const host = pool(t, { workers: 1, recycleHeapBytes: 100 * MB, timers })
   const small = await host.run(job({ heapBytes: 60 * MB }), 30_000)
   t.same({ running: host.running, recycles: host.recycles }, { running: 1, recycles: 0 }, 'below the cap: kept')
   const big = await host.run(job({ heapBytes: 400 * MB }), 30_000)
   t.equal(threadOf(big), threadOf(small), 'the big job ran on the same worker and got its answer')
   t.same({ running: host.running, recycles: host.recycles }, { running: 0, recycles: 1 }, 'then that worker was ended')
+  t.ok(timers.armed().includes(RETIRE_TIMEOUT_MS), 'with a limit on how long it may take to go')
+  await until(() => host.retiring === 0, 'the retired worker to exit by itself')
+  t.same(timers.armed(), [], 'it exited on its own: the limit is cleared')
   const after = await host.run(job({}), 30_000)
   t.not(threadOf(after), threadOf(big), 'a new worker draws the next picture')
   t.equal(host.starts, 2)
+})
+
+t.test('a retired worker that does not exit is killed at the limit; close ends one still retiring', async (t) => {
+  const timers = handTimers()
+  const host = pool(t, { workers: 1, recycleHeapBytes: 100 * MB, timers })
+  await host.run(job({ heapBytes: 400 * MB, deaf: true }), 30_000)
+  t.same({ running: host.running, retiring: host.retiring }, { running: 0, retiring: 1 }, 'retiring, not running')
+  const next = await host.run(job({}), 30_000)
+  t.ok('svg' in next, 'a new worker serves meanwhile')
+  timers.fire(RETIRE_TIMEOUT_MS)
+  await until(() => host.retiring === 0, 'the deaf worker to be killed')
+
+  const closing = createWorkerHost(FAKE, { workers: 1, recycleHeapBytes: 100 * MB, timers: handTimers() })
+  await closing.run(job({ heapBytes: 400 * MB, deaf: true }), 30_000)
+  t.equal(closing.retiring, 1)
+  await closing.close()
+  t.equal(closing.retiring, 0, 'close waited for it to end')
 })
 
 t.test('a job past its time limit fails as a timeout and its worker is replaced', async (t) => {
@@ -116,4 +139,13 @@ t.test('close ends the workers and fails jobs in flight and waiting', async (t) 
 
 t.test('the default pool: one worker on two cores, more on larger machines, never more than four', async (t) => {
   t.same([1, 2, 3, 4, 8, 64].map((cores) => defaultWorkerCount(cores)), [1, 1, 1, 2, 4, 4])
+})
+
+t.test('the real worker, retired, collects its garbage and exits 0, leaving gc unexposed to every other context', async (t) => {
+  const worker = new Worker(new URL('../../src/render/worker.mjs', import.meta.url), { execArgv: [] })
+  const exited = new Promise<number>((resolve) => worker.once('exit', resolve))
+  await new Promise((resolve) => worker.once('message', resolve))
+  worker.postMessage({ type: 'retire' })
+  t.equal(await exited, 0, 'it ended itself, cleanly')
+  t.equal(runInNewContext('typeof gc'), 'undefined', 'the flag it turned on to reach the collector is off again')
 })
