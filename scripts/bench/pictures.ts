@@ -25,7 +25,7 @@ export interface PicturesResult {
   /** Each further never-drawn scene's SVG, one at a time, in the order of `browser.sceneMs`. */
   sceneMs: number[]
   shared: { aloneMs: number, sixMs: number }
-  memory: { elements: number, startMb: number, peakMb: number, afterMb: number, pngMs: number }
+  memory: { elements: number, startMb: number, peakMb: number, afterMb: number, settledMb: number, pngMs: number }
   pool: Record<'one' | 'two', { coldMs: number, warmMs: number }>
 }
 
@@ -149,7 +149,13 @@ async function workspaceCase (settings: PicturesSettings, browser: Browser): Pro
   })
 }
 
-/** A 10,000-element scene's PNG: the process's memory at the health check, at its peak, and once the picture is served. */
+/** Long enough for V8's delayed release of an ended isolate's pooled pages (8 s in V8 13, Node 24). */
+const SETTLE_MS = 10_000
+
+/**
+ * A 10,000-element scene's PNG: the process's memory at the health check, at its peak, once the picture is served
+ * (two seconds after it, when the worker that drew it has ended) and ten seconds after it.
+ */
 async function memoryCase (settings: PicturesSettings): Promise<PicturesResult['memory']> {
   return await withServer(settings, { EMULATOR_RENDER_TIMEOUT_MS: '600000' }, async (send, running) => {
     const startMb = memoryOf(running).rss
@@ -160,10 +166,13 @@ async function memoryCase (settings: PicturesSettings): Promise<PicturesResult['
     const png = expectStatus(await send('GET', `/_emulator/ui/scenes/${id}.png`, { discard: true }), 200, 'GET png')
     const pngMs = performance.now() - started
     if (!png.text.startsWith('(')) throw new Error('PNG not received')
-    // The worker that drew it is ended after the job (its heap grew past the cap); give the exit a moment.
+    // The worker that drew it is retired after the job (its heap grew past the cap); give the exit a moment.
     await sleep(2000)
     clearInterval(sampler)
-    return { elements: 10_000, startMb, peakMb: Math.max(peakMb, memoryOf(running).rss), afterMb: memoryOf(running).rss, pngMs }
+    const afterMb = memoryOf(running).rss
+    // What is left once V8 has let go of whatever an ended thread's isolate still pooled (8 s on Node 24).
+    await sleep(SETTLE_MS - 2000)
+    return { elements: 10_000, startMb, peakMb: Math.max(peakMb, afterMb), afterMb, settledMb: memoryOf(running).rss, pngMs }
   })
 }
 
@@ -203,7 +212,7 @@ export async function measurePictures (settings: PicturesSettings, progress: (li
     const workspace = browser === null ? null : await workspaceCase(settings, browser)
     if (workspace !== null) progress(`  ${workspace.name}: ${workspace.thumbnails} thumbnails drawn in ${workspace.drawnMs.toFixed(0)} ms`)
     const memory = await memoryCase(settings)
-    progress(`  10,000 elements as PNG: ${memory.startMb.toFixed(0)} → peak ${memory.peakMb.toFixed(0)} → ${memory.afterMb.toFixed(0)} MB`)
+    progress(`  10,000 elements as PNG: ${memory.startMb.toFixed(0)} → peak ${memory.peakMb.toFixed(0)} → ${memory.afterMb.toFixed(0)} → ${memory.settledMb.toFixed(0)} MB 10 s after`)
     const pool = await poolCase(scenes)
     progress(`  pool: one worker ${pool.one.coldMs.toFixed(0)}/${pool.one.warmMs.toFixed(0)} ms, two ${pool.two.coldMs.toFixed(0)}/${pool.two.warmMs.toFixed(0)} ms (cold/warm)`)
     return { browser: cold.browser, workspace, firstMs: cold.firstMs, sceneMs: cold.sceneMs, shared: cold.shared, memory, pool }
