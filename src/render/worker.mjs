@@ -176,12 +176,8 @@ async function render (window, exportToSvg, msg) {
     // image is 100% × 100% and drew images zoomed in. Cost: an image placed twice is embedded twice.
     config: { padding: msg.padding ?? 10, exportingFrame, renderEmbeddables: false, reuseImages: false }
   })
-  try {
-    sanitise(svg)
-    return serialise(window, svg)
-  } finally {
-    forgetLastQueries(window)
-  }
+  sanitise(svg)
+  return serialise(window, svg)
 }
 
 /** What this thread's heap holds after a job (committed, not just live): what it costs the process. */
@@ -222,6 +218,9 @@ port.on('message', async (/** @type {RenderRequest | { type: 'retire' }} */ msg)
     port.postMessage({ id: msg.id, svg, heapBytes: heapBytes() })
   } catch (err) {
     port.postMessage({ id: msg.id, error: messageOf(err), heapBytes: heapBytes() })
+  } finally {
+    // Whether or not the job got as far as sanitise: utils queries the picture while it draws it.
+    forgetLastQueries(window)
   }
 })
 port.postMessage({ type: 'ready' })
