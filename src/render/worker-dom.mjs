@@ -130,7 +130,8 @@ export function installShims () {
  * jsdom's selector engines (nwsapi, on the document) keep the context and results of the queries they ran, here on
  * the exported SVG (sanitise's and utils' own), until the same query runs again: a 10,000-element picture's whole
  * tree, 130 MB, stayed live in an idle worker. Their caches are emptied and their context moved to the document,
- * which lives anyway. (Dropping an engine would not do: each adds document listeners that hold its state.)
+ * which lives anyway. (Dropping an engine would not do: each adds document listeners that hold its state.) The engines
+ * are jsdom's own unexported fields: test/render/worker-dom.test.ts fails if a jsdom update moves them.
  * @param {SerialisingWindow} window
  */
 export function forgetLastQueries (window) {
