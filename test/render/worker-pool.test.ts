@@ -141,7 +141,7 @@ t.test('the default pool: one worker on two cores, more on larger machines, neve
   t.same([1, 2, 3, 4, 8, 64].map((cores) => defaultWorkerCount(cores)), [1, 1, 1, 2, 4, 4])
 })
 
-t.test('the real worker, retired, collects its garbage and exits 0, leaving gc unexposed to every other context', async (t) => {
+t.test('the real worker, retired, exits 0 by itself and leaves gc unexposed to every other context', async (t) => {
   const worker = new Worker(new URL('../../src/render/worker.mjs', import.meta.url), { execArgv: [] })
   const exited = new Promise<number>((resolve) => worker.once('exit', resolve))
   await new Promise((resolve) => worker.once('message', resolve))
