@@ -2,7 +2,8 @@
 // emulator installed without the renderer's packages (README, Install) still answers PNG requests with them: the
 // "turned off" one (EMULATOR_RENDERER=off) and the one naming the packages to install. And src/admin/ui/favicon-png.ts,
 // the icon as the PNG inside /favicon.ico.
-//   node --import tsx scripts/generate-placeholder-png.ts   (after a change to placeholderSvg in src/render/pictures.ts)
+//   node --import tsx scripts/generate-placeholder-png.ts   (after a change to placeholderSvg or packagesNeededSvg in
+//   src/render/pictures.ts, RENDERER_INSTALL or RENDERER_PACKAGES in src/plugins/renderer.ts, or FAVICON_SVG)
 import { writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { RENDERER_INSTALL, RENDERER_PACKAGES } from '../src/plugins/renderer.js'

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from './app.js'
 import { resolveConfig, type Config } from './config/index.js'
-import type { FixtureKey } from './harness/fixtures.js'
+import { usableKeys, type FixtureKey } from './harness/fixtures.js'
 import { createHarnessHelpers } from './harness-client.js'
 import type { BuildOptions, DemoKeys, EmulatorOptions, RunningEmulator } from './emulator-types.js'
 
@@ -17,7 +17,7 @@ const KEY_KINDS: Record<keyof DemoKeys, string> = {
 }
 
 function pickKeys (keys: FixtureKey[], now: number, admins: Set<string>, workspace: string): DemoKeys {
-  const usable = keys.filter((k) => k.revoked !== true && (k.expiresAt == null || Date.parse(k.expiresAt) > now) && k.routes == null)
+  const usable = usableKeys(keys, now)
   const found: Record<keyof DemoKeys, string | undefined> = {
     full: usable.find((k) => k.kind === 'workspace' && k.permission === 'full')?.secret,
     read: usable.find((k) => k.kind === 'workspace' && k.permission === 'read')?.secret,

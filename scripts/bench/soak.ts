@@ -2,12 +2,11 @@
 // environment passes through, EMULATOR_AUDIT_LOG_MAX among them) under a sustained mixed load for minutes: reads at 10
 // connections, one-element content PATCHes at 4, MCP list_scenes at 4. RSS and the audit entries held are sampled
 // every 5 s; what matters is that RSS stops growing once the retention bounds are reached.
-import { fileURLToPath } from 'node:url'
 import autocannon, { type Options } from 'autocannon'
 import { createClient, expectStatus, type Send } from './client.js'
 import { HOST, memoryOf, startServer, stopServer, type Running, type ServerSpec } from './processes.js'
 import { sceneDocument } from './scene.js'
-import { START_NODE_ARGS } from './serving.js'
+import { SERVER, START_NODE_ARGS } from './serving.js'
 
 export interface SoakSettings { seconds: number, workDir: string, port: number, sampleSeconds?: number }
 export interface SoakSample { atS: number, rssMb: number, auditEntries: number }
@@ -29,7 +28,6 @@ export interface SoakResult {
   requests: Record<'reads' | 'patches' | 'mcp', KindResult>
 }
 
-const SERVER = fileURLToPath(new URL('../../dist/server.js', import.meta.url))
 const KEY = 'sk-demo-full'
 const AUTH = { authorization: `Bearer ${KEY}` }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))

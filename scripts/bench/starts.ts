@@ -41,7 +41,7 @@ function run (file: string, args: string[], cwd: string): string {
 function packedInstall (workDir: string): string {
   const project = join(workDir, 'packed')
   mkdirSync(project, { recursive: true })
-  // --ignore-scripts: dist/ is built already (npm run bench builds first); prepare would build it again.
+  // --ignore-scripts: dist/ is built already (npm run bench builds first); prepack would build it again.
   const tarball = join(workDir, run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', workDir], ROOT).trim().split('\n').pop() ?? '')
   writeFileSync(join(project, 'package.json'), '{ "name": "bench-consumer", "private": true, "type": "module" }\n')
   run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error', tarball], project)

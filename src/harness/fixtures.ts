@@ -28,6 +28,11 @@ export const FixtureKeySchema = Type.Object({
 }, { additionalProperties: false })
 export type FixtureKey = Static<typeof FixtureKeySchema>
 
+/** The keys a caller can use as they are at `now`: not revoked, not expired, not limited to some routes. */
+export function usableKeys (keys: readonly FixtureKey[], now: number): FixtureKey[] {
+  return keys.filter((k) => k.revoked !== true && (k.expiresAt == null || Date.parse(k.expiresAt) > now) && k.routes == null)
+}
+
 export interface FixtureWorkspace {
   dir: string
   workspace: WorkspaceDoc

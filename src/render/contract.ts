@@ -82,6 +82,17 @@ export interface SceneRenderer {
   stats: () => RendererStats
 }
 
+/** The picture caches' bounds when the options give none (RendererOptions cacheEntries, cacheBytes). */
+export const DEFAULT_CACHE_ENTRIES = 200
+export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
+
+/** A picture's cache key: the caller's key plus what changes the picture, in case the caller's key leaves them out. */
+export function pictureKey (kind: 'svg' | 'png', opts: PngOptions): string | undefined {
+  if (opts.cacheKey === undefined) return undefined
+  const key = `${kind}|${opts.cacheKey}|${opts.frameId ?? ''}|${paddingOf(opts.padding)}`
+  return kind === 'png' ? `${key}|${opts.maxWidth ?? ''}` : key
+}
+
 /** The editor's DEFAULT_EXPORT_PADDING. */
 const DEFAULT_PADDING = 10
 const MAX_PADDING = 500

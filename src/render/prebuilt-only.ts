@@ -5,7 +5,7 @@
 import { createLru } from './lru.js'
 import { packagesNeededSvg } from './pictures.js'
 import { loadPrerendered, PRERENDERED_FILE } from './prerendered.js'
-import { paddingOf, type PngOptions, type RenderableScene, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
+import { DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
 
 export interface PrebuiltOnlyOptions {
   /** The renderer's packages that do not resolve. */
@@ -18,16 +18,16 @@ export interface PrebuiltOnlyOptions {
   baseStats: RendererStats
   /** The build's record (default: the file `npm run build` writes into dist/); false: none. */
   prerendered?: string | false
+  /** The PNG cache's bounds (RendererOptions'). */
+  cacheEntries?: number
+  cacheBytes?: number
 }
-
-const PNG_CACHE_ENTRIES = 200
-const PNG_CACHE_BYTES = 64 * 1024 * 1024
 
 export function createPrebuiltOnlyRenderer (options: PrebuiltOnlyOptions): SceneRenderer {
   const built = loadPrerendered(options.prerendered === false ? undefined : options.prerendered ?? PRERENDERED_FILE)
   const needed = packagesNeededSvg(options.missing, options.install)
   const canConvert = !options.missing.includes('@resvg/resvg-js') && !options.missing.includes('@excalidraw/utils')
-  const pngs = createLru<Buffer>(PNG_CACHE_ENTRIES, PNG_CACHE_BYTES, (png) => png.length)
+  const pngs = createLru<Buffer>(options.cacheEntries ?? DEFAULT_CACHE_ENTRIES, options.cacheBytes ?? DEFAULT_CACHE_BYTES, (png) => png.length)
   let prerenderedHits = 0
   let closed = false
   const open = () => { if (closed) throw new Error('renderer is closed') }
@@ -42,7 +42,7 @@ export function createPrebuiltOnlyRenderer (options: PrebuiltOnlyOptions): Scene
   async function renderPng (content: RenderableScene, opts: PngOptions = {}): Promise<Buffer> {
     open()
     if (!canConvert) return Buffer.from(options.neededPng)
-    const key = opts.cacheKey === undefined ? undefined : `${opts.cacheKey}|${opts.frameId ?? ''}|${paddingOf(opts.padding)}|${opts.maxWidth ?? ''}`
+    const key = pictureKey('png', opts)
     const hit = key === undefined ? undefined : pngs.get(key)
     if (hit !== undefined) return hit
     const { svgToPng } = await import('./png.js')

@@ -2,7 +2,7 @@
 // fixtures), PNG via resvg; LRU-cached, one render shared by every concurrent caller of a picture, and a picture
 // whose render timed out or crashed its worker remembered as its error picture until the scene changes.
 import { CHAR_WIDTH_EM } from '../content/text-metrics.js'
-import { paddingOf, type PngOptions, type RenderableScene, type RendererOptions, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
+import { DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene, type RendererOptions, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
 import { createLru, type LruCache } from './lru.js'
 import { errorSvg, placeholderSvg } from './pictures.js'
 import { svgToPng } from './png.js'
@@ -12,14 +12,12 @@ import { createWorkerHost, RenderHostError, type RenderAnswer, type Timers, type
 
 export { isRendererPicture } from './pictures.js'
 export { PNG_FONT_FILES, PNG_MAX_HEIGHT, PNG_MAX_WIDTH } from './png.js'
-export type { PngOptions, RenderableScene, RendererOptions, RendererStats, SceneRenderer, SvgOptions } from './contract.js'
+export type { RenderableScene } from './contract.js'
 
 /** What tests replace: the workers (a fake host) and the clock of the workers' time limits. */
 export interface RendererSeams { host?: WorkerHost, timers?: Timers }
 
 const DEFAULT_TIMEOUT_MS = 10_000
-const DEFAULT_CACHE_ENTRIES = 200
-const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
 /** Scene versions whose render timed out or crashed, each answered with its error picture until the scene changes. */
 const REMEMBERED_FAILURES = 200
 const WORKER_URL = new URL('./worker.mjs', import.meta.url)
@@ -31,11 +29,6 @@ type Counters = Pick<RendererStats, 'renders' | 'prerenderedHits' | 'rememberedF
 /** A missing, zero or non-finite timeout would kill every render; such values mean the 10 s default. */
 function timeoutOf (timeoutMs: number | undefined, fallback: number): number {
   return timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0 ? timeoutMs : fallback
-}
-
-/** The caller's key plus what changes the picture, in case the caller's key leaves them out. */
-function keyOf (opts: SvgOptions): string {
-  return `${opts.cacheKey}|${opts.frameId ?? ''}|${paddingOf(opts.padding)}`
 }
 
 /** Turns the worker's answer or a host failure into an SVG; `ok` says whether it may be cached. */
@@ -76,7 +69,7 @@ class Renderer implements SceneRenderer {
   async renderPng (content: RenderableScene, opts: PngOptions = {}): Promise<Buffer> {
     if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
     if (this.host === undefined) return await svgToPng(placeholderSvg(), { maxWidth: opts.maxWidth })
-    const key = opts.cacheKey === undefined ? undefined : `png|${keyOf(opts)}|${opts.maxWidth ?? ''}`
+    const key = pictureKey('png', opts)
     const hit = this.cached<Buffer>(key)
     if (hit !== undefined) return hit
     return await this.pngs.run(key, async () => {
@@ -123,7 +116,7 @@ class Renderer implements SceneRenderer {
   private async drawSvg (content: RenderableScene, opts: SvgOptions): Promise<Drawn> {
     if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
     if (this.host === undefined) return { svg: placeholderSvg(), ok: false }
-    const key = opts.cacheKey === undefined ? undefined : `svg|${keyOf(opts)}`
+    const key = pictureKey('svg', opts)
     const hit = this.cached<string>(key)
     if (hit !== undefined) return { svg: hit, ok: true }
     const failed = key === undefined ? undefined : this.failed.get(key)

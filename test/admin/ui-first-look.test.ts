@@ -21,7 +21,9 @@ t.test('/favicon.ico is an ICO holding the icon; every page links the SVG', asyn
   const svg = await app.inject({ url: `${UI}/favicon.svg` })
   t.same([svg.statusCode, svg.headers['content-type'], svg.body], [200, 'image/svg+xml', FAVICON_SVG])
   for (const url of [UI, `${UI}/journal`, `${UI}/switches`, `${UI}/scenes/scnShapes01/edit`]) {
-    t.match(await page(url), `<link rel="icon" href="${UI}/favicon.svg" type="image/svg+xml">`, url)
+    const body = await page(url)
+    t.match(body, `<link rel="icon" href="${UI}/favicon.svg" type="image/svg+xml">`, url)
+    t.equal(body.match(/<link rel="icon"/g)?.length, 1, `${url}: no other icon competes with it`)
   }
   const guarded = await build(t, { renderer: false, adminToken: 'let-me-in' })
   t.equal((await guarded.inject({ url: `${UI}/favicon.svg` })).statusCode, 200, 'the sign-in page shows it too')

@@ -2,9 +2,11 @@
 // every thumbnail is a real picture, changes show through the version poll, and the admin token guards it all.
 import { readFileSync } from 'node:fs'
 import t from 'tap'
-import type { FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance } from 'fastify'
 import { build, call, sharedApp } from '../helper.js'
 import { PAGE_SCRIPT } from '../../src/package-files.js'
+import pageScript from '../../src/admin/ui/page-script.js'
+import errorHandler from '../../src/plugins/error-handler.js'
 
 /** The pages without the renderer: thumbnails are placeholders, no picture worker starts. */
 const withoutPictures = sharedApp(t, { renderer: false })
@@ -35,6 +37,15 @@ t.test('the overview shows the workspaces, their keys (fixture secrets whole: th
   t.equal((await app.inject({ url: `${UI}/app.css` })).statusCode, 200)
   t.equal((await app.inject({ url: `${UI}/journal` })).statusCode, 200)
   t.equal((await app.inject({ url: `${UI}/switches` })).statusCode, 200)
+})
+
+t.test('a copy whose page script was never built answers 404 in the service envelope for it', async (t) => {
+  const app = Fastify()
+  t.teardown(() => app.close())
+  await app.register(errorHandler)
+  await app.register(pageScript, { prefix: '/_emulator', file: '/nonexistent/ui-page/app.js' })
+  const res = await app.inject({ url: `${UI}/app.js` })
+  t.same([res.statusCode, res.json()], [404, { statusCode: 404, error: 'Not Found', message: 'Page script dist/ui-page/app.js not found' }])
 })
 
 t.test('a hostile scene name shows as text on every page, and its picture carries a strict CSP', async (t) => {

@@ -34,7 +34,7 @@ export function editorPage ({ workspace, scene, identity, built, signOut }: Edit
   const status = built ? (readOnly ? `read-only: ${identity.readOnly}` : 'loading…') : 'The editor is not built in this copy: run npm run build'
   return toText(html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${m.name} · editor · drawing-api-emulator</title><link rel="icon" href="data:,">
+<title>${m.name} · editor · drawing-api-emulator</title>
 <link rel="icon" href="${UI_PREFIX}/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${UI_PREFIX}/app.css">
 ${built ? html`<link rel="stylesheet" href="${EDITOR_PREFIX}/editor.css"><script type="module" src="${EDITOR_PREFIX}/editor.js"></script>` : ''}
 </head>

@@ -10,7 +10,7 @@ export const FAVICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0
   '<path d="M6 27.5h20" stroke="#fff" stroke-width="1.6" stroke-linecap="round"/></svg>'
 
 /** An ICO file with one PNG image (allowed since Windows Vista; every current browser reads it). */
-export function icoOf (png: Buffer, size: number): Buffer {
+function icoOf (png: Buffer, size: number): Buffer {
   const header = Buffer.alloc(22)
   header.writeUInt16LE(0, 0) // reserved
   header.writeUInt16LE(1, 2) // type: icon

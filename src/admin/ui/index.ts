@@ -13,7 +13,8 @@ import editorRoutes from './editor-routes.js'
 import { faviconSvg } from './favicon.js'
 import { PAGE_CSP, STYLES, page } from './layout.js'
 import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type FirstRequest, type FixtureSecrets, type OverviewFacts } from './pages.js'
-import { switchesBody, type DriftKindView } from './switches.js'
+import { switchesBody } from './switches.js'
+import { usableKeys } from '../../harness/fixtures.js'
 import { shadowBody } from './shadow.js'
 import { shadowSourceOf } from '../shadow.js'
 import { toText } from './html.js'
@@ -52,13 +53,6 @@ function rateLimitFacts (app: FastifyInstance): OverviewFacts['rateLimit'] {
   return { limit: rateLimit.settings().limit, by, otherwise }
 }
 
-/** The drift kinds, as the admin API lists them (the catalogue is the drift layer's own). */
-async function driftKinds (app: FastifyInstance): Promise<DriftKindView[]> {
-  const token = app.config.adminToken
-  const res = await app.inject({ url: '/_emulator/drift/kinds', headers: token === undefined ? {} : { authorization: `Bearer ${token}` } })
-  return (res.json() as { kinds: DriftKindView[] }).kinds
-}
-
 /** The loaded fixtures' key secrets (public values, in the fixture files) of the workspaces seeded from them. */
 function fixtureSecrets (app: FastifyInstance): FixtureSecrets {
   return new Map(app.fixtures.workspaces.flatMap(({ workspace, keys }) => keys.map((key) => [`${workspace.id} ${key.id}`, key.secret] as const)))
@@ -67,9 +61,7 @@ function fixtureSecrets (app: FastifyInstance): FixtureSecrets {
 /** A first request to suggest while the journal is empty: this origin, and a full key of the first fixture workspace. */
 function firstRequest (app: FastifyInstance, request: FastifyRequest): FirstRequest | null {
   if (app.control.journal.list({ limit: 1 }).total > 0) return null
-  const now = app.clock.now()
-  const key = app.fixtures.workspaces[0]?.keys.find((k) => k.kind === 'workspace' && k.permission === 'full' && k.revoked !== true &&
-    k.routes == null && (k.expiresAt == null || Date.parse(k.expiresAt) > now))
+  const key = usableKeys(app.fixtures.workspaces[0]?.keys ?? [], app.clock.now()).find((k) => k.kind === 'workspace' && k.permission === 'full')
   return { origin: `${request.protocol}://${request.host}`, key: key?.secret ?? null }
 }
 
@@ -98,7 +90,7 @@ const pages: FastifyPluginAsync = async (app) => {
   app.get('/ui/journal', hidden, async (request, reply) => sendPage(reply, 'Journal', journalBody(workspaceSummaries(app), firstRequest(app, request))))
   app.get('/ui/switches', hidden, async (_request, reply) => {
     const { drift, faults } = app.control
-    return sendPage(reply, 'Drift and faults', switchesBody(drift.settings(), drift.ledger(), faults.view(), await driftKinds(app)))
+    return sendPage(reply, 'Drift and faults', switchesBody(drift.settings(), drift.ledger(), faults.view(), drift.kinds()))
   })
   app.get<{ Params: { workspaceId: string }, Querystring: { trash?: string } }>('/ui/workspaces/:workspaceId', hidden, async (request, reply) => {
     const { workspaceId } = request.params

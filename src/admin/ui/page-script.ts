@@ -6,18 +6,16 @@ import type { FastifyPluginAsync } from 'fastify'
 import { fail } from '../../errors.js'
 import { PAGE_SCRIPT } from '../../package-files.js'
 
-let script: string | undefined
+/** Where the bundle is read from: the build's (tests give a path of their own). */
+export interface PageScriptOptions { file?: string }
 
-async function readScript (): Promise<string | undefined> {
-  script ??= await readFile(PAGE_SCRIPT, 'utf8').catch(() => undefined)
-  return script
-}
-
-const pageScript: FastifyPluginAsync = async (app) => {
+const pageScript: FastifyPluginAsync<PageScriptOptions> = async (app, { file = PAGE_SCRIPT }) => {
+  let script: string | undefined
   app.get('/ui/app.js', { schema: { hide: true } }, async (_request, reply) => {
-    const text = await readScript()
-    if (text === undefined) fail('EMU_NOT_FOUND', 'Page script', 'dist/ui-page/app.js')
-    return await reply.type('text/javascript; charset=utf-8').send(text)
+    // Read on first use and kept; a miss is read again, so a build made while the server runs is served.
+    script ??= await readFile(file, 'utf8').catch(() => undefined)
+    if (script === undefined) fail('EMU_NOT_FOUND', 'Page script', 'dist/ui-page/app.js')
+    return await reply.type('text/javascript; charset=utf-8').send(script)
   })
 }
 

@@ -3,21 +3,17 @@
 // which keeps what it is not given (the kinds checklist sends only `kinds`); faults through PATCH /_emulator/faults,
 // which keeps the other settings and the rules set through the API (PUT would replace them all). The rules are a
 // table, each with a button that removes it alone (DELETE /_emulator/faults/rules/{index}); the ledger a table.
-import type { DriftSettingsBody } from '../../schemas/drift.js'
+import type { Static } from 'typebox'
+import type { DriftKindInfoSchema, DriftLedgerSchema, DriftSettingsBody } from '../../schemas/drift.js'
 import type { FaultSettings } from '../../schemas/faults.js'
 import { counted, html, type Html } from './html.js'
 import { UI_PREFIX } from './layout.js'
 
 /** A drift kind as GET /_emulator/drift/kinds lists it. */
-export interface DriftKindView { name: string, breaking: boolean, description: string }
+type DriftKindView = Static<typeof DriftKindInfoSchema>
 
 /** What drift did since the last reset, as GET /_emulator/drift/ledger answers it. */
-export interface DriftLedgerView {
-  eligible: number
-  perturbed: number
-  byKind: Record<string, number>
-  byRoute: Record<string, { eligible: number, perturbed: number, byKind: Record<string, number> }>
-}
+type DriftLedgerView = Static<typeof DriftLedgerSchema>
 
 const numberField = (label: string, name: string, value: number, size: number): Html =>
   html`<label>${label} <input name="${name}" size="${size}" inputmode="decimal" value="${String(value)}"></label>`

@@ -53,6 +53,8 @@ export interface DriftControl extends ControlPart {
   /** Counts one eligible response: `changes` null (or empty) when drift left it alone. */
   record (routeKey: string, changes: readonly string[] | null): void
   ledger (): DriftLedger
+  /** Every kind with its description (the catalogue GET /_emulator/drift/kinds lists). */
+  kinds (): DriftKindInfo[]
   /** Empties the ledger and restarts the stream; returns the ledger as it was. */
   clearLedger (): DriftLedger
   /** The drift profile loaded at start (EMULATOR_DRIFT_PROFILE), if any. */
@@ -172,6 +174,7 @@ export function createDriftControl (config: Config): DriftControl {
       count(route, kinds)
     },
     ledger,
+    kinds: driftKindCatalogue,
     clearLedger,
     profile,
     learned: (routeKey) => byOperation.get(routeKey),
