@@ -47,6 +47,21 @@ export function shadowProblems (report: ShadowReport): string[] {
   return [...broken, ...differing, ...failed]
 }
 
+/**
+ * An admin answer's body, or a HarnessError naming the call: a failure's text is used as it is when it is not JSON
+ * (a proxy's HTML 502, a wrong URL's page), so the caller always gets the status.
+ */
+function adminAnswer (call: string, status: number, text: string): unknown {
+  let body: { message?: unknown } | undefined
+  try {
+    body = text === '' ? undefined : JSON.parse(text)
+  } catch (error) {
+    if (status < 300) throw error
+  }
+  if (status >= 300) throw new HarnessError(status, `${call}: ${status} ${typeof body?.message === 'string' ? body.message : text}`)
+  return body
+}
+
 type AdminCall = <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => Promise<T>
 
 function shadowHelpersOver (admin: AdminCall): ShadowHelpers {
@@ -69,30 +84,24 @@ function shadowHelpersOver (admin: AdminCall): ShadowHelpers {
  */
 export function shadowHelpers (url: string, adminToken?: string): ShadowHelpers {
   const origin = url.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
-  return shadowHelpersOver(async (method, path, payload) => {
+  return shadowHelpersOver(async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object): Promise<T> => {
     const headers: Record<string, string> = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }
     if (payload !== undefined) headers['content-type'] = 'application/json'
     const response = await fetch(`${origin}/_emulator${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) })
-    const text = await response.text()
-    const body = text === '' ? undefined : JSON.parse(text)
-    if (response.status >= 300) throw new HarnessError(response.status, `${method} /_emulator${path}: ${response.status} ${body?.message ?? text}`)
-    return body
+    return adminAnswer(`${method} /_emulator${path}`, response.status, await response.text()) as T
   })
 }
 
 /** What the helpers need of the app (its inject); written here so the package's types need no Fastify. */
 interface Injecting {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an admin answer's JSON, read field by field below
-  inject (request: { method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string | undefined>, payload?: object }): Promise<{ statusCode: number, body: string, json: () => any }>
+  inject (request: { method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string | undefined>, payload?: object }): Promise<{ statusCode: number, body: string }>
 }
 
 export function createHarnessHelpers (app: Injecting, adminToken?: string): HarnessHelpers {
   const headers = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }
   async function admin<T> (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object): Promise<T> {
     const res = await app.inject({ method, url: `/_emulator${url}`, headers, payload })
-    const body = res.body === '' ? undefined : res.json()
-    if (res.statusCode >= 300) throw new HarnessError(res.statusCode, `${method} /_emulator${url}: ${res.statusCode} ${body?.message ?? res.body}`)
-    return body as T
+    return adminAnswer(`${method} /_emulator${url}`, res.statusCode, res.body) as T
   }
   const queryOf = (query: RequestQuery | { workspaceId: string }): string => {
     const pairs = Object.entries(query).filter(([, value]) => value !== undefined).map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`)

@@ -9,7 +9,5 @@ t.test('resolves once the condition holds', async (t) => {
 })
 
 t.test('rejects after its deadline with what it waited for', async (t) => {
-  const started = performance.now()
   await t.rejects(until(() => false, 'a worker that never answers', 50), { message: 'waited 50 ms for a worker that never answers, in vain' })
-  t.ok(performance.now() - started < 1_000, 'well before any file timeout')
 })

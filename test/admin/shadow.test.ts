@@ -1,8 +1,10 @@
 // GET/DELETE /_emulator/shadow on the emulator itself: the report a shadow proxy hands startEmulator (checked
 // against the admin OpenAPI document), the same through the in-process helpers, and a plain emulator's 404.
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { HarnessError, ShadowDifferencesError, startEmulator, type ShadowReport, type ShadowSource } from '../../src/index.js'
+import { HarnessError, ShadowDifferencesError, shadowHelpers, startEmulator, type ShadowReport, type ShadowSource } from '../../src/index.js'
 import { build } from '../helper.js'
 import { admin } from './admin-helper.js'
 
@@ -73,4 +75,26 @@ t.test('assertNoShadowDifferences fails on a shadow side that failed, not on a t
   failing.shadow.reason = 'the import failed'
   const error = await emulator.assertNoShadowDifferences().catch((e: unknown) => e)
   t.equal((error as Error).message, 'the shadow report is not clean:\n  the shadow side failed: the import failed\n  GET /api/v1/scenes: the shadow side failed (no answer within 60 s)')
+})
+
+t.test('shadowHelpers(url) fails with a HarnessError and the status: not a shadow, a wrong token, a proxy\'s HTML page', async (t) => {
+  const plain = await startEmulator()
+  t.teardown(() => plain.close())
+  const notShadow = await shadowHelpers(plain.url).shadowReport().catch((e: unknown) => e)
+  t.ok(notShadow instanceof HarnessError, 'not a shadow')
+  t.match(notShadow, { statusCode: 404, message: 'GET /_emulator/shadow: 404 This emulator is not a shadow: the report exists while `drawing-api-emulator shadow --target <url>` runs (see docs/parity.md, "Shadow your tests against the live service")' })
+
+  const guarded = await startEmulator({ shadow: fakeSource(), adminToken: 'shadow-token' })
+  t.teardown(() => guarded.close())
+  const refused = await shadowHelpers(guarded.url, 'wrong').clearShadowReport().catch((e: unknown) => e)
+  t.ok(refused instanceof HarnessError, 'a wrong token')
+  t.equal((refused as HarnessError).statusCode, 401)
+  t.same(await shadowHelpers(`${guarded.url}/api/v1/`, 'shadow-token').shadowReport(), reportWith(true), 'the API URL works as well as the origin')
+
+  const proxy = createServer((_req, res) => { res.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad Gateway</html>') })
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => proxy.close())
+  const html = await shadowHelpers(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`).shadowReport().catch((e: unknown) => e)
+  t.ok(html instanceof HarnessError, 'a page that is not JSON')
+  t.match(html, { statusCode: 502, message: 'GET /_emulator/shadow: 502 <html>Bad Gateway</html>' })
 })

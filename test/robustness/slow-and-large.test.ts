@@ -49,9 +49,8 @@ t.test('a trickled body gets 408 once EMULATOR_REQUEST_TIMEOUT_MS passes, and th
   socket.write('PUT /api/v1/scenes/vIu60jkDSjW/content HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
     `Authorization: Bearer ${emulator.keys.full}\r\nContent-Length: 20000000\r\n\r\n{"elements":`)
   const trickle = setInterval(() => { if (!socket.destroyed) socket.write(' ') }, 100)
-  const started = Date.now()
+  // The socket closing at all is the check: a server that never timed the body out would leave this to the file's timeout.
   await new Promise((resolve) => socket.once('close', resolve))
   clearInterval(trickle)
   t.match(answer, /^HTTP\/1\.1 408 /, 'Node answers 408 Request Timeout')
-  t.ok(Date.now() - started < 10_000, 'within a few check intervals, not never')
 })
