@@ -1,5 +1,6 @@
 // buildApp(config): the composition root. Never listens and never reads process.env.
-// Order: runtime seams → control state → stores → error handler → OpenAPI → fixtures → /api/v1 → /_emulator.
+// Order: runtime seams → control state → stores → renderer → error handler → request guard and log → JSON bodies →
+// OpenAPI → fixtures seeded → /api/v1 → /_emulator (registerEverything).
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

@@ -3,20 +3,22 @@
 // `drawing-api-emulator parity|import|learn|shadow …`: the subcommands of src/parity (loaded only when asked for).
 import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { CLI_OPTIONS, helpText } from './config/cli-options.js'
+import type { CliOption } from './config/cli-options.js'
 import { enableCompileCache } from './lib/compile-cache.js'
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
-function parse (argv: string[]) {
-  const options = Object.fromEntries(CLI_OPTIONS.map((o) => [o.flag, { type: o.takesValue ? 'string' : 'boolean' } as const]))
+function parse (argv: string[], cliOptions: readonly CliOption[]) {
+  const options = Object.fromEntries(cliOptions.map((o) => [o.flag, { type: o.takesValue ? 'string' : 'boolean' } as const]))
   return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean' }, version: { type: 'boolean' } }, strict: true, allowPositionals: false })
 }
 
 async function serve (argv: string[]): Promise<void> {
+  // Imported here, after enableCompileCache(): a static import is compiled before this module's first line runs.
+  const { CLI_OPTIONS, helpText } = await import('./config/cli-options.js')
   let parsed: ReturnType<typeof parse> | undefined
   try {
-    parsed = parse(argv)
+    parsed = parse(argv, CLI_OPTIONS)
   } catch (error) {
     console.error(`drawing-api-emulator: ${(error as Error).message}\nSee drawing-api-emulator --help`)
     process.exitCode = 2

@@ -2,8 +2,7 @@
 // SIGTERM/SIGINT (in-flight requests finish, the database closes). The only file that calls process.exit().
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
-import { ConfigError, loadConfig, type Config } from './config/index.js'
-import { unknownVariableWarnings } from './config/index.js'
+import { ConfigError, loadConfig, unknownVariableWarnings, type Config } from './config/index.js'
 import { startupErrorLine } from './lib/startup-errors.js'
 import { stopWhenOrphaned } from './lib/parent-watch.js'
 import { listenEmulator } from './emulator.js'

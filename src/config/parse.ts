@@ -1,6 +1,6 @@
 // A variable's text → its value, by the parse kind of its row (settings.ts). Unset (and, but for `string`, empty)
 // is undefined: the row's default then applies. A bad text throws one ConfigError naming the variable and its flag.
-import { DEFAULT_COMPAT, parseCompatList } from './compat.js'
+import { parseCompatList } from './compat.js'
 import type { ParseKind } from './settings.js'
 import { describeVariable } from './variables.js'
 import { ConfigError } from './config-error.js'
@@ -36,11 +36,11 @@ const PARSERS: Readonly<Record<Exclude<ParseKind, 'string'>, Parser>> = {
   },
   'optional-string': (raw) => raw,
   'fixtures': (raw) => raw,
-  /** `name=value,...` over the defaults; a bad item names the variable, the switch and the allowed values. */
+  /** `name=value,...` (load.ts completes it with the defaults); a bad item names the variable, the switch and the allowed values. */
   compat (raw, env) {
     if (raw.trim() === '') return undefined
     try {
-      return { ...DEFAULT_COMPAT, ...parseCompatList(raw) }
+      return parseCompatList(raw)
     } catch (error) {
       throw invalid(env, (error as Error).message)
     }

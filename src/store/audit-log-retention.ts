@@ -68,9 +68,11 @@ export function createAuditRetention (db: Db, maxEntries: number): AuditRetentio
       markTrimmed.run(through, workspaceId)
     },
     cursorFor (workspaceId, beforeSeq) {
+      // A read by offset has no cursor, and a log that keeps everything was never trimmed: no state to read.
+      if (beforeSeq === undefined || maxEntries === 0) return beforeSeq
       const { trimmedThrough } = stateOf(workspaceId)
       // Sequence numbers start at 1: 0 means this workspace's log was never trimmed.
-      if (beforeSeq === undefined || trimmedThrough === 0n || beforeSeq > trimmedThrough) return beforeSeq
+      if (trimmedThrough === 0n || beforeSeq > trimmedThrough) return beforeSeq
       const first = oldest.get(workspaceId) as bigint | null
       return first === null || beforeSeq >= first ? beforeSeq : first + 1n
     }

@@ -104,7 +104,7 @@ export function createReadCache (db: Db, { maxBytes }: ReadCacheOptions = { maxB
       if (valid.has(key)) return { found: true as const, value: valid.get(key) as T }
       // current() hands out a new map after any write, as clear() and a full cache do: only the same map still
       // holds this version.
-      return { found: false as const, keep: (value: T) => { if (current() === valid && entries === valid) keep(valid, key, value) } }
+      return { found: false as const, keep: (value: T) => { if (current() === valid) keep(valid, key, value) } }
     }
   }
 }
