@@ -163,7 +163,7 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
   const acceptance = acceptanceOf(options)
   const { header } = recording
   if (header.source === 'shadow') {
-    const report = await replayShadowRecording(recording, options.dir, io.env, acceptance, io.version, options.driftProfile)
+    const report = await replayShadowRecording(recording, options.dir, { env: io.env, acceptance, version: io.version, driftProfile: options.driftProfile, only: options.only })
     return finish(report, io, options.report, `shadow recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} requests replayed; ${(report.durationMs / 1000).toFixed(1)} s`)
   }
   const local = await startLocal(io.env, { driftProfile: options.driftProfile })

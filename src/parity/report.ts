@@ -56,7 +56,6 @@ export interface Tally {
   /** One request's differences; `request` is the target's request that got them. */
   add (operation: string, differences: readonly Difference[], request?: RequestRef): void
   results (): OperationResult[]
-  readonly acceptance: Acceptance
 }
 
 /** `body/logs/3/source_id` → `body/logs/*\/source_id`: list indices are not what tells two differences apart. */
@@ -94,7 +93,6 @@ interface Row extends OperationResult { index: Map<string, Difference>, accepted
 export function createTally (acceptance: Acceptance = createAcceptance([])): Tally {
   const byOperation = new Map<string, Row>()
   return {
-    acceptance,
     add (operation, differences, request) {
       const row = byOperation.get(operation) ??
         { operation, requests: 0, same: 0, differs: 0, differences: [], accepted: [], index: new Map(), acceptedIndex: new Map() }
@@ -123,13 +121,13 @@ export function sharedDifferences (operations: readonly OperationResult[]): Shar
 
 export type ReportInput = Omit<ParityReport, 'shared' | 'summary'>
 
-export function buildReport (input: ReportInput): ParityReport {
-  const { operations } = input
+/** The report's summary line: how many operations there were, were the same, differed, had accepted differences. */
+export function summaryOf (operations: ReadonlyArray<{ differs: number, accepted: readonly unknown[] }>): ParityReport['summary'] {
   const differing = operations.filter((op) => op.differs > 0).length
   const accepted = operations.filter((op) => op.accepted.length > 0).length
-  return {
-    ...input,
-    shared: sharedDifferences(operations),
-    summary: { operations: operations.length, same: operations.length - differing, differs: differing, accepted }
-  }
+  return { operations: operations.length, same: operations.length - differing, differs: differing, accepted }
+}
+
+export function buildReport (input: ReportInput): ParityReport {
+  return { ...input, shared: sharedDifferences(input.operations), summary: summaryOf(input.operations) }
 }

@@ -2,7 +2,7 @@
 // failing service (5xx, tried twice) and a foreign server (any other answer, or a 200 without a workspace's shape)
 // each get their own one line.
 import { setTimeout as delay } from 'node:timers/promises'
-import { RunError, type Answer } from './types.js'
+import { KeyRefused, RunError, type Answer } from './types.js'
 
 /** The workspace record's required fields (the published document): a real answer holds most of them. */
 const WORKSPACE_FIELDS = ['id', 'users', 'roles', 'name', 'created', 'picture', 'subscriptionStatus', 'creator', 'updater', 'willCancelAt']
@@ -22,7 +22,7 @@ function shortBody (answer: Answer): string {
 /** The first answer (GET /workspaces) must be the API's: a workspace, or the API's own 403 envelope. */
 export function firstAnswerCheck (target: string): (answer: Answer) => void {
   return (answer) => {
-    if (answer.status === 401) throw new RunError(`the target refused the key: GET ${target}/workspaces answered 401 (check --key)`)
+    if (answer.status === 401) throw new KeyRefused(`the target refused the key: GET ${target}/workspaces answered 401 (check --key)`)
     if (answer.status >= 500) {
       throw new RunError(`${target} is failing: GET /workspaces answered ${answer.status} twice, a second apart (the service has a problem; try again later)`)
     }

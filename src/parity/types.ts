@@ -72,6 +72,14 @@ export class RunError extends Error {
   }
 }
 
+/** The target answered 401 to the key: another key may do (the shadow tries the next one a client sends). */
+export class KeyRefused extends RunError {
+  constructor (message: string) {
+    super(message)
+    this.name = 'KeyRefused'
+  }
+}
+
 /** The run was interrupted (SIGINT, SIGTERM): it stops sending scenario steps and cleans up. */
 export class Interrupted extends Error {
   constructor (signal: string) {

@@ -10,9 +10,6 @@ export function mcpOperation (route: string, method: string, tool: string | null
   return `POST ${route} ${method}${tool === null ? '' : ` ${tool}`}`
 }
 
-/** The MCP methods whose answers a profile can change: the ones parity compares with a view of their own. */
-export const LEARNED_MCP_METHODS = ['tools/call', 'tools/list'] as const
-
 type Content = JsonObject & { text?: unknown }
 
 function parsed (text: string): { json: unknown } | undefined {

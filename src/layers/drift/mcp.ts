@@ -6,10 +6,9 @@ import type { TSchema } from 'typebox'
 import { recordOf, type McpEntry } from '../request-record.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
 import { isMcpDriftKind } from './kinds/index.js'
-import { learnedSafely, noDriftHeaders, readPlan, rngFor, safely, warn, type Plan } from './plugin.js'
+import { drifts, learnedSafely, noDriftHeaders, readPlan, rngFor, safely, warn, type Plan } from './plugin.js'
 import { applySteps } from './replay.js'
 import type { DriftControl, DriftSettings } from './state.js'
-import { createRng } from '../../lib/rng.js'
 import type { DriftContext, DriftResult } from './types.js'
 import { applyLearnedMcp, mcpOperation } from './learned-mcp.js'
 import type { LearnedOutput } from './learned.js'
@@ -61,10 +60,8 @@ export function mcpDriftMayApply (request: FastifyRequest): boolean {
   return !noDriftHeaders(request) || request.server.control.drift.enabled() || profiled(request, recordOf(request).mcp) !== undefined
 }
 
-/** Random or forced mcp-* drift on the (maybe learned) message, when drift is on or the request forces it. */
-function randomOrForced (request: FastifyRequest, reply: FastifyReply, plan: Plan | null, ctx: DriftContext): DriftResult | null {
-  const settings = request.server.control.drift.settings()
-  if (plan === null || plan.request.mode === 'off' || (plan.request.mode === 'default' && !settings.enabled)) return null
+/** Random or forced mcp-* drift on the (maybe learned) message; called when drifts() says it runs. */
+function randomOrForced (request: FastifyRequest, reply: FastifyReply, plan: Plan, settings: DriftSettings, ctx: DriftContext): DriftResult | null {
   const { result, warnings } = safely(request, () => perturb(ctx, plan, settings))
   warn(reply, warnings)
   return result
@@ -84,16 +81,18 @@ export function driftMcpMessage (request: FastifyRequest, reply: FastifyReply, t
   const learned: LearnedOutput | null = changes === undefined || call === undefined ? null : learnedSafely(request, () => applyLearnedMcp(changes, call.method, target.status, target.message))
   const route = request.routeOptions.url as string
   const status = learned?.statusCode ?? target.status
-  const ctx: DriftContext = { method: request.method, route, statusCode: status, body: learned === null ? target.message : learned.body, schema: target.resultSchema, rng: createRng(0) }
-  const drifts = plan !== null && (plan.request.mode === 'forced' || control.enabled())
-  if (drifts) ctx.rng = rngFor(request, plan, control.settings(), control)
-  else if (learned === null) return undefined
-  const drifted = drifts ? randomOrForced(request, reply, plan, ctx) : null
+  const body = learned === null ? target.message : learned.body
+  const settings = control.settings()
+  const drifting = drifts(plan, settings)
+  if (!drifting && learned === null) return undefined
+  const drifted = drifting
+    ? randomOrForced(request, reply, plan, settings, { method: request.method, route, statusCode: status, body, schema: target.resultSchema, rng: rngFor(request, plan, settings, control) })
+    : null
   const all = [...(learned?.changes ?? []), ...(drifted?.changes ?? [])]
   control.record(ledgerKey(route, target.call), all)
   if (all.length === 0) return undefined
   const header = driftHeaderValue(all)
   reply.header(DRIFT_HEADER, header)
   recordOf(request).drift = { changes: all, header }
-  return { message: drifted?.body ?? ctx.body, status: drifted?.statusCode ?? status, headers: learned?.headers ?? {}, removedHeaders: learned?.removedHeaders ?? [] }
+  return { message: drifted?.body ?? body, status: drifted?.statusCode ?? status, headers: learned?.headers ?? {}, removedHeaders: learned?.removedHeaders ?? [] }
 }

@@ -158,7 +158,7 @@ export function learnedSafely (request: FastifyRequest, run: () => LearnedOutput
 }
 
 /** Whether random or forced drift runs on this answer (the profile's changes run whenever the operation is in it). */
-function drifts (plan: Plan | null, settings: DriftSettings): plan is Plan {
+export function drifts (plan: Plan | null, settings: DriftSettings): plan is Plan {
   return plan !== null && plan.request.mode !== 'off' && (plan.request.mode === 'forced' || settings.enabled)
 }
 

@@ -84,13 +84,12 @@ export function readReport (file: string, own: string): ReadReport {
   if (!knownVersion(value.version, own)) {
     throw new RunError(`${file} is a report of version ${JSON.stringify(value.version)}; this learn (${own}) reads reports of ${own} and before: learn with the version that wrote it`)
   }
-  const shared = Array.isArray(value.shared) ? value.shared.map((d, i) => difference(d, `${file}: shared[${i}]`)) : []
   return {
     file,
     ...(typeof value.target === 'string' ? { target: value.target } : {}),
     ...(typeof value.startedAt === 'string' ? { startedAt: value.startedAt } : {}),
-    // A difference every operation shared is listed once for the run: it is each operation's.
+    // A difference every operation shared is in each operation's list too (report.ts sharedDifferences; the table
+    // shows it once): `shared` is not read again.
     operations: value.operations.map((op, i) => operation(op, `${file}: operations[${i}]`))
-      .map((op) => ({ ...op, differences: [...op.differences, ...shared] }))
   }
 }

@@ -27,7 +27,12 @@ export interface RunningShadow {
 function sideStarter (options: ShadowOptions, tally: ShadowTally, mask: (value: unknown) => unknown, io: Io, source: ShadowSource) {
   const settings = { env: io.env, source, driftProfile: options.driftProfile }
   return (clientKey: string | undefined): Promise<ShadowSide> | undefined => {
-    if (options.fixtures !== undefined) return sideFromFixtures(options.fixtures, settings).then((side) => { tally.state({ state: 'ready' }); return side })
+    if (options.fixtures !== undefined) {
+      return sideFromFixtures(options.fixtures, settings).then((side) => { tally.state({ state: 'ready' }); return side }, (error: Error) => {
+        tally.state({ state: 'failed', reason: `--fixtures ${options.fixtures}: ${error.message}` })
+        throw error
+      })
+    }
     const key = options.key ?? clientKey
     if (key === undefined) return undefined
     tally.state({ state: 'importing', reason: null })
@@ -78,6 +83,11 @@ export async function startShadow (options: ShadowOptions, io: Io): Promise<Runn
   const server = createFront({ session, source, adminToken, timeoutMs: options.timeoutMs })
   const address = await listen(server, options)
   await session.start()
+  // A side from local fixtures starts here or never: a folder that cannot start one is the command's error.
+  if (options.fixtures !== undefined && session.side() === undefined) {
+    server.close()
+    throw new RunError(tally.report().shadow.reason ?? `--fixtures ${options.fixtures}: the shadow side did not start`)
+  }
   const host = address.address.includes(':') ? `[${address.address}]` : address.address
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${address.port}`
   return {

@@ -7,7 +7,7 @@ import type { IdMap } from '../compare/id-map.js'
 import type { Answer, Difference, HttpRequest } from '../types.js'
 import type { KeyShape } from './keys.js'
 import type { Operation } from './operations.js'
-import { API_PREFIX } from './operations.js'
+import { API_PREFIX } from '../../lib/routes.js'
 import type { ShadowSide } from './side.js'
 
 /** A client request as the shadow side and a recording keep it: never the key, never a cookie. */

@@ -2,6 +2,7 @@
 // profile learned as parity learns it (profile.ts), from the target's answers to the import and to the client's
 // own requests, and the shadow side answers it with an emulator key minted to match that profile.
 import { createHash } from 'node:crypto'
+import { BEARER_HEADER } from '../../lib/routes.js'
 import type { LocalEmulator } from '../local.js'
 import { profileOf, type KeyProfile } from '../profile.js'
 import type { Answer } from '../types.js'
@@ -9,11 +10,9 @@ import type { Answer } from '../types.js'
 /** The profile parts a minted key is made of; recordings keep this, never a secret. */
 export interface KeyShape { label: string, kind: KeyProfile['kind'], permission: KeyProfile['permission'], role: KeyProfile['role'] }
 
-const BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i
-
 /** The key of an Authorization header; undefined for none or one that is not a Bearer key. */
 export function bearerKey (authorization: string | undefined): string | undefined {
-  return authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
+  return authorization === undefined ? undefined : BEARER_HEADER.exec(authorization)?.[1]
 }
 
 const digest = (key: string): string => createHash('sha256').update(key).digest('hex')

@@ -1,11 +1,10 @@
 // Which operation a client's request is: its route in the emulator's own OpenAPI document (`GET
 // /api/v1/scenes/{sceneId}`), or for MCP its JSON-RPC method and tool, with how parity compares its answers.
 import { withoutOwnWords, type Mode } from '../compare/rules.js'
+import { API_PREFIX } from '../../lib/routes.js'
 import { isObject } from '../compare/records.js'
 import type { Comparable } from '../compare/index.js'
 import { callView, toolsView } from '../scenario/mcp.js'
-
-export const API_PREFIX = '/api/v1'
 
 export interface Operation extends Comparable {
   /** The report's row. */

@@ -9,14 +9,16 @@ import type { ShadowStep } from './session.js'
 
 export const MASK = '[the key]'
 
+/** The text with every client key in it masked. */
+const maskText = (keys: ReadonlySet<string>, text: string): string => [...keys].reduce((out, key) => key === '' ? out : out.split(key).join(MASK), text)
+
 /** Replaces every client key inside any string of a JSON value. */
 export function keyMasker (keys: ReadonlySet<string>): (value: unknown) => unknown {
-  const maskText = (text: string): string => [...keys].reduce((out, key) => key === '' ? out : out.split(key).join(MASK), text)
   const walk = (value: unknown): unknown => {
-    if (typeof value === 'string') return maskText(value)
+    if (typeof value === 'string') return maskText(keys, value)
     if (Array.isArray(value)) return value.map(walk)
     if (typeof value !== 'object' || value === null) return value
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [maskText(k), walk(v)]))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [maskText(keys, k), walk(v)]))
   }
   return walk
 }
@@ -29,7 +31,7 @@ function maskFiles (dir: string, keys: ReadonlySet<string>): void {
       continue
     }
     const text = readFileSync(file, 'utf8')
-    const masked = [...keys].reduce((out, key) => key === '' ? out : out.split(key).join(MASK), text)
+    const masked = maskText(keys, text)
     if (masked !== text) writeFileSync(file, masked)
   }
 }

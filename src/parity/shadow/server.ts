@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { timingSafeEqual } from 'node:crypto'
 import type { ShadowSource } from '../../index.js'
 import { forward, type ClientRequest } from './forward.js'
-import { API_PREFIX } from './operations.js'
+import { API_PREFIX, BEARER_HEADER } from '../../lib/routes.js'
 import type { ShadowSession } from './session.js'
 
 /** Bodies beyond this are refused before anything is forwarded (the shadow side needs the whole body). */
@@ -34,11 +34,11 @@ async function readBody (req: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks)
 }
 
-const isApi = (url: string): boolean => url === API_PREFIX || /^\/api\/v1[/?]/.test(url)
+const isApi = (url: string): boolean => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`)
 
 function tokenOk (req: IncomingMessage, token: string | undefined): boolean {
   if (token === undefined) return true
-  const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '')
+  const given = Buffer.from(BEARER_HEADER.exec(req.headers.authorization ?? '')?.[1] ?? '')
   const expected = Buffer.from(token)
   return given.length === expected.length && timingSafeEqual(given, expected)
 }

@@ -8,7 +8,7 @@ import type { HttpRequest, Method, RequestRef } from '../types.js'
 import { answerOf, compareAnswers, operationOf, shadowAnswer, type ShadowRequest } from './exchange.js'
 import { endToEndHeaders, forward, type ClientRequest, type ForwardResult } from './forward.js'
 import { bearerKey, type KeyShape } from './keys.js'
-import { API_PREFIX } from './operations.js'
+import { API_PREFIX } from '../../lib/routes.js'
 import type { ShadowSide } from './side.js'
 import type { ShadowTally } from './tally.js'
 
@@ -88,6 +88,12 @@ function requestRef (client: ClientRequest, step: number, operation: string, rec
   return { method: client.method as Method, path: client.url.slice(API_PREFIX.length), step, ...(recording ? { file: `steps/${fileName({ step, operation })}` } : {}) }
 }
 
+/** What a request is tallied as when no shadow side runs: the target's failure if it failed too, else the side's. */
+function sideMissing (client: ClientRequest, result: ForwardResult, time: string): Parameters<ShadowTally['fail']>[0] {
+  const operation = `${client.method} ${new URL(client.url, 'http://shadow.invalid').pathname}`
+  return result.ok ? { operation, side: 'shadow', reason: 'the shadow side is not running (see shadow.state)', time } : { operation, side: 'target', reason: result.reason, time }
+}
+
 export function createSession (settings: SessionSettings): ShadowSession {
   const { tally } = settings
   let side: ShadowSide | undefined
@@ -114,15 +120,16 @@ export function createSession (settings: SessionSettings): ShadowSession {
     const result = await forwarded
     const time = new Date().toISOString()
     const shadow = await sideFor(undefined)
-    const fallback = `${client.method} ${new URL(client.url, 'http://shadow.invalid').pathname}`
-    if (!result.ok) return tally.fail({ operation: shadow === undefined ? fallback : operationOf(shadow, shadowRequestOf(client, undefined)).operation, side: 'target', reason: result.reason, time })
-    if (shadow === undefined) return tally.fail({ operation: fallback, side: 'shadow', reason: 'the shadow side is not running (see shadow.state)', time })
+    if (shadow === undefined) return tally.fail(sideMissing(client, result, time))
+    // Parsed once (a body may be large): the operation is read from it, and the key's shape added when there is one.
+    const unshaped = shadowRequestOf(client, undefined)
+    const operation = operationOf(shadow, unshaped)
+    if (!result.ok) return tally.fail({ operation: operation.operation, side: 'target', reason: result.reason, time })
     const target = await answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
-    const operation = operationOf(shadow, shadowRequestOf(client, undefined))
     if (key !== undefined && operation.route !== undefined) shadow.keys.observe(key, operation.route, target)
     const shape = key === undefined ? undefined : shadow.keys.shape(key)
     if (shape !== undefined) tally.key(shape)
-    const request = shadowRequestOf(client, shape)
+    const request: ShadowRequest = shape === undefined ? unshaped : { ...unshaped, auth: { kind: 'key', shape } }
     let emulator
     try {
       emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs)

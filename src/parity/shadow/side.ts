@@ -11,7 +11,7 @@ import { responseSchemas } from '../compare/shape.js'
 import { readWorkspace, type ImportedWorkspace } from '../import/reader.js'
 import { writeFixtureSet } from '../import/writer.js'
 import { startLocal, type LocalEmulator } from '../local.js'
-import type { Answer } from '../types.js'
+import { KeyRefused, type Answer } from '../types.js'
 import { createKeyBook, type KeyBook } from './keys.js'
 import { createOperationFinder, type OperationFinder } from './operations.js'
 
@@ -61,13 +61,14 @@ const answer = (status: number, body: unknown = null): Answer => ({ status, head
 
 /** The import's answers as the key profile reads them: what the key could list and what it was refused. */
 export function importObservations (data: ImportedWorkspace): Array<{ route: string, answer: Answer }> {
-  const listed = (items: unknown[] | null) => items === null ? answer(403) : answer(200, { data: items })
+  // What the import could not read answered 403 or 404 (a beta without the route): the profile reads each as it was.
+  const listed = (items: unknown[] | null, status = 403) => items === null ? answer(status) : answer(200, { data: items })
   return [
     { route: 'GET /workspaces', answer: answer(200, data.workspace) },
     { route: 'GET /collections', answer: listed(data.collections) },
-    { route: 'GET /workspaces/users', answer: listed(data.users) },
-    { route: 'GET /workspaces/invites', answer: listed(data.invites) },
-    { route: 'GET /logs', answer: data.logs === null ? answer(403) : answer(200, { logs: data.logs }) }
+    { route: 'GET /workspaces/users', answer: listed(data.users, data.unread.users) },
+    { route: 'GET /workspaces/invites', answer: listed(data.invites, data.unread.invites) },
+    { route: 'GET /logs', answer: data.logs === null ? answer(data.unread.logs ?? 403) : answer(200, { logs: data.logs }) }
   ]
 }
 
@@ -86,6 +87,6 @@ export async function sideFromImport (target: string, key: string, settings: Sid
     return { side, requests: client.requests() }
   } catch (error) {
     remove()
-    throw Object.assign(error as Error, { importRequests: client.requests(), retry: /answered 401/.test((error as Error).message) })
+    throw Object.assign(error as Error, { importRequests: client.requests(), retry: error instanceof KeyRefused })
   }
 }

@@ -4,7 +4,7 @@
 // Key strings are masked wherever an answer echoed one.
 import type { ShadowFailure, ShadowKey, ShadowOperation, ShadowReport, ShadowState } from '../../index.js'
 import { createAcceptance, type Acceptance } from '../accept.js'
-import { createTally, pathPattern, sharedDifferences, type Tally } from '../report.js'
+import { createTally, pathPattern, sharedDifferences, summaryOf, type Tally } from '../report.js'
 import type { Difference, RequestRef } from '../types.js'
 
 const MAX_FAILURES = 100
@@ -59,7 +59,6 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
     report () {
       const results = tally.results()
       const rows = operations(results)
-      const differing = rows.filter((op) => op.differs > 0).length
       return {
         tool: 'drawing-api-emulator',
         version: settings.version,
@@ -72,7 +71,7 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
         operations: rows,
         shared: sharedDifferences(results).map((d) => settings.mask(d) as ShadowReport['shared'][number]),
         unusedAccept: acceptance.unused(),
-        summary: { operations: rows.length, same: rows.length - differing, differs: differing, accepted: rows.filter((op) => op.accepted.length > 0).length },
+        summary: summaryOf(rows),
         shadow: { ...state, failures: [...failures] }
       }
     }

@@ -102,7 +102,10 @@ t.test('the CLI runs it: --help, and a profile written', async (t) => {
   t.same([bad.code, bad.stderr.trim()], [2, `learn: ${join(work, 'cli-v2.json')} is a report of version "1.0.0"; this learn (0.1.0) reads reports of 0.1.0 and before: learn with the version that wrote it`])
 })
 
-t.test('a grouped report: shared differences are every operation\'s, what follows from a failed write is not learned', async (t) => {
+t.test('a grouped report: shared differences are every operation\'s, once; what follows from a failed write is not learned', async (t) => {
+  // As a report holds them: in each operation's list, and listed once more under `shared`.
+  const removedHeader = { path: 'header/x-ratelimit-reset', kind: 'header', emulator: 'delta-seconds', target: null }
+  const otherLimit = { path: 'header/x-ratelimit-limit', kind: 'value', emulator: '600', target: '100' }
   const grouped = {
     tool: 'drawing-api-emulator',
     version: '0.0.9',
@@ -114,12 +117,14 @@ t.test('a grouped report: shared differences are every operation\'s, what follow
           { path: 'body/data/0/metadata/revision', pattern: 'body/data/*/metadata/revision', kind: 'extra', emulator: null, target: 1, count: 6, requests: [{ step: 3 }, { step: 9 }] },
           // Seen once per request: that item's.
           { path: 'body/data/2/metadata/tags', pattern: 'body/data/*/metadata/tags', kind: 'extra', emulator: null, target: [], count: 2, requests: [{ step: 3 }, { step: 9 }] },
-          { path: 'body/data/0/metadata/name', kind: 'missing', emulator: 'A', target: null, followsFrom: { step: 2, method: 'POST', path: '/scenes', status: 500 } }
+          { path: 'body/data/0/metadata/name', kind: 'missing', emulator: 'A', target: null, followsFrom: { step: 2, method: 'POST', path: '/scenes', status: 500 } },
+          removedHeader,
+          otherLimit
         ]
       },
-      { operation: 'POST /api/v1/collections', differences: [] }
+      { operation: 'POST /api/v1/collections', differences: [removedHeader, otherLimit] }
     ],
-    shared: [{ path: 'header/x-ratelimit-reset', kind: 'header', emulator: 'delta-seconds', target: null }]
+    shared: [removedHeader, otherLimit]
   }
   const out = join(work, 'grouped-profile.json')
   const run = await learn('--from', file('grouped.json', grouped), '--out', out)
@@ -129,7 +134,7 @@ t.test('a grouped report: shared differences are every operation\'s, what follow
     ['GET /api/v1/scenes', [removed, '/data/*/metadata/revision', '/data/2/metadata/tags']],
     ['POST /api/v1/collections', [removed]]
   ])
-  t.match(run.out, /not learned: 0 value-only, 0 excused by the rules, 1 not replayable/)
+  t.match(run.out, /not learned: 2 value-only, 0 excused by the rules, 1 not replayable/, 'the shared value once per operation, not twice')
 })
 
 t.test('a shadow report (mode "shadow", "keys" for "key", the shadow\'s state): learned like a parity report', async (t) => {

@@ -132,3 +132,13 @@ t.test('--accept: differences a rule accepts are not reported; a bad accept file
   t.equal(await shadowCommand(['--target', target.apiUrl, '--port', '0', '--accept', rules], io), 2)
   t.same(lines.err, [`shadow: the accept file ${rules}: rule 1: "reason" must be a non-empty string`])
 })
+
+t.test('a --fixtures folder that cannot start the shadow side stops the command with one line, exit 2', async (t) => {
+  const target = await startTarget(t)
+  const { captureIo } = await import('./shadow-helper.js')
+  const { shadowCommand } = await import('../../../src/parity/shadow/command.js')
+  const { io, lines } = captureIo()
+  t.equal(await shadowCommand(['--target', target.apiUrl, '--port', '0', '--fixtures', '/nonexistent/fixtures'], io), 2)
+  t.same(lines.err, ['shadow: --fixtures /nonexistent/fixtures: Fixture folder not found: /nonexistent/fixtures (the bundled sets are named default and minimal)'])
+  t.same(lines.out, [], 'it never said it was listening')
+})

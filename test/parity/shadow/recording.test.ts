@@ -48,11 +48,12 @@ t.test('the key is never stored: not in the report, the recording, its fixtures 
   t.match(verified.out, /shadow recording of .* 5 requests replayed/)
 })
 
-t.test('an edited recording: parity --verify names the edited value', async (t) => {
+t.test('an edited recording: parity --verify names the edited value; with --only another operation, compares that one', async (t) => {
   const target = await startTarget(t)
   const record = join(work, 'edited')
   const shadowed = await startShadowFor(t, target.apiUrl, { record })
   await send(shadowed.api, target.keys.full, 'GET', '/workspaces')
+  await send(shadowed.api, target.keys.full, 'GET', '/collections')
   await shadowed.stop()
   const file = filesIn(join(record, 'steps'))[0].file
   const step = JSON.parse(readFileSync(file, 'utf8'))
@@ -62,6 +63,10 @@ t.test('an edited recording: parity --verify names the edited value', async (t) 
   const verified = await parity('--verify', record)
   t.equal(verified.code, 1)
   t.match(verified.out, /GET \/api\/v1\/workspaces +1 +0 +1 +body\/name \(value\)/)
+  const only = await parity('--verify', record, '--only', 'GET /api/v1/collections')
+  t.equal(only.code, 0, only.out)
+  t.match(only.out, /1 operations: 1 the same, 0 differ/)
+  t.notMatch(only.out, /workspaces/, 'the edited operation is not compared')
 })
 
 t.test('GET and DELETE /_emulator/shadow, the demo page, and the typed helpers over HTTP', async (t) => {
