@@ -139,7 +139,8 @@ export function createSession (settings: SessionSettings): ShadowSession {
     const step = ++compared
     // Kept only for --record: a long session must not hold every answer.
     if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
-    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, operation.operation, settings.recording))
+    const statuses = { emulator: emulator.status, target: target.status }
+    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, operation.operation, settings.recording), statuses)
   }
 
   return {

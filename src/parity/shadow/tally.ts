@@ -4,13 +4,13 @@
 // Key strings are masked wherever an answer echoed one.
 import type { ShadowFailure, ShadowKey, ShadowOperation, ShadowReport, ShadowState } from '../../index.js'
 import { createAcceptance, type Acceptance } from '../accept.js'
-import { createTally, pathPattern, sharedDifferences, summaryOf, type Tally } from '../report.js'
+import { createTally, pathPattern, sharedDifferences, summaryOf, type AnswerStatuses, type Tally } from '../report.js'
 import type { Difference, RequestRef } from '../types.js'
 
 const MAX_FAILURES = 100
 
 export interface ShadowTally {
-  add (operation: string, differences: readonly Difference[], time: string, request: RequestRef): void
+  add (operation: string, differences: readonly Difference[], time: string, request: RequestRef, statuses?: AnswerStatuses): void
   fail (failure: ShadowFailure): void
   forwarded (): void
   key (key: ShadowKey): void
@@ -42,10 +42,10 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
     return { ...row, differences: row.differences.map(seen), accepted: row.accepted.map(seen) }
   })
   return {
-    add (operation, differences, time, request) {
+    add (operation, differences, time, request, statuses) {
       state.compared++
       for (const difference of differences) lastSeen.set(seenKey(operation, difference), time)
-      tally.add(operation, differences, request)
+      tally.add(operation, differences, request, statuses)
     },
     fail (failure) { failures = [{ ...failure, reason: String(settings.mask(failure.reason)) }, ...failures].slice(0, MAX_FAILURES) },
     forwarded () { state.forwarded++ },
