@@ -165,19 +165,38 @@ function learnOne (learning: Learning, difference: ReportDifference, report: str
 const parentOf = (pointer: string): string => pointer.slice(0, pointer.lastIndexOf('/'))
 const PLACEHOLDER = /^\(.*\)$/
 
-/** A removal and an addition at one level that carry the same value are one field renamed. */
+const sameLevel = (removal: Candidate, addition: Candidate): boolean =>
+  anyItem(parentOf(addition.pointer)) === anyItem(parentOf(removal.pointer)) && addition.status === removal.status
+
+/**
+ * The addition a removal pairs with as a rename: one at its level carrying the same value; else, when the removal
+ * is at a list item and carries no value (a record the shadow side imported in the new shape has no old field to
+ * compare), the one addition at its level on every item of that list.
+ */
+function renameOf (learning: Learning, removal: Candidate): number {
+  const same = JSON.stringify(removal.value)
+  const byValue = learning.additions.findIndex((addition) => sameLevel(removal, addition) &&
+    JSON.stringify(addition.value) === same && !(typeof removal.value === 'string' && PLACEHOLDER.test(removal.value)))
+  if (byValue !== -1 || (removal.value !== null && removal.value !== undefined) || anyItem(removal.pointer) === removal.pointer) return byValue
+  const listWide = learning.additions.flatMap((addition, i) => sameLevel(removal, addition) && addition.pointer.includes('/*/') ? [i] : [])
+  return listWide.length === 1 ? listWide[0] : -1
+}
+
+/**
+ * A removal and an addition at one level that carry the same value are one field renamed; one of them seen on
+ * every item of a list makes the rename every item's (offline pages must not mix both names).
+ */
 function pairRenames (learning: Learning): void {
   for (const removal of learning.removals) {
-    const same = JSON.stringify(removal.value)
-    const i = learning.additions.findIndex((addition) => anyItem(parentOf(addition.pointer)) === anyItem(parentOf(removal.pointer)) && addition.status === removal.status &&
-      JSON.stringify(addition.value) === same && !(typeof removal.value === 'string' && PLACEHOLDER.test(removal.value)))
+    const i = renameOf(learning, removal)
     if (i === -1) {
       learning.changes.push({ change: 'field-removed', path: removal.pointer, ...statusOf(removal), seen: [removal.seen] })
       continue
     }
     const [addition] = learning.additions.splice(i, 1)
     const to = lastToken(addition.pointer).replace(/~1/g, '/').replace(/~0/g, '~')
-    learning.changes.push({ change: 'field-renamed', path: removal.pointer, to, ...statusOf(removal), seen: [removal.seen, addition.seen] })
+    const path = addition.pointer.includes('/*/') ? anyItem(removal.pointer) : removal.pointer
+    learning.changes.push({ change: 'field-renamed', path, to, ...statusOf(removal), seen: [removal.seen, addition.seen] })
   }
   for (const addition of learning.additions) learning.changes.push({ change: 'field-added', path: addition.pointer, sample: sample(addition.value), ...statusOf(addition), seen: [addition.seen] })
 }

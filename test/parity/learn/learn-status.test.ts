@@ -69,3 +69,21 @@ t.test('a missing route is learned as route-missing with the target\'s not-found
   const older = learn({ differences: [d('route', 'missing-route', 'answered 200', 'operation missing at the target (route not found, 404)')] })
   t.same([older.operations, older.skipped['not a shape change']], [[], 1], 'a report that did not keep the not-found: nothing to replay')
 })
+
+t.test('a rename the shadow side imported in the new shape: the old name lost at one item, the new one on every item, is every item\'s', async (t) => {
+  // The service renamed sortOrder on every collection; the import read its records under the new name, so only
+  // the client's own collection (index 3) had the old name to lose, with no value to pair by.
+  const learned = learn({
+    statuses: { '200 200': 2 },
+    differences: [
+      { ...d('body/data/0/sort_order', 'extra', null, 'a0', 200), pattern: 'body/data/*/sort_order', count: 7 },
+      { ...d('body/data/3/sortOrder', 'missing', null, null, 200), pattern: 'body/data/*/sortOrder', count: 1 }
+    ]
+  }, 'GET /api/v1/collections')
+  t.same(learned.operations[0].changes, [
+    { change: 'field-renamed', path: '/data/*/sortOrder', to: 'sort_order', status: 200, seen: seen('body/data/3/sortOrder', 'body/data/0/sort_order') }
+  ])
+  // A removal with a value, or at no list item, still needs the value to pair.
+  const valued = learn({ differences: [{ ...d('body/data/0/b', 'extra', null, 'x', 200), pattern: 'body/data/*/b', count: 4 }, { ...d('body/data/1/a', 'missing', 'y', null, 200), pattern: 'body/data/*/a', count: 1 }] })
+  t.same(valued.operations[0].changes.map((c) => c.change), ['field-removed', 'field-added'])
+})
