@@ -3,10 +3,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { LearnedChange } from '../../lib/drift-profile.js'
+import { toOpenApiPath } from '../../lib/routes.js'
 import { recordOf } from '../request-record.js'
 import { DRIFT_HEADER } from './apply.js'
 import { LEARNED_KIND } from './learned.js'
-import { routeKey } from './plugin.js'
 
 /** How X-Emulator-Drift and the request record name a missing route's answer; drift's onSend leaves it alone. */
 export const MISSING_ROUTE_CHANGE = `${LEARNED_KIND} route`
@@ -31,7 +31,8 @@ async function answerMissing (request: FastifyRequest, reply: FastifyReply): Pro
   const control = request.server.control.drift
   const route = request.routeOptions.url
   if (control.profile === undefined || route === undefined) return undefined
-  const key = routeKey(request.method, route)
+  // As plugin.ts's routeKey names it (that module re-exports this one, so it cannot be imported here).
+  const key = `${request.method} ${toOpenApiPath(route)}`
   const missing = control.learned(key)?.find((c): c is Missing => c.change === 'route-missing')
   if (missing === undefined) return undefined
   const body = notFoundBody(missing, request.method, request.url)
@@ -42,7 +43,7 @@ async function answerMissing (request: FastifyRequest, reply: FastifyReply): Pro
   return await reply.send(body)
 }
 
-// Registered before auth (api/v1/index.ts): the target's router answered before it looked at any key.
+// Registered before auth (api/v1/index.ts, through plugin.ts): the target's router answered before it looked at any key.
 export default fp(async (app) => {
   if (app.control.drift.profile === undefined) return
   app.addHook('onRequest', answerMissing)

@@ -14,6 +14,9 @@ import { applyLearned, type LearnedOutput } from './learned.js'
 import { MCP_ANSWERS, mcpOperations, profileMisfit, type RouteAnswers } from './profile-check.js'
 import { ConfigError } from '../../config/index.js'
 
+/** The public scope registers it before auth: a drift profile's missing routes answer before the operation runs. */
+export { default as missingRoutes } from './missing-routes.js'
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: drift never touches this route's responses. */

@@ -11,8 +11,7 @@ import { bearerKey, type KeyShape } from './keys.js'
 import { API_PREFIX } from '../../lib/routes.js'
 import type { ShadowSide } from './side.js'
 import type { ShadowTally } from './tally.js'
-import { differencesOf, mayBeMissingRoute, shadowRouteCheck, targetFailure } from './verdict.js'
-import type { RouteCheck } from '../route-check.js'
+import { createRouteJudge, targetFailure } from './verdict.js'
 
 /** A recorded step of a shadow session: parity's step, with how the client authenticated and how reads compare. */
 export interface ShadowStep extends RecordedStep { request: ShadowRequest }
@@ -103,14 +102,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
   let queue: Promise<void> = Promise.resolve()
   const steps: ShadowStep[] = []
   let compared = 0
-  let routeCheck: Promise<RouteCheck> | undefined
-
-  /** Parity's route check, asked of both sides once; the probe counts among the requests the shadow adds. */
-  async function probeRoutes (shadow: ShadowSide, key: string | undefined): Promise<RouteCheck> {
-    const check = await shadowRouteCheck(settings.target, shadow, key, settings.timeoutMs)
-    tally.state({ importRequests: tally.report().shadow.importRequests + 1 })
-    return check
-  }
+  const routes = createRouteJudge(settings.target, settings.timeoutMs, () => tally.state({ importRequests: tally.report().shadow.importRequests + 1 }))
 
   /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
   async function sideFor (key: string | undefined): Promise<ShadowSide | undefined> {
@@ -136,28 +128,21 @@ export function createSession (settings: SessionSettings): ShadowSession {
     const operation = operationOf(shadow, unshaped)
     if (!result.ok) return tally.fail({ operation: operation.operation, side: 'target', reason: result.reason, time })
     const target = await answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
-    // A target that failed (a 5xx) is not sent on: the shadow side must not apply a write the target did not.
-    const failed = targetFailure(target)
+    const failed = targetFailure(target) // a 5xx is not sent on: the shadow side must not apply what the target did not
     if (failed !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: failed, time })
     if (key !== undefined && operation.route !== undefined) shadow.keys.observe(key, operation.route, target)
     const shape = key === undefined ? undefined : shadow.keys.shape(key)
     if (shape !== undefined) tally.key(shape)
     const request: ShadowRequest = shape === undefined ? unshaped : { ...unshaped, auth: { kind: 'key', shape } }
-    let emulator
-    try {
-      emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs)
-    } catch (error) {
-      return tally.fail({ operation: operation.operation, side: 'shadow', reason: (error as Error).message, time })
-    }
+    const emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs).catch((error: Error) => error)
+    if (emulator instanceof Error) return tally.fail({ operation: operation.operation, side: 'shadow', reason: emulator.message, time })
     const notJson = targetFailure(target, emulator)
     if (notJson !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: notJson, time })
-    if (routeCheck === undefined && mayBeMissingRoute(emulator, target)) routeCheck = probeRoutes(shadow, key)
-    const differences = differencesOf(await routeCheck, unshaped, emulator, target, () => compareAnswers(shadow, operation, emulator, target))
+    const differences = await routes.differences(shadow, key, unshaped, emulator, target, () => compareAnswers(shadow, operation, emulator, target))
     const step = ++compared
     // Kept only for --record: a long session must not hold every answer.
     if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
-    const statuses = { emulator: emulator.status, target: target.status }
-    tally.add(operation.operation, differences, time, requestRef(client, step, operation.operation, settings.recording), statuses)
+    tally.add(operation.operation, differences, time, requestRef(client, step, operation.operation, settings.recording), { emulator: emulator.status, target: target.status })
   }
 
   return {

@@ -58,3 +58,19 @@ export function differencesOf (check: RouteCheck | undefined, request: HttpReque
   const missing = check === undefined ? null : check.check(request, emulator, target)
   return missing === null ? compare() : [missing]
 }
+
+export interface RouteJudge {
+  /** One pair's differences, the route check asked of both sides the first time a pair may need it. */
+  differences (side: ShadowSide, key: string | undefined, request: HttpRequest, emulator: Answer, target: Answer, compare: () => Difference[]): Promise<Difference[]>
+}
+
+/** A session's route check, probed at most once; `probed` counts the request it added to the target (as the import's are counted). */
+export function createRouteJudge (targetUrl: URL, timeoutMs: number, probed: () => void): RouteJudge {
+  let check: Promise<RouteCheck> | undefined
+  return {
+    async differences (side, key, request, emulator, target, compare) {
+      if (check === undefined && mayBeMissingRoute(emulator, target)) check = shadowRouteCheck(targetUrl, side, key, timeoutMs).finally(probed)
+      return differencesOf(check === undefined ? undefined : await check, request, emulator, target, compare)
+    }
+  }
+}

@@ -14,7 +14,7 @@ import { admin, raw } from './drift-helper.js'
 const work = mkdtempSync(join(tmpdir(), 'learned-status-'))
 t.teardown(() => rmSync(work, { recursive: true, force: true }))
 
-const c = (change: Omit<LearnedChange, 'seen'>): LearnedChange => ({ ...change, seen: [] }) as LearnedChange
+const c = (change: Record<string, unknown>): LearnedChange => ({ seen: [], ...change }) as unknown as LearnedChange
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Scene scnNope not found' }
 
 t.test('a change learned with a status applies to answers of that status only', async (t) => {
