@@ -28,6 +28,8 @@ export interface ShadowDifference {
   pattern?: string
   /** The status of the target's answers that showed it (differences are grouped per status). */
   status?: number
+  /** The write the emulator took and the target refused that it follows from, when every sighting came after it. */
+  followsFrom?: ShadowRequestRef & { status: number }
   /** A missing-route difference: the target's route-not-found body, its method and path as `<method>` and `<path>`. */
   notFound?: string
   /** When a request last showed it (ISO date-time): the demo page lists the newest first. */

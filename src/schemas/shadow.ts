@@ -23,6 +23,9 @@ const differenceFields = {
   count: Type.Integer({ minimum: 1 }),
   pattern: Type.Optional(Type.String({ description: 'The path with list indices as *' })),
   status: Type.Optional(Type.Integer({ description: 'The status of the target\'s answers that showed it' })),
+  followsFrom: Type.Optional(Type.Object({
+    method: Type.String(), path: Type.String(), step: Type.Integer({ minimum: 1 }), file: Type.Optional(Type.String()), status: Type.Integer()
+  }, { additionalProperties: false, description: 'The refused write it follows from, when every sighting came after it' })),
   notFound: Type.Optional(Type.String({ description: 'missing-route: the target\'s route-not-found body, with <method> and <path>' })),
   lastSeen: Type.String({ format: 'date-time' })
 }

@@ -1,9 +1,11 @@
 // What one shadowed exchange counts as, before anything is compared: the target failing (a 5xx, a body that is not
 // JSON where the emulator's is), a route the target does not have (parity's route check, from each side's answer
-// to a path no API has, asked once), or a pair of answers to compare.
+// to a path no API has, asked once), or a pair of answers to compare, its differences marked when they follow
+// from a write the target refused (../follows.ts, as parity marks them).
 import { toAnswer } from '../client.js'
 import { createRouteCheck, NO_SUCH_ROUTE, type RouteCheck } from '../route-check.js'
-import type { Answer, Difference, HttpRequest } from '../types.js'
+import { followsFrom, trackFailedWrite, type FailedWrite } from '../follows.js'
+import type { Answer, Difference, HttpRequest, RequestRef } from '../types.js'
 import type { ShadowSide } from './side.js'
 
 /**
@@ -59,18 +61,29 @@ export function differencesOf (check: RouteCheck | undefined, request: HttpReque
   return missing === null ? compare() : [missing]
 }
 
-export interface RouteJudge {
-  /** One pair's differences, the route check asked of both sides the first time a pair may need it. */
-  differences (side: ShadowSide, key: string | undefined, request: HttpRequest, emulator: Answer, target: Answer, compare: () => Difference[]): Promise<Difference[]>
+/** One compared exchange: the shadow side, the client's key, the request (below the base URL) and its reference. */
+export interface Exchange { side: ShadowSide, key: string | undefined, request: HttpRequest, ref: RequestRef }
+
+export interface Judge {
+  /**
+   * One pair's differences: the route check asked of both sides the first time a pair may need it, and each
+   * difference marked `followsFrom` a write the emulator took and the target refused earlier in the session, as
+   * parity marks them (report.ts keeps the mark only when every sighting carries it).
+   */
+  differences (exchange: Exchange, emulator: Answer, target: Answer, compare: () => Difference[]): Promise<Difference[]>
 }
 
-/** A session's route check, probed at most once; `probed` counts the request it added to the target (as the import's are counted). */
-export function createRouteJudge (targetUrl: URL, timeoutMs: number, probed: () => void): RouteJudge {
+/** A session's judge; the route check is probed at most once, `probed` counting the request it added to the target (as the import's are counted). */
+export function createJudge (targetUrl: URL, timeoutMs: number, probed: () => void): Judge {
   let check: Promise<RouteCheck> | undefined
+  const failedWrites: FailedWrite[] = []
   return {
-    async differences (side, key, request, emulator, target, compare) {
+    async differences ({ side, key, request, ref }, emulator, target, compare) {
       if (check === undefined && mayBeMissingRoute(emulator, target)) check = shadowRouteCheck(targetUrl, side, key, timeoutMs).finally(probed)
-      return differencesOf(check === undefined ? undefined : await check, request, emulator, target, compare)
+      const found = differencesOf(check === undefined ? undefined : await check, request, emulator, target, compare)
+      const origin = found.length > 0 ? followsFrom(failedWrites, request) : undefined
+      trackFailedWrite(failedWrites, request, ref, emulator, target)
+      return origin === undefined ? found : found.map((d) => ({ ...d, followsFrom: origin }))
     }
   }
 }

@@ -1,6 +1,7 @@
 // What a shadowed exchange counts as before anything is compared: the target failing (a 5xx, an HTML page where
 // the emulator answers JSON) is listed under failures, never as a difference; a route the target does not have is
-// `missing-route` with the target's not-found, as parity names it, not a status change and every field missing.
+// `missing-route` with the target's not-found, as parity names it, not a status change and every field missing;
+// what differs after a write the target refused is marked as following from it.
 import t from 'tap'
 import { learnFrom } from '../../../src/parity/learn/learn.js'
 import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.js'
@@ -38,6 +39,7 @@ t.test('a route the target lacks: missing-route with the target\'s not-found, le
   const shadowed = await startShadowFor(t, target.apiUrl)
   const invited = await send(shadowed.api, key, 'POST', '/workspaces/invites', { email: 'new.person@example.com', role: 'member' })
   t.same([invited.status, invited.body], [404, notFound])
+  t.equal((await send(shadowed.api, key, 'GET', '/workspaces/invites')).status, 200)
   const report = await settledReport(shadowed)
   const invites = report.operations.find((op) => op.operation === 'POST /api/v1/workspaces/invites')
   t.same(invites?.differences.map(({ requests: _r, lastSeen: _l, ...d }) => d), [{
@@ -45,6 +47,9 @@ t.test('a route the target lacks: missing-route with the target\'s not-found, le
     notFound: probe.text.replace('GET:/api/v1/parityNoSuchRoute/parityNoSuchId0', '<method>:<path>')
   }])
   t.same(report.shadow.failures, [])
+  // The invite the shadow side took and the target refused: the list differs after it, as its consequence.
+  const listed = report.operations.find((op) => op.operation === 'GET /api/v1/workspaces/invites')
+  t.same(listed?.differences.map((d) => [d.kind, d.pattern, d.followsFrom]), [['missing', 'body/data/*', { method: 'POST', path: '/workspaces/invites', step: 1, status: 404 }]])
   const learned = learnFrom([{ file: 'shadow.json', operations: report.operations }])
   t.same(learned.operations.map((op) => [op.operation, op.changes.map((c) => c.change)]), [['POST /api/v1/workspaces/invites', ['route-missing']]])
 })
