@@ -119,7 +119,8 @@ export function createTally (acceptance: Acceptance = createAcceptance([])): Tal
       byOperation.set(operation, row)
       if (statuses !== undefined) {
         const pair = `${statuses.emulator} ${statuses.target}`
-        row.statuses = { ...row.statuses, [pair]: (row.statuses?.[pair] ?? 0) + 1 }
+        row.statuses ??= {}
+        row.statuses[pair] = (row.statuses[pair] ?? 0) + 1
       }
       const { kept, accepted } = acceptance.split(operation, differences)
       row.requests++
