@@ -40,7 +40,7 @@ function summary (learned: LearnedReport, out: string): string {
   const oneOff = learned.skipped['one-off status']
   const others = learned.skipped['list item'] + learned.skipped['not a shape change']
   const changes = `${learned.learned} change${learned.learned === 1 ? '' : 's'} in ${learned.operations.length} operation${learned.operations.length === 1 ? '' : 's'}`
-  return `learn: wrote ${out}: ${changes}; not learned: ${value} value-only, ${excused} excused by the rules, ${failures} target failures, ${oneOff} statuses not every answer showed, ${others} not replayable (list items, whole answers retyped, bodies that are not JSON, unsent steps)`
+  return `learn: wrote ${out}: ${changes}; not learned: ${value} value-only, ${excused} excused by the rules, ${failures} target failures, ${oneOff} statuses not every answer showed, ${others} not replayable (list items, whole answers retyped, consequences of refused writes, unsent steps)`
 }
 
 export async function learnCommand (argv: string[], io: Io): Promise<number> {

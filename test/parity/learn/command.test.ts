@@ -51,7 +51,7 @@ t.test('writes a profile from two reports; fields it does not read (a newer pari
   const run = await learn('--from', file('a.json', REPORT), '--from', file('b.json', newer), '--out', out)
   t.same([run.code, run.err], [0, ''])
   t.equal(run.out, [
-    `learn: wrote ${out}: 2 changes in 2 operations; not learned: 0 value-only, 0 excused by the rules, 0 target failures, 0 statuses not every answer showed, 0 not replayable (list items, whole answers retyped, bodies that are not JSON, unsent steps)`,
+    `learn: wrote ${out}: 2 changes in 2 operations; not learned: 0 value-only, 0 excused by the rules, 0 target failures, 0 statuses not every answer showed, 0 not replayable (list items, whole answers retyped, consequences of refused writes, unsent steps)`,
     '  POST /api/v1/collections: status-changed',
     '  GET /api/v1/scenes/{sceneId}: field-added'
   ].join('\n'))
@@ -186,7 +186,7 @@ t.test('a shadow report (mode "shadow", "keys" for "key", the shadow\'s state): 
   const run = await learn('--from', reportFile, '--out', out)
   t.same([run.code, run.err], [0, ''])
   t.equal(run.out, [
-    `learn: wrote ${out}: 4 changes in 3 operations; not learned: 1 value-only, 0 excused by the rules, 0 target failures, 0 statuses not every answer showed, 0 not replayable (list items, whole answers retyped, bodies that are not JSON, unsent steps)`,
+    `learn: wrote ${out}: 4 changes in 3 operations; not learned: 1 value-only, 0 excused by the rules, 0 target failures, 0 statuses not every answer showed, 0 not replayable (list items, whole answers retyped, consequences of refused writes, unsent steps)`,
     '  GET /api/v1/scenes/{sceneId}: header-added, field-renamed',
     '  GET /api/v1/scenes: field-added',
     '  POST /api/v1/collections: status-changed'
