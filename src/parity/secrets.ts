@@ -92,6 +92,15 @@ export function credentialsOf (request: CredentialSource): string[] {
   return [...new Set(found)].filter((secret) => secret.length >= MIN_SECRET_LENGTH)
 }
 
+/** A query parameter's name as written (`api%5Fkey`, `access+token`) decoded; malformed escapes left as they are. */
+function paramName (raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '))
+  } catch {
+    return raw
+  }
+}
+
 /** `/scenes?api_key=abc&limit=2` → `/scenes?api_key=[the key]&limit=2` (the rest of the text as it was). */
 export function maskCredentialParams (path: string): string {
   const at = path.indexOf('?')
@@ -99,11 +108,22 @@ export function maskCredentialParams (path: string): string {
   const query = path.slice(at + 1).split('&').map((pair) => {
     const eq = pair.indexOf('=')
     const name = eq < 0 ? pair : pair.slice(0, eq)
-    let decoded = name
-    try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')) } catch {}
-    return eq >= 0 && isCredentialName(decoded) ? `${name}=${encodeURIComponent(MASK)}` : pair
+    return eq >= 0 && isCredentialName(paramName(name)) ? `${name}=${encodeURIComponent(MASK)}` : pair
   })
   return `${path.slice(0, at)}?${query.join('&')}`
+}
+
+/**
+ * Every `path` of a JSON value (a report's or a profile's requests) with its credential parameters masked by name:
+ * what `learn` can still do for a report written before the shadow masked them, without the secrets themselves.
+ */
+export function maskRequestPaths<T> (value: T): T {
+  const walk = (item: unknown): unknown => {
+    if (Array.isArray(item)) return item.map(walk)
+    if (typeof item !== 'object' || item === null) return item
+    return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, k === 'path' && typeof v === 'string' ? maskCredentialParams(v) : walk(v)]))
+  }
+  return walk(value) as T
 }
 
 /** A request as it is written (a recording's step): credential headers dropped, credential fields masked by name. */
@@ -133,7 +153,7 @@ export interface SecretMask {
   /** The text with every secret masked. */
   text (text: string): string
   /** Every string (and object key) of a JSON value masked. */
-  value<T> (value: T): T
+  value<T>(value: T): T
 }
 
 /**
