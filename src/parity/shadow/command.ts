@@ -83,7 +83,7 @@ export async function startShadow (options: ShadowOptions, clientIo: Io): Promis
   const source: ShadowSource = { report: () => tally.report(), clear: () => tally.clear() }
   const session = createSession({ target: new URL(options.target), tally, timeoutMs: options.timeoutMs, recording: options.record !== undefined, keys, startSide: sideStarter(options, tally, io, source) })
   const adminToken = io.env.EMULATOR_ADMIN_TOKEN === '' ? undefined : io.env.EMULATOR_ADMIN_TOKEN
-  const server = createFront({ session, source, adminToken, timeoutMs: options.timeoutMs })
+  const server = createFront({ session, source, adminToken, timeoutMs: options.timeoutMs, maskText: mask.text })
   const address = await listen(server, options)
   await session.start()
   // A side from local fixtures starts here or never: a folder that cannot start one is the command's error.

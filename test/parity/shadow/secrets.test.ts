@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import { learnCommand } from '../../../src/parity/learn/command.js'
 import { filesIn, parity } from '../parity-helper.js'
-import { startShadowFor, startTarget } from './shadow-helper.js'
+import { ACME, startShadowFor, startTarget } from './shadow-helper.js'
 
 const work = mkdtempSync(join(tmpdir(), 'shadow-secrets-'))
 t.teardown(() => rmSync(work, { recursive: true, force: true }))
@@ -95,7 +95,9 @@ async function canaryClient (api: string): Promise<Raw[]> {
     await rawSend(`${api}/scenes?api_key=${CANARY.apiKeyParam}&limit=2`, 'GET', bearer(CANARY.bearer)),
     await rawSend(`${api}/scenes?token=${CANARY.tokenParam}`, 'GET', {}),
     await rawSend(`${api}/scenes/${CANARY.pathKey}`, 'GET', bearer(CANARY.pathKey)),
-    await rawSend(`${api}/collections/${collection}/scenes`, 'POST', bearer(CANARY.bearer), { name: 'canary scene', pinned: false, apiKey: CANARY.bodyField })
+    await rawSend(`${api}/collections/${collection}/scenes`, 'POST', bearer(CANARY.bearer), { name: 'canary scene', pinned: false, apiKey: CANARY.bodyField }),
+    // The client's own key in its data: stored by the target and by the shadow side, whose pages show it.
+    await rawSend(`${api}/collections/${collection}/scenes`, 'POST', bearer(CANARY.bearer), { name: `scene of ${CANARY.bearer}`, pinned: false })
   ]
 }
 
@@ -107,7 +109,7 @@ async function learn (...argv: string[]): Promise<{ code: number, lines: string[
 
 /** What the shadow serves while running: the report, its page, the demo overview, the shadow side's journal. */
 async function served (origin: string): Promise<Array<{ file: string, text: string }>> {
-  const paths = ['/_emulator/shadow', '/_emulator/ui/shadow', '/_emulator/ui', '/_emulator/ui/journal', '/_emulator/requests', '/_emulator/ui/api/requests', '/_emulator/ui/api/shadow']
+  const paths = ['/_emulator/shadow', '/_emulator/ui/shadow', '/_emulator/ui', `/_emulator/ui/workspaces/${ACME}`, '/_emulator/ui/journal', '/_emulator/requests', '/_emulator/ui/api/requests', '/_emulator/ui/api/shadow']
   return await Promise.all(paths.map(async (path) => ({ file: `GET ${path}`, text: `${(await fetch(`${origin}${path}`)).status} ${await (await fetch(`${origin}${path}`)).text()}` })))
 }
 
@@ -121,7 +123,7 @@ t.test('a canary through every channel a key can take is in no byte written or a
   const record = join(work, 'recording')
   const shadowed = await startShadowFor(t, api, { report, record })
   const answers = await canaryClient(shadowed.api)
-  t.same(answers.map((a) => a.status), [200, 401, 401, 401, 401, 200, 200, 401, 404, 400], 'the target answered each request')
+  t.same(answers.map((a) => a.status), [200, 401, 401, 401, 401, 200, 200, 401, 404, 400, 200], 'the target answered each request')
   t.ok(answers[1].text.includes(CANARY.bare), 'the client gets the target\'s answer as it was (the echo included)')
   await shadowed.shadow.session.settled()
   const live = await served(shadowed.shadow.url)
