@@ -51,25 +51,16 @@ function headerSecrets (name: string, value: string): string[] {
   return [value.trim()]
 }
 
-/** Values under a credential's name anywhere in a JSON body. */
-function bodySecrets (value: unknown, found: string[] = []): string[] {
-  if (Array.isArray(value)) for (const item of value) bodySecrets(item, found)
+/** Values under a credential's name anywhere in a parsed JSON body, long enough to search for. */
+export function credentialsInBody (value: unknown, found: string[] = []): string[] {
+  if (Array.isArray(value)) for (const item of value) credentialsInBody(item, found)
   else if (typeof value === 'object' && value !== null) {
     for (const [name, item] of Object.entries(value)) {
       if (isCredentialName(name) && typeof item === 'string') found.push(item)
-      else bodySecrets(item, found)
+      else credentialsInBody(item, found)
     }
   }
-  return found
-}
-
-function parsedBody (body: Buffer | undefined): unknown {
-  if (body === undefined || body.length === 0) return undefined
-  try {
-    return JSON.parse(body.toString('utf8'))
-  } catch {
-    return undefined
-  }
+  return found.filter((secret) => secret.length >= MIN_SECRET_LENGTH)
 }
 
 export interface CredentialSource {
@@ -77,10 +68,12 @@ export interface CredentialSource {
   url: string
   /** Raw header pairs, names as sent. */
   rawHeaders: readonly string[]
-  body?: Buffer
 }
 
-/** Every credential a request carries, in any header that carries one, the query or a JSON body's fields. */
+/**
+ * Every credential a request carries in a header that carries one or in the query: cheap enough to run before a
+ * request is forwarded. A body's are read where it is parsed anyway (credentialsInBody).
+ */
 export function credentialsOf (request: CredentialSource): string[] {
   const found: string[] = []
   for (let i = 0; i < request.rawHeaders.length; i += 2) {
@@ -88,7 +81,6 @@ export function credentialsOf (request: CredentialSource): string[] {
     if (CREDENTIAL_HEADERS.has(name)) found.push(...headerSecrets(name, request.rawHeaders[i + 1]))
   }
   for (const [name, value] of new URL(request.url, 'http://client.invalid').searchParams) if (isCredentialName(name)) found.push(value)
-  found.push(...bodySecrets(parsedBody(request.body)))
   return [...new Set(found)].filter((secret) => secret.length >= MIN_SECRET_LENGTH)
 }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { learnCommand } from '../../src/parity/learn/command.js'
-import { MASK, credentialsOf, maskCredentialParams, maskRequestByName, maskRequestPaths, secretMask } from '../../src/parity/secrets.js'
+import { MASK, credentialsInBody, credentialsOf, maskCredentialParams, maskRequestByName, maskRequestPaths, secretMask } from '../../src/parity/secrets.js'
 import { filesIn, importWorkspace, parity, startStandIn, startTarget, type Target } from './parity-helper.js'
 
 const work = mkdtempSync(join(tmpdir(), 'parity-secrets-'))
@@ -16,7 +16,7 @@ t.before(async () => { target = await startTarget(t) })
 
 const headers = (...pairs: string[]): string[] => pairs
 
-t.test('credentialsOf: every header that carries one, the query, a JSON body; short values left to the by-name masks', async (t) => {
+t.test('credentialsOf and credentialsInBody: every header that carries one, the query, a JSON body; short values left to the by-name masks', async (t) => {
   const basic = Buffer.from('basic-user-01:basic-pass-02').toString('base64')
   t.same(credentialsOf({ url: '/api/v1/scenes', rawHeaders: headers('Authorization', 'Bearer bearer-key-01') }), ['Bearer bearer-key-01', 'bearer-key-01'])
   t.same(credentialsOf({ url: '/api/v1/scenes', rawHeaders: headers('authorization', 'bare-key-0001') }), ['bare-key-0001'], 'no scheme: the whole value')
@@ -24,8 +24,8 @@ t.test('credentialsOf: every header that carries one, the query, a JSON body; sh
   t.same(credentialsOf({ url: '/', rawHeaders: headers('Proxy-Authorization', 'Token proxy-key-01', 'X-Api-Key', 'x-api-key-0001', 'Content-Type', 'application/json-long') }), ['Token proxy-key-01', 'proxy-key-01', 'x-api-key-0001'], 'any scheme; headers that carry none are not read')
   t.same(credentialsOf({ url: '/', rawHeaders: headers('Cookie', 'theme=dark; session=cookie%2Fvalue-01') }), ['cookie%2Fvalue-01', 'cookie/value-01'], 'each cookie value, as sent and decoded; "dark" is too short to search for')
   t.same(credentialsOf({ url: '/api/v1/scenes?limit=20&api_key=query-key-01&Access-Token=query-token-01&cursor=abcdefghijk', rawHeaders: [] }), ['query-key-01', 'query-token-01'], 'credential parameters only')
-  t.same(credentialsOf({ url: '/', rawHeaders: [], body: Buffer.from(JSON.stringify({ name: 'a scene name', auth: { apiKey: 'body-key-0001' }, list: [{ token: 'body-token-01' }] })) }), ['body-key-0001', 'body-token-01'], 'credential fields at any depth')
-  t.same(credentialsOf({ url: '/', rawHeaders: [], body: Buffer.from('not json token=abc') }), [], 'a body that is not JSON: nothing')
+  t.same(credentialsInBody({ name: 'a scene name', auth: { apiKey: 'body-key-0001' }, list: [{ token: 'body-token-01' }, { key: 'short' }] }), ['body-key-0001', 'body-token-01'], 'a JSON body\'s credential fields at any depth')
+  t.same(credentialsInBody(undefined), [], 'no body (or not JSON): nothing')
 })
 
 t.test('secretMask: every spelling, keys learned later, object keys; the by-name masks', async (t) => {

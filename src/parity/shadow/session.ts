@@ -9,7 +9,7 @@ import { answerOf, compareAnswers, operationOf, shadowAnswer, type ShadowRequest
 import { endToEndHeaders, forward, type ClientRequest, type ForwardResult } from './forward.js'
 import { bearerKey, type KeyShape } from './keys.js'
 import { API_PREFIX } from '../../lib/routes.js'
-import { CREDENTIAL_HEADERS, credentialsOf, maskCredentialParams, secretMask } from '../secrets.js'
+import { CREDENTIAL_HEADERS, credentialsInBody, credentialsOf, maskCredentialParams, secretMask } from '../secrets.js'
 import type { ShadowSide } from './side.js'
 import type { ShadowTally } from './tally.js'
 
@@ -128,6 +128,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
     if (shadow === undefined) return tally.fail(sideMissing(client, result, time))
     // Parsed once (a body may be large): the operation is read from it, and the key's shape added when there is one.
     const unshaped = shadowRequestOf(client, undefined)
+    for (const secret of credentialsInBody(unshaped.body)) settings.keys.add(secret)
     const operation = operationOf(shadow, unshaped)
     if (!result.ok) return tally.fail({ operation: operation.operation, side: 'target', reason: result.reason, time })
     const target = await answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
@@ -149,7 +150,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
 
   return {
     async handle (client, res) {
-      // Every credential is learned for masking; only a Bearer key (the service's one way) starts the side and gets a profile.
+      // Every credential is masked (a body's once parsed); only a Bearer key, the service's one way, gets a profile.
       for (const secret of credentialsOf(client)) settings.keys.add(secret)
       const key = bearerKey(header(client.rawHeaders, 'authorization'))
       if (key !== undefined || starting !== undefined) await sideFor(key)
