@@ -24,7 +24,11 @@ export interface SessionSettings {
   recording: boolean
   /** Starts the shadow side with the first key a client sends (an import), or at once (--key, --fixtures). */
   startSide (key: string | undefined): Promise<ShadowSide> | undefined
-  /** Every credential a client sent (../secrets.ts), for masking (held in memory only, never written). */
+  /**
+   * Every credential a client sent (../secrets.ts), for masking (held in memory only, never written): headers and
+   * query as a request arrives, a body's once compare() parses it. Only a Bearer key, the service's one way, gets a
+   * profile and starts the side.
+   */
   keys: Set<string>
 }
 
@@ -150,7 +154,6 @@ export function createSession (settings: SessionSettings): ShadowSession {
 
   return {
     async handle (client, res) {
-      // Every credential is masked (a body's once parsed); only a Bearer key, the service's one way, gets a profile.
       for (const secret of credentialsOf(client)) settings.keys.add(secret)
       const key = bearerKey(header(client.rawHeaders, 'authorization'))
       if (key !== undefined || starting !== undefined) await sideFor(key)
