@@ -81,7 +81,7 @@ export async function startShadow (options: ShadowOptions, clientIo: Io): Promis
   const startedAt = new Date().toISOString()
   const tally = createShadowTally({ target: options.target, startedAt, version: io.version, acceptance, mask: mask.value })
   const source: ShadowSource = { report: () => tally.report(), clear: () => tally.clear() }
-  const session = createSession({ target: new URL(options.target), tally, timeoutMs: options.timeoutMs, recording: options.record !== undefined, keys, startSide: sideStarter(options, tally, io, source) })
+  const session = createSession({ target: new URL(options.target), tally, timeoutMs: options.timeoutMs, recording: options.record !== undefined, keys, mask, startSide: sideStarter(options, tally, io, source) })
   const adminToken = io.env.EMULATOR_ADMIN_TOKEN === '' ? undefined : io.env.EMULATOR_ADMIN_TOKEN
   const server = createFront({ session, source, adminToken, timeoutMs: options.timeoutMs, maskText: mask.text })
   const address = await listen(server, options)

@@ -9,7 +9,7 @@ import { answerOf, compareAnswers, operationOf, shadowAnswer, type ShadowRequest
 import { endToEndHeaders, forward, type ClientRequest, type ForwardResult } from './forward.js'
 import { bearerKey, type KeyShape } from './keys.js'
 import { API_PREFIX } from '../../lib/routes.js'
-import { CREDENTIAL_HEADERS, credentialsInBody, credentialsOf, maskCredentialParams, secretMask } from '../secrets.js'
+import { CREDENTIAL_HEADERS, credentialsInBody, credentialsOf, maskCredentialParams, type SecretMask } from '../secrets.js'
 import type { ShadowSide } from './side.js'
 import type { ShadowTally } from './tally.js'
 
@@ -30,6 +30,8 @@ export interface SessionSettings {
    * profile and starts the side.
    */
   keys: Set<string>
+  /** The mask over `keys`. */
+  mask: SecretMask
 }
 
 export interface ShadowSession {
@@ -109,7 +111,6 @@ export function createSession (settings: SessionSettings): ShadowSession {
   let queue: Promise<void> = Promise.resolve()
   const steps: ShadowStep[] = []
   let compared = 0
-  const mask = secretMask(settings.keys)
 
   /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
   async function sideFor (key: string | undefined): Promise<ShadowSide | undefined> {
@@ -149,7 +150,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
     const step = ++compared
     // Kept only for --record: a long session must not hold every answer.
     if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
-    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, mask.text(operation.operation), settings.recording))
+    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, settings.mask.text(operation.operation), settings.recording))
   }
 
   return {
