@@ -1,7 +1,9 @@
 // Credentials a client hands the tools, and the one mask every writer of parity/ applies (reports, recordings,
 // profiles, fixtures, printed lines): each secret learned from a request is replaced by MASK wherever it appears
-// as text, and values carried under a credential's name (a query's `api_key`, a body's `token`) are masked by name.
+// as text, and values carried under a credential's name (a query's `api_key`, a body's `token`: lib/redact.ts's
+// list, the one the emulator's own log and journal use) are masked by name.
 import { parseCookie } from 'cookie'
+import { isSecretParam, redactUrl } from '../lib/redact.js'
 
 export const MASK = '[the key]'
 
@@ -13,18 +15,6 @@ export const MIN_SECRET_LENGTH = 8
 
 /** Headers that carry a credential. INFER: `api-key`, `x-auth-token`, `x-access-token` are common spellings. */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-auth-token', 'x-access-token', 'cookie'])
-
-/**
- * Query parameters and JSON body fields that carry a credential, compared without case, `-` or `_`. INFER: the
- * service takes none of them (its keys go in `Authorization: Bearer`), so a client sending one is mistaken, and no
- * parameter or request field of the reference has one of these names.
- */
-const CREDENTIAL_NAMES: ReadonlySet<string> = new Set([
-  'apikey', 'key', 'token', 'accesstoken', 'authtoken', 'idtoken', 'refreshtoken', 'sessiontoken', 'bearer',
-  'auth', 'authorization', 'secret', 'clientsecret', 'password', 'passwd'
-])
-
-export const isCredentialName = (name: string): boolean => CREDENTIAL_NAMES.has(name.toLowerCase().replace(/[-_]/g, ''))
 
 /** The secrets in an Authorization value: the whole value, the token after any scheme, Basic's decoded parts. */
 function authorizationSecrets (value: string): string[] {
@@ -56,7 +46,7 @@ export function credentialsInBody (value: unknown, found: string[] = []): string
   if (Array.isArray(value)) for (const item of value) credentialsInBody(item, found)
   else if (typeof value === 'object' && value !== null) {
     for (const [name, item] of Object.entries(value)) {
-      if (isCredentialName(name) && typeof item === 'string') found.push(item)
+      if (isSecretParam(name) && typeof item === 'string') found.push(item)
       else credentialsInBody(item, found)
     }
   }
@@ -80,30 +70,12 @@ export function credentialsOf (request: CredentialSource): string[] {
     const name = request.rawHeaders[i].toLowerCase()
     if (CREDENTIAL_HEADERS.has(name)) found.push(...headerSecrets(name, request.rawHeaders[i + 1]))
   }
-  for (const [name, value] of new URL(request.url, 'http://client.invalid').searchParams) if (isCredentialName(name)) found.push(value)
+  for (const [name, value] of new URL(request.url, 'http://client.invalid').searchParams) if (isSecretParam(name)) found.push(value)
   return [...new Set(found)].filter((secret) => secret.length >= MIN_SECRET_LENGTH)
 }
 
-/** A query parameter's name as written (`api%5Fkey`, `access+token`) decoded; malformed escapes left as they are. */
-function paramName (raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '))
-  } catch {
-    return raw
-  }
-}
-
-/** `/scenes?api_key=abc&limit=2` → `/scenes?api_key=[the key]&limit=2` (the rest of the text as it was). */
-export function maskCredentialParams (path: string): string {
-  const at = path.indexOf('?')
-  if (at < 0) return path
-  const query = path.slice(at + 1).split('&').map((pair) => {
-    const eq = pair.indexOf('=')
-    const name = eq < 0 ? pair : pair.slice(0, eq)
-    return eq >= 0 && isCredentialName(paramName(name)) ? `${name}=${encodeURIComponent(MASK)}` : pair
-  })
-  return `${path.slice(0, at)}?${query.join('&')}`
-}
+/** `/scenes?api_key=abc&limit=2` → `/scenes?api_key=%5Bthe%20key%5D&limit=2`: lib/redact's names, parity's mask. */
+export const maskCredentialParams = (path: string): string => redactUrl(path, encodeURIComponent(MASK))
 
 /**
  * Every `path` of a JSON value (a report's or a profile's requests) with its credential parameters masked by name:
@@ -123,7 +95,7 @@ export function maskRequestByName<T extends { query?: Record<string, unknown>, h
   const byName = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(byName)
     if (typeof value !== 'object' || value === null) return value
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isCredentialName(k) && typeof v === 'string' ? MASK : byName(v)]))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretParam(k) && typeof v === 'string' ? MASK : byName(v)]))
   }
   const headers = request.headers === undefined ? undefined : Object.fromEntries(Object.entries(request.headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())))
   return {
