@@ -70,7 +70,8 @@ export function credentialsOf (request: CredentialSource): string[] {
     const name = request.rawHeaders[i].toLowerCase()
     if (CREDENTIAL_HEADERS.has(name)) found.push(...headerSecrets(name, request.rawHeaders[i + 1]))
   }
-  for (const [name, value] of new URL(request.url, 'http://client.invalid').searchParams) if (isSecretParam(name)) found.push(value)
+  const query = request.url.indexOf('?')
+  if (query >= 0) for (const [name, value] of new URLSearchParams(request.url.slice(query + 1))) if (isSecretParam(name)) found.push(value)
   return [...new Set(found)].filter((secret) => secret.length >= MIN_SECRET_LENGTH)
 }
 
