@@ -94,8 +94,9 @@ export function shadowRequestOf (client: ClientRequest, shape: KeyShape | undefi
  * The request as the report names it: method, path below /api/v1 with its query (credential parameters masked by
  * name), step and its file, named as the recording names it once masked (an unknown route's operation is its path).
  */
-function requestRef (client: ClientRequest, step: number, operation: string, recording: boolean): RequestRef {
-  return { method: client.method as Method, path: maskCredentialParams(client.url.slice(API_PREFIX.length)), step, ...(recording ? { file: `steps/${fileName({ step, operation })}` } : {}) }
+function requestRef (client: ClientRequest, step: number, operation: string, settings: Pick<SessionSettings, 'recording' | 'mask'>): RequestRef {
+  const file = settings.recording ? { file: `steps/${fileName({ step, operation: settings.mask.text(operation) })}` } : {}
+  return { method: client.method as Method, path: maskCredentialParams(client.url.slice(API_PREFIX.length)), step, ...file }
 }
 
 /** What a request is tallied as when no shadow side runs: the target's failure if it failed too, else the side's. */
@@ -150,7 +151,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
     const step = ++compared
     // Kept only for --record: a long session must not hold every answer.
     if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
-    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, settings.mask.text(operation.operation), settings.recording))
+    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, operation.operation, settings))
   }
 
   return {

@@ -38,7 +38,8 @@ const FORBIDDEN = [...new Set([...Object.values(CANARY).flatMap((c) => [c, encod
  * The live service as the shadow sees it: the two canaries that are keys here (the Bearer one and the one a client
  * also puts in the path) stand for a real key of the emulator behind; any other credential gets a 401 whose
  * message echoes every credential and the URL it came with, as some services do. Its other answers carry no
- * rate-limit headers: a shape difference on every operation, which `learn` learns with the requests that showed it.
+ * rate-limit headers and a Deprecation header: shape differences on every operation (an unknown route's too), which
+ * `learn` learns with the requests that showed them.
  */
 async function echoingTarget (t: Test, upstream: string, realKey: string): Promise<string> {
   const real = new Map([[`Bearer ${CANARY.bearer}`, realKey], [`Bearer ${CANARY.pathKey}`, realKey]])
@@ -54,7 +55,7 @@ async function echoingTarget (t: Test, upstream: string, realKey: string): Promi
       }
       const body = Buffer.concat(chunks)
       fetch(`${upstream}${req.url ?? '/'}`, { method: req.method, headers: { 'authorization': `Bearer ${key}`, 'content-type': req.headers['content-type'] ?? 'application/json' }, body: body.length === 0 ? undefined : body })
-        .then(async (answer) => { res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(Buffer.from(await answer.arrayBuffer())) })
+        .then(async (answer) => { res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json', 'deprecation': '@1788220800' }).end(Buffer.from(await answer.arrayBuffer())) })
         .catch(() => res.destroy())
     })
   })
@@ -95,6 +96,8 @@ async function canaryClient (api: string): Promise<Raw[]> {
     await rawSend(`${api}/scenes?api_key=${CANARY.apiKeyParam}&limit=2`, 'GET', bearer(CANARY.bearer)),
     await rawSend(`${api}/scenes?token=${CANARY.tokenParam}`, 'GET', {}),
     await rawSend(`${api}/scenes/${CANARY.pathKey}`, 'GET', bearer(CANARY.pathKey)),
+    // A route neither side has: its operation is named by its path.
+    await rawSend(`${api}/keys/${CANARY.pathKey}`, 'GET', bearer(CANARY.pathKey)),
     await rawSend(`${api}/collections/${collection}/scenes`, 'POST', bearer(CANARY.bearer), { name: 'canary scene', pinned: false, apiKey: CANARY.bodyField }),
     // The client's own key in its data: stored by the target and by the shadow side, whose pages show it.
     await rawSend(`${api}/collections/${collection}/scenes`, 'POST', bearer(CANARY.bearer), { name: `scene of ${CANARY.bearer}`, pinned: false })
@@ -123,7 +126,7 @@ t.test('a canary through every channel a key can take is in no byte written or a
   const record = join(work, 'recording')
   const shadowed = await startShadowFor(t, api, { report, record })
   const answers = await canaryClient(shadowed.api)
-  t.same(answers.map((a) => a.status), [200, 401, 401, 401, 401, 200, 200, 401, 404, 400, 200], 'the target answered each request')
+  t.same(answers.map((a) => a.status), [200, 401, 401, 401, 401, 200, 200, 401, 404, 404, 400, 200], 'the target answered each request')
   t.ok(answers[1].text.includes(CANARY.bare), 'the client gets the target\'s answer as it was (the echo included)')
   await shadowed.shadow.session.settled()
   const live = await served(shadowed.shadow.url)
@@ -132,8 +135,12 @@ t.test('a canary through every channel a key can take is in no byte written or a
   const written = JSON.parse(readFileSync(report, 'utf8'))
   const paths = written.operations.flatMap((op: any) => op.differences.flatMap((d: any) => d.requests.map((r: any) => r.path)))
   t.ok(paths.includes('/scenes?api_key=%5Bthe%20key%5D&limit=2'), 'a query credential is masked in the report\'s requests')
-  t.ok(filesIn(join(record, 'steps')).length >= 9, 'every request is recorded')
-  t.ok(filesIn(join(record, 'steps')).some((f) => f.text.includes('Unknown key: [the key]')), 'an echoed key is masked where it was')
+  const steps = filesIn(join(record, 'steps'))
+  t.equal(steps.length, 12, 'every request is recorded')
+  const refs = written.operations.flatMap((op: any) => [...op.differences, ...op.accepted].flatMap((d: any) => d.requests.map((r: any) => r.file)))
+  t.same(refs.filter((file: string) => !steps.some((step) => step.file === join(record, file))), [], 'each request names its step file as written (an unknown route\'s too)')
+  t.ok(written.operations.some((op: any) => op.operation === 'GET /api/v1/keys/[the key]'), 'an unknown route is named by its path, masked')
+  t.ok(steps.some((f) => f.text.includes('Unknown key: [the key]')), 'an echoed key is masked where it was')
 
   const learned = await learn('--from', report, '--out', join(work, 'from-report.json'))
   t.equal(learned.code, 0, learned.lines.join('\n'))
