@@ -37,7 +37,7 @@ const FORBIDDEN = [...new Set([...Object.values(CANARY).flatMap((c) => [c, encod
 /**
  * The live service as the shadow sees it: the two canaries that are keys here (the Bearer one and the one a client
  * also puts in the path) stand for a real key of the emulator behind; any other credential gets a 401 whose
- * message echoes every credential and the URL it came with, as some services do. Its other answers carry no
+ * message echoes every credential (Basic's decoded too) and the URL it came with, as some services do. Its other answers carry no
  * rate-limit headers and a Deprecation header: shape differences on every operation (an unknown route's too), which
  * `learn` learns with the requests that showed them.
  */
@@ -49,7 +49,9 @@ async function echoingTarget (t: Test, upstream: string, realKey: string): Promi
     req.on('end', () => {
       const key = real.get(req.headers.authorization ?? '')
       if (key === undefined) {
-        const echoed = [req.headers.authorization, req.headers['x-api-key'], req.headers.cookie, req.url].filter((v) => v !== undefined).join(' ')
+        const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1]
+        const decoded = basic === undefined ? undefined : `(user:password ${Buffer.from(basic, 'base64').toString('utf8')})`
+        const echoed = [req.headers.authorization, decoded, req.headers['x-api-key'], req.headers.cookie, req.url].filter((v) => v !== undefined).join(' ')
         res.writeHead(401, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify({ statusCode: 401, error: 'Unauthorized', message: `Unknown key: ${echoed}` }))
         return
       }
