@@ -71,9 +71,10 @@ async function fromSide (origin: string, client: ClientRequest, res: ServerRespo
   const answer = await fetch(`${origin}${client.url}`, { method: client.method, headers, body: hasBody ? new Uint8Array(client.body) : undefined, redirect: 'manual', signal: AbortSignal.timeout(settings.timeoutMs) })
   const body = Buffer.from(await answer.arrayBuffer())
   const text = TEXT_ANSWER.test(answer.headers.get('content-type') ?? '')
-  const out: Array<[string, string]> = [...answer.headers].filter(([name]) => !NOT_COPIED.has(name))
-  for (const cookie of answer.headers.getSetCookie()) out.push(['set-cookie', cookie])
-  res.writeHead(answer.status, out.flat()).end(text ? Buffer.from(settings.maskText(body.toString('utf8'))) : body)
+  const out: string[] = []
+  answer.headers.forEach((value, name) => { if (!NOT_COPIED.has(name)) out.push(name, value) })
+  for (const cookie of answer.headers.getSetCookie()) out.push('set-cookie', cookie)
+  res.writeHead(answer.status, out).end(text ? Buffer.from(settings.maskText(body.toString('utf8'))) : body)
 }
 
 async function handle (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): Promise<void> {
