@@ -162,7 +162,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
       const forwarded = forward(settings.target, { ...client, url: client.url.slice(API_PREFIX.length) }, res, settings.timeoutMs)
       tally.forwarded()
       queue = queue.then(() => compare(client, key, forwarded)).catch((error: unknown) => {
-        tally.fail({ operation: `${client.method} ${client.url}`, side: 'shadow', reason: (error as Error).message, time: new Date().toISOString() })
+        tally.fail({ operation: `${client.method} ${maskCredentialParams(client.url)}`, side: 'shadow', reason: (error as Error).message, time: new Date().toISOString() })
       })
       await forwarded
     },
