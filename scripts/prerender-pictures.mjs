@@ -68,7 +68,9 @@ async function main () {
         if (pictures.has(digest)) continue
         const svg = await renderer.renderSvg(content, { frameId, padding })
         if (isRendererPicture(svg)) throw new Error(`fixture scene "${name}" could not be drawn: ${renderer.stats().lastError}`)
-        pictures.set(digest, { digest, elements: content.elements.length, svg: withSvg ? svg : undefined, png: await svgToPng(svg) })
+        // Both paddings' PNGs in one packed stream: they share most of their rows (src/render/png-pack.ts).
+        const pngGroup = pictureDigest(content, frameId, PAGE_PADDING)
+        pictures.set(digest, { digest, elements: content.elements.length, svg: withSvg ? svg : undefined, png: await svgToPng(svg), pngGroup })
       }
     }
   } finally {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib'
-import { packPng, unpackPng } from './png-pack.js'
+import { packPngs, unpackPng } from './png-pack.js'
 
 /** The parts of scene content a picture depends on (what the worker is sent). */
 export interface DigestContent {
@@ -19,14 +19,17 @@ export interface DigestContent {
 export const PRERENDERED_FILE = fileURLToPath(new URL('../prerendered-pictures.json.br', import.meta.url))
 
 /** Bumped when the worker's output for the same content changes, so an older build's pictures are not served. */
-const FORMAT = 2
+const FORMAT = 3
 
-/** One picture the build drew: its SVG, its PNG in the default box (1920 × 1080; packed, png-pack.ts; base64), or both. */
-interface StoredPicture { elements: number, svg?: string, png?: string }
-interface StoredRecord { format: number, pictures: Record<string, StoredPicture> }
+/**
+ * One picture the build drew: its SVG, its PNG in the default box (1920 × 1080), or both. A PNG is
+ * `[group, index]`: the index-th image of `pngs[group]` (several PNGs packed together by png-pack.ts, base64).
+ */
+interface StoredPicture { elements: number, svg?: string, png?: [number, number] }
+interface StoredRecord { format: number, pictures: Record<string, StoredPicture>, pngs: string[] }
 
-/** What the build hands writePrerendered for one digest. */
-export interface BuiltPicture { digest: string, elements: number, svg?: string, png?: Buffer }
+/** What the build hands writePrerendered for one digest; PNGs of one `pngGroup` (default: the digest) are packed together. */
+export interface BuiltPicture { digest: string, elements: number, svg?: string, png?: Buffer, pngGroup?: string }
 
 export interface PrerenderedPictures {
   /** The stored SVG of exactly this content, frame and padding, if the build drew it. */
@@ -47,8 +50,16 @@ export function pictureDigest (content: DigestContent, frameId: string | undefin
 
 /** The build's record, brotli-compressed (the embedded fonts are base64, which compresses by about a quarter). */
 export function writePrerendered (file: string, pictures: readonly BuiltPicture[]): number {
-  const record: StoredRecord = { format: FORMAT, pictures: {} }
-  for (const { digest, elements, svg, png } of pictures) record.pictures[digest] = { elements, svg, png: png === undefined ? undefined : packPng(png).toString('base64') }
+  const record: StoredRecord = { format: FORMAT, pictures: {}, pngs: [] }
+  const groups = new Map<string, Array<{ digest: string, png: Buffer }>>()
+  for (const { digest, elements, svg, png, pngGroup = digest } of pictures) {
+    record.pictures[digest] = { elements, svg }
+    if (png !== undefined) groups.set(pngGroup, [...groups.get(pngGroup) ?? [], { digest, png }])
+  }
+  for (const members of groups.values()) {
+    members.forEach(({ digest }, index) => { record.pictures[digest].png = [record.pngs.length, index] })
+    record.pngs.push(packPngs(members.map((m) => m.png)).toString('base64'))
+  }
   const bytes = brotliCompressSync(JSON.stringify(record), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
   writeFileSync(file, bytes)
   return bytes.length
@@ -56,13 +67,15 @@ export function writePrerendered (file: string, pictures: readonly BuiltPicture[
 
 const NONE: PrerenderedPictures = { lookup: () => undefined, lookupPng: async () => undefined, size: 0 }
 
-const usable = (p: StoredPicture | undefined): boolean =>
-  typeof p?.elements === 'number' && (p.svg === undefined || typeof p.svg === 'string') && (p.png === undefined || typeof p.png === 'string')
+const usable = (p: StoredPicture | undefined, groups: number): boolean =>
+  typeof p?.elements === 'number' && (p.svg === undefined || typeof p.svg === 'string') &&
+  (p.png === undefined || (Array.isArray(p.png) && Number.isInteger(p.png[0]) && p.png[0] >= 0 && p.png[0] < groups && Number.isInteger(p.png[1])))
 
-function readRecord (file: string): Map<string, StoredPicture> {
+function readRecord (file: string): { pictures: Map<string, StoredPicture>, pngs: string[] } {
   const record = JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')) as Partial<StoredRecord>
-  if (record.format !== FORMAT || record.pictures === null || typeof record.pictures !== 'object') return new Map()
-  return new Map(Object.entries(record.pictures).filter(([, p]) => usable(p)))
+  const pngs = Array.isArray(record.pngs) ? record.pngs.filter((p) => typeof p === 'string') : []
+  if (record.format !== FORMAT || record.pictures === null || typeof record.pictures !== 'object' || pngs.length !== record.pngs?.length) return { pictures: new Map(), pngs: [] }
+  return { pictures: new Map(Object.entries(record.pictures).filter(([, p]) => usable(p, pngs.length))), pngs }
 }
 
 /**
@@ -72,8 +85,9 @@ function readRecord (file: string): Map<string, StoredPicture> {
 export function loadPrerendered (file: string | undefined): PrerenderedPictures {
   if (file === undefined) return NONE
   let pictures: Map<string, StoredPicture>
+  let pngs: string[]
   try {
-    pictures = readRecord(file)
+    ({ pictures, pngs } = readRecord(file))
   } catch {
     return NONE
   }
@@ -85,7 +99,7 @@ export function loadPrerendered (file: string | undefined): PrerenderedPictures 
     async lookupPng (content, frameId, padding) {
       const png = find(content, frameId, padding)?.png
       // A damaged entry is a picture the build did not draw, as an unreadable record is.
-      return png === undefined ? undefined : await unpackPng(Buffer.from(png, 'base64')).catch(() => undefined)
+      return png === undefined ? undefined : await unpackPng(Buffer.from(pngs[png[0]], 'base64'), png[1]).catch(() => undefined)
     },
     get size () { return pictures.size }
   }

@@ -36,7 +36,7 @@ t.test('the PNG cache holds what its bound allows, one entry per picture', async
   t.equal(unbounded.stats().cacheEntries, 3, 'the default keeps each: the same picture once, another width and another padding apart')
 })
 
-/** A record holding one small picture: SVG and PNG at the default padding, PNG only at padding 20. */
+/** A record holding one small picture: SVG and PNG at the default padding, PNG only at padding 20, the PNGs packed together. */
 async function recordWithOnePicture (t: Test, damaged = false) {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100"><rect x="10" y="10" width="180" height="80" fill="#1e90ff"/></svg>'
   const png = await svgToPng(svg)
@@ -45,12 +45,12 @@ async function recordWithOnePicture (t: Test, damaged = false) {
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const file = join(dir, 'pictures.json.br')
   writePrerendered(file, [
-    { digest: pictureDigest(content, undefined, 10), elements: 1, svg, png },
-    { digest: pictureDigest(content, undefined, 20), elements: 1, png }
+    { digest: pictureDigest(content, undefined, 10), elements: 1, svg, png, pngGroup: 'one' },
+    { digest: pictureDigest(content, undefined, 20), elements: 1, png, pngGroup: 'one' }
   ])
   if (damaged) {
     const record = JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8'))
-    for (const picture of Object.values<{ png?: string }>(record.pictures)) picture.png = Buffer.from('not brotli').toString('base64')
+    record.pngs = record.pngs.map(() => Buffer.from('not brotli').toString('base64'))
     writeFileSync(file, brotliCompressSync(JSON.stringify(record)))
   }
   return { file, content, svg, png }
