@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { DRIFT_PROFILE_FORMAT, DRIFT_PROFILE_VERSION, type DriftProfile } from '../../lib/drift-profile.js'
 import type { Io } from '../command.js'
+import { maskRequestPaths } from '../secrets.js'
 import { RunError } from '../types.js'
 import { learnFrom, type LearnedReport } from './learn.js'
 import { readReport } from './report-reader.js'
@@ -58,7 +59,8 @@ export async function learnCommand (argv: string[], io: Io): Promise<number> {
       learnedFrom: reports.map(({ file, target, startedAt }) => ({ report: file, target, startedAt })),
       operations: learned.operations
     }
-    writeFileSync(options.out, `${JSON.stringify(profile, null, 2)}\n`)
+    // The reports' requests are copied into `seen`: a credential in a query is masked even if the report held it.
+    writeFileSync(options.out, `${JSON.stringify(maskRequestPaths(profile), null, 2)}\n`)
     io.out(summary(learned, options.out))
     for (const { operation, changes } of learned.operations) io.out(`  ${operation}: ${changes.map((c) => c.change).join(', ')}`)
     return 0
