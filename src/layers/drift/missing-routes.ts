@@ -43,7 +43,8 @@ async function answerMissing (request: FastifyRequest, reply: FastifyReply): Pro
   return await reply.send(body)
 }
 
-// Registered before auth (api/v1/index.ts, through plugin.ts): the target's router answered before it looked at any key.
+// Registered before auth (api/v1/index.ts, through plugin.ts). INFER: the service's router answers a route it does not
+// have before it looks at any key, as the emulator's own route-not-found does.
 export default fp(async (app) => {
   if (app.control.drift.profile === undefined) return
   app.addHook('onRequest', answerMissing)

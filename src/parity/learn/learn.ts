@@ -171,7 +171,8 @@ const sameLevel = (removal: Candidate, addition: Candidate): boolean =>
 /**
  * The addition a removal pairs with as a rename: one at its level carrying the same value; else, when the removal
  * is at a list item and carries no value (a record the shadow side imported in the new shape has no old field to
- * compare), the one addition at its level on every item of that list.
+ * compare), the one addition at its level on every item of that list. INFER: a field gone where a new one appeared on
+ * every item of the same list is that field renamed (the shadow-learn-consistent test's case).
  */
 function renameOf (learning: Learning, removal: Candidate): number {
   const same = JSON.stringify(removal.value)

@@ -11,7 +11,8 @@ import type { ShadowSide } from './side.js'
 /**
  * Why the target's answer is its failure rather than the API's shape, or undefined. A 5xx is an outage or a proxy's
  * error page; a text or HTML body where the emulator answered JSON is a page in front of the service. Either is
- * listed under the shadow's failures, never as a difference, so `learn` never learns it.
+ * listed under the shadow's failures, never as a difference, so `learn` never learns it. INFER: a 5xx left nothing
+ * written, so the shadow side does not get the request either.
  */
 export function targetFailure (target: Answer, emulator?: Answer): string | undefined {
   const type = target.headers['content-type'] ?? 'no content type'
