@@ -1,6 +1,7 @@
 // The public scope, prefix /api/v1. Registration order here IS the hook order (src/README.md, "The order of the
 // hooks of one public request"); each layer writes what it did to the request record (layers/request-record.ts):
-//   onRequest:  journal (arrival) → faults (pre-handler, so a fault never half-writes) → auth (401/403) → stubs → rate limit
+//   onRequest:  journal (arrival) → faults (pre-handler, so a fault never half-writes) → a drift profile's missing routes
+//               → auth (401/403) → stubs → rate limit
 //               (@fastify/rate-limit adds a route-level hook, which Fastify always runs after scope hooks)
 //   preValidation: compat (unknownFields=strip drops undeclared body keys) → route checks
 //   validation (ajv) → handler → services/stores → serialization (response schema)
@@ -13,7 +14,7 @@ import auth from './auth.js'
 import rateLimit from '../../layers/rate-limit/plugin.js'
 import faults from '../../layers/faults/plugin.js'
 import journal, { journalArrival } from '../../layers/journal/plugin.js'
-import drift from '../../layers/drift/plugin.js'
+import drift, { missingRoutes } from '../../layers/drift/plugin.js'
 import stubs from '../../layers/stubs/plugin.js'
 import compat from '../../layers/compat/plugin.js'
 import collections from './collections.js'
@@ -35,6 +36,8 @@ const publicApi: FastifyPluginAsync = async (app) => {
   // onRequest first: stamps arrival and watches the socket, so requests a fault answers or drops are journaled too
   await app.register(journalArrival)
   await app.register(faults)
+  // a drift profile's missing route answers the target's not-found before auth and before the route runs
+  await app.register(missingRoutes)
   await app.register(auth)
   // after auth: a stub rule may be scoped to a workspace or key, and keys are still checked
   await app.register(stubs)

@@ -4,7 +4,7 @@
 // fed from a queue, so a slow or failing emulator only shows in the report.
 import type { ServerResponse } from 'node:http'
 import { fileName, type RecordedStep } from '../recording.js'
-import type { HttpRequest, Method, RequestRef } from '../types.js'
+import type { Answer, HttpRequest, Method, RequestRef } from '../types.js'
 import { answerOf, compareAnswers, operationOf, shadowAnswer, type ShadowRequest } from './exchange.js'
 import { endToEndHeaders, forward, type ClientRequest, type ForwardResult } from './forward.js'
 import { bearerKey, type KeyShape } from './keys.js'
@@ -12,6 +12,7 @@ import { API_PREFIX } from '../../lib/routes.js'
 import { CREDENTIAL_HEADERS, credentialsInBody, credentialsOf, maskCredentialParams, type SecretMask } from '../secrets.js'
 import type { ShadowSide } from './side.js'
 import type { ShadowTally } from './tally.js'
+import { createJudge, targetFailure } from './verdict.js'
 
 /** A recorded step of a shadow session: parity's step, with how the client authenticated and how reads compare. */
 export interface ShadowStep extends RecordedStep { request: ShadowRequest }
@@ -105,6 +106,14 @@ function sideMissing (client: ClientRequest, result: ForwardResult, time: string
   return result.ok ? { operation, side: 'shadow', reason: 'the shadow side is not running (see shadow.state)', time } : { operation, side: 'target', reason: result.reason, time }
 }
 
+/** The request with the client key's profile, learned from the target's answer too (and tallied). */
+function keyedRequest (shadow: ShadowSide, tally: ShadowTally, key: string | undefined, route: string | undefined, target: Answer, unshaped: ShadowRequest): ShadowRequest {
+  if (key !== undefined && route !== undefined) shadow.keys.observe(key, route, target)
+  const shape = key === undefined ? undefined : shadow.keys.shape(key)
+  if (shape !== undefined) tally.key(shape)
+  return shape === undefined ? unshaped : { ...unshaped, auth: { kind: 'key', shape } }
+}
+
 export function createSession (settings: SessionSettings): ShadowSession {
   const { tally } = settings
   let side: ShadowSide | undefined
@@ -112,6 +121,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
   let queue: Promise<void> = Promise.resolve()
   const steps: ShadowStep[] = []
   let compared = 0
+  const judge = createJudge(settings.target, settings.timeoutMs, () => tally.state({ importRequests: tally.report().shadow.importRequests + 1 }))
 
   /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
   async function sideFor (key: string | undefined): Promise<ShadowSide | undefined> {
@@ -138,20 +148,19 @@ export function createSession (settings: SessionSettings): ShadowSession {
     const operation = operationOf(shadow, unshaped)
     if (!result.ok) return tally.fail({ operation: operation.operation, side: 'target', reason: result.reason, time })
     const target = await answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
-    if (key !== undefined && operation.route !== undefined) shadow.keys.observe(key, operation.route, target)
-    const shape = key === undefined ? undefined : shadow.keys.shape(key)
-    if (shape !== undefined) tally.key(shape)
-    const request: ShadowRequest = shape === undefined ? unshaped : { ...unshaped, auth: { kind: 'key', shape } }
-    let emulator
-    try {
-      emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs)
-    } catch (error) {
-      return tally.fail({ operation: operation.operation, side: 'shadow', reason: (error as Error).message, time })
-    }
+    const failed = targetFailure(target) // a 5xx is not sent on: the shadow side must not apply what the target did not
+    if (failed !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: failed, time })
+    const request = keyedRequest(shadow, tally, key, operation.route, target, unshaped)
+    const emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs).catch((error: Error) => error)
+    if (emulator instanceof Error) return tally.fail({ operation: operation.operation, side: 'shadow', reason: emulator.message, time })
+    const notJson = targetFailure(target, emulator)
+    if (notJson !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: notJson, time })
     const step = ++compared
+    const ref = requestRef(client, step, operation.operation, settings)
+    const differences = await judge.differences({ side: shadow, key, request: unshaped, ref }, emulator, target, () => compareAnswers(shadow, operation, emulator, target))
     // Kept only for --record: a long session must not hold every answer.
     if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
-    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, operation.operation, settings))
+    tally.add(operation.operation, differences, time, ref, { emulator: emulator.status, target: target.status })
   }
 
   return {

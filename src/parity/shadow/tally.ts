@@ -5,13 +5,13 @@
 // unknown route's operation, an answer that echoed one), so the file, /_emulator/shadow and the page never hold one.
 import type { ShadowFailure, ShadowKey, ShadowOperation, ShadowReport, ShadowState } from '../../index.js'
 import { createAcceptance, type Acceptance } from '../accept.js'
-import { createTally, pathPattern, sharedDifferences, summaryOf, type Tally } from '../report.js'
+import { createTally, pathPattern, sharedDifferences, summaryOf, type AnswerStatuses, type Tally } from '../report.js'
 import type { Difference, RequestRef } from '../types.js'
 
 const MAX_FAILURES = 100
 
 export interface ShadowTally {
-  add (operation: string, differences: readonly Difference[], time: string, request: RequestRef): void
+  add (operation: string, differences: readonly Difference[], time: string, request: RequestRef, statuses?: AnswerStatuses): void
   fail (failure: ShadowFailure): void
   forwarded (): void
   key (key: ShadowKey): void
@@ -43,10 +43,10 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
     return { ...row, differences: row.differences.map(seen), accepted: row.accepted.map(seen) }
   })
   return {
-    add (operation, differences, time, request) {
+    add (operation, differences, time, request, statuses) {
       state.compared++
       for (const difference of differences) lastSeen.set(seenKey(operation, difference), time)
-      tally.add(operation, differences, request)
+      tally.add(operation, differences, request, statuses)
     },
     fail (failure) { failures = [failure, ...failures].slice(0, MAX_FAILURES) },
     forwarded () { state.forwarded++ },
