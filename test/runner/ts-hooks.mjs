@@ -9,6 +9,7 @@
 // cannot strip fails the type-check instead of a test.
 import { enableCompileCache } from 'node:module'
 import { join } from 'node:path'
+import { URL } from 'node:url'
 import { registerResolve } from './register-resolve.mjs'
 
 const ROOT = join(import.meta.dirname, '../..')
