@@ -2,7 +2,7 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { clip } from '../../../src/layers/journal/state.js'
-import { KEYS, build, call, sharedApp, swap } from '../../helper.js'
+import { KEYS, NOW, build, call, sharedApp, swap } from '../../helper.js'
 
 const fresh = sharedApp(t)
 
@@ -109,6 +109,16 @@ t.test("a request a fault answers is its key's and workspace's: a rule's 503, th
     [1, 503, 'key_test_read', 'wsMain00001', 503, 'rule']
   ])
   t.same(rows((await journal(app, '?workspaceId=wsMain00001')).data).map((row) => row[0]), [4, 2, 1], 'the workspace filter shows its faulted requests')
+})
+
+t.test('a key that expires during a fault\'s delay: auth refuses it, and the entry is nobody\'s', async (t) => {
+  const app = await fresh()
+  const minted = await app.inject({ method: 'POST', url: '/_emulator/keys', payload: { workspaceId: 'wsMain00001', kind: 'workspace', permission: 'full', expiresAt: NOW + 50 } })
+  swap(t, app.control.faults, 'sleep', async (ms) => { app.clock.advance(ms) })
+  const res = await app.inject({ method: 'GET', url: '/api/v1/collections', headers: { 'authorization': `Bearer ${minted.json().key}`, 'x-emulator-latency': '100' } })
+  t.same([res.statusCode, res.json().message], [401, `API key expired at ${new Date(NOW + 50).toISOString()}`])
+  const [entry] = (await journal(app)).data
+  t.same([entry.status, entry.keyId, entry.workspaceId, entry.latencyMs], [401, null, null, 100])
 })
 
 t.test('a slow body is recorded whole', async (t) => {
