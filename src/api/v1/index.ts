@@ -1,7 +1,8 @@
 // The public scope, prefix /api/v1. Registration order here IS the hook order (src/README.md, "The order of the
 // hooks of one public request"); each layer writes what it did to the request record (layers/request-record.ts):
-//   onRequest:  journal (arrival) → faults (pre-handler, so a fault never half-writes) → a drift profile's missing routes
-//               → auth (401/403) → stubs → rate limit
+//   onRequest:  journal (arrival) → caller (who a valid key names, for the record; answers nothing) → faults
+//               (pre-handler, so a fault never half-writes) → a drift profile's missing routes → auth (401/403)
+//               → stubs → rate limit
 //               (@fastify/rate-limit adds a route-level hook, which Fastify always runs after scope hooks)
 //   preValidation: compat (unknownFields=strip drops undeclared body keys) → route checks
 //   validation (ajv) → handler → services/stores → serialization (response schema)
@@ -10,7 +11,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { routeNotFound } from '../../errors.js'
 import operations from './operations.js'
-import auth from './auth.js'
+import auth, { identifyCaller } from './auth.js'
 import rateLimit from '../../layers/rate-limit/plugin.js'
 import faults from '../../layers/faults/plugin.js'
 import journal, { journalArrival } from '../../layers/journal/plugin.js'
@@ -35,6 +36,8 @@ const publicApi: FastifyPluginAsync = async (app) => {
   // -- layers, in hook order --
   // onRequest first: stamps arrival and watches the socket, so requests a fault answers or drops are journaled too
   await app.register(journalArrival)
+  // before faults: a request a fault answers, delays or drops is still its key's and workspace's in the record
+  await app.register(identifyCaller)
   await app.register(faults)
   // a drift profile's missing route answers the target's not-found before auth and before the route runs
   await app.register(missingRoutes)
