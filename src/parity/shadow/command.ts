@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import type { ShadowReport, ShadowSource } from '../../index.js'
 import { readAcceptFile, createAcceptance, AcceptRuleError, type Acceptance } from '../accept.js'
 import type { Io } from '../command.js'
-import { checkDriftProfile } from '../local.js'
+import { checkDriftProfile, driftProfileOf } from '../local.js'
 import { checkRecordingDir } from '../recording.js'
 import { RunError } from '../types.js'
 import { SHADOW_USAGE, parseShadowOptions, plainHttpWarning, type ShadowOptions } from './options.js'
@@ -71,7 +71,8 @@ export async function startShadow (options: ShadowOptions, io: Io): Promise<Runn
   const warning = plainHttpWarning(options.target)
   if (warning !== undefined) io.err(warning)
   if (options.record !== undefined) checkRecordingDir(options.record)
-  if (options.driftProfile !== undefined) await checkDriftProfile(options.driftProfile)
+  const driftProfile = driftProfileOf(options.driftProfile, io.env)
+  if (driftProfile !== undefined) await checkDriftProfile(driftProfile)
   const acceptance = readAccept(options.accept)
   const startedAt = new Date().toISOString()
   const keys = new Set<string>(options.key === undefined ? [] : [options.key])
