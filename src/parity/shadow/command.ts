@@ -10,10 +10,13 @@ import { checkRecordingDir } from '../recording.js'
 import { RunError } from '../types.js'
 import { SHADOW_USAGE, parseShadowOptions, plainHttpWarning, type ShadowOptions } from './options.js'
 import { keyMasker, writeShadowRecording } from './recording.js'
-import { createFront } from './server.js'
+import { closeFront, createFront } from './server.js'
 import { createSession, type ShadowSession } from './session.js'
 import { sideFromFixtures, sideFromImport, type ShadowSide } from './side.js'
 import { createShadowTally, type ShadowTally } from './tally.js'
+
+/** How long a stop waits for the client requests in flight to get their answers before it closes them. */
+const DRAIN_MS = 5000
 
 export interface RunningShadow {
   /** `http://127.0.0.1:4000`: clients use `${url}/api/v1`. */
@@ -96,7 +99,7 @@ export async function startShadow (options: ShadowOptions, io: Io): Promise<Runn
     session,
     report: () => tally.report(),
     async stop () {
-      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections() })
+      await closeFront(server, DRAIN_MS)
       await session.settled()
       const report = tally.report()
       if (options.report !== undefined) writeFileSync(options.report, `${JSON.stringify(report, null, 2)}\n`)

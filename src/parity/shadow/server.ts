@@ -64,8 +64,34 @@ async function handle (req: IncomingMessage, res: ServerResponse, settings: Fron
   await forward(new URL(side.local.running.url), client, res, settings.timeoutMs)
 }
 
+/** Each front's requests in flight, and whether it is closing (then no connection is kept alive). */
+const FRONTS = new WeakMap<Server, { active: Set<Promise<void>>, closing: boolean }>()
+
 export function createFront (settings: FrontSettings): Server {
-  return createServer((req, res) => {
-    handle(req, res, settings).catch(() => { if (!res.headersSent) sendJson(res, 500, envelope(500, 'Internal Server Error', 'The shadow proxy failed on this request')); else res.destroy() })
+  const state = { active: new Set<Promise<void>>(), closing: false }
+  const server = createServer((req, res) => {
+    if (state.closing) res.shouldKeepAlive = false
+    const done = handle(req, res, settings).catch(() => { if (!res.headersSent) sendJson(res, 500, envelope(500, 'Internal Server Error', 'The shadow proxy failed on this request')); else res.destroy() })
+    state.active.add(done)
+    void done.finally(() => state.active.delete(done))
   })
+  FRONTS.set(server, state)
+  return server
+}
+
+/**
+ * Stops taking connections and lets the requests in flight finish, each with the target's whole answer (for at
+ * most `graceMs`: a stop is not held by a stream that never ends), then closes what is left.
+ */
+export async function closeFront (server: Server, graceMs: number): Promise<void> {
+  const state = FRONTS.get(server)
+  if (state !== undefined) state.closing = true
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeIdleConnections()
+  let timer: NodeJS.Timeout | undefined
+  const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs) })
+  await Promise.race([Promise.allSettled([...(state?.active ?? [])]), grace])
+  clearTimeout(timer)
+  server.closeAllConnections()
+  await closed
 }
