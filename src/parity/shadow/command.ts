@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import type { ShadowReport, ShadowSource } from '../../index.js'
-import { readAcceptFile, createAcceptance, AcceptRuleError, type Acceptance } from '../accept.js'
+import { readAcceptOption, createAcceptance, AcceptRuleError, type Acceptance } from '../accept.js'
 import type { Io } from '../command.js'
 import { checkDriftProfile, driftProfileOf } from '../local.js'
 import { checkRecordingDir } from '../recording.js'
@@ -59,10 +59,10 @@ function listen (server: ReturnType<typeof createFront>, options: ShadowOptions)
   })
 }
 
-function readAccept (file: string | undefined): Acceptance | undefined {
+function readAccept (file: string | undefined, io: Io): Acceptance | undefined {
   if (file === undefined) return undefined
   try {
-    return createAcceptance(readAcceptFile(file))
+    return createAcceptance(readAcceptOption(file, (line) => io.err(`shadow: ${line}`)))
   } catch (error) {
     if (error instanceof AcceptRuleError) throw new RunError(error.message)
     throw error
@@ -76,7 +76,7 @@ export async function startShadow (options: ShadowOptions, io: Io): Promise<Runn
   if (options.record !== undefined) checkRecordingDir(options.record)
   const driftProfile = driftProfileOf(options.driftProfile, io.env)
   if (driftProfile !== undefined) await checkDriftProfile(driftProfile)
-  const acceptance = readAccept(options.accept)
+  const acceptance = readAccept(options.accept, io)
   const startedAt = new Date().toISOString()
   const keys = new Set<string>(options.key === undefined ? [] : [options.key])
   const mask = keyMasker(keys)

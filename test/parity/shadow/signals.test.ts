@@ -3,27 +3,15 @@
 // their port and write their report. Under npx a shell stands between npm and the command and keeps both signals
 // from it (lib/parent-watch.ts). The bound below is generous ("did it stop"); the figure is in the comments.
 import { spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
-import { ROOT } from '../../processes.js'
+import { ROOT, installedProject, userEnv } from '../../processes.js'
 import { send, startTarget } from './shadow-helper.js'
 
 const CLI = join(ROOT, 'dist', 'cli.js')
-const built = existsSync(CLI) && (statSync(CLI).mode & 0o111) !== 0
 const STOP_BOUND_MS = 15_000
-
-/** A project that installed the package: node_modules/drawing-api-emulator and its bin link, as npm lays them out. */
-function project (): string {
-  const dir = mkdtempSync(join(tmpdir(), 'shadow-signals-'))
-  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true })
-  writeFileSync(join(dir, 'package.json'), '{"name":"a-client","version":"1.0.0","private":true}\n')
-  symlinkSync(ROOT, join(dir, 'node_modules', 'drawing-api-emulator'))
-  symlinkSync('../drawing-api-emulator/dist/cli.js', join(dir, 'node_modules', '.bin', 'drawing-api-emulator'))
-  return dir
-}
 
 type Launcher = 'node' | 'bin' | 'npx'
 const LAUNCHERS: Record<Launcher, (args: string[]) => [string, string[]]> = {
@@ -36,10 +24,8 @@ interface Started { child: ReturnType<typeof spawn>, output: () => string, close
 
 function launch (launcher: Launcher, cwd: string, args: string[]): Started {
   const [file, argv] = LAUNCHERS[launcher](args)
-  // The test runs under npm (npx tap): a user's shell does not set npm_lifecycle_event, npm sets it for npx.
-  const { npm_lifecycle_event: _npm, ...env } = process.env
   // Its own process group, so a test that fails can end all it started (npm, its shell, the command).
-  const child = spawn(file, argv, { cwd, detached: true, env: { ...env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${env.PATH ?? ''}` }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(file, argv, { cwd, detached: true, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
   child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
@@ -73,9 +59,9 @@ async function stopped (t: Test, started: Started, signal: NodeJS.Signals): Prom
   return ms
 }
 
-const dir = built ? project() : ''
+const dir = installedProject() ?? ''
 t.teardown(() => { if (dir !== '') rmSync(dir, { recursive: true, force: true }) })
-const skip = built ? false : 'no executable dist/cli.js: run npm run build'
+const skip = dir !== '' ? false : 'no executable dist/cli.js: run npm run build'
 const figures: string[] = []
 t.teardown(() => { if (figures.length > 0) console.log(`# stop figures: ${figures.join('; ')}`) })
 
