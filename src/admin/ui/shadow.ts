@@ -1,6 +1,7 @@
 // The demo page's shadow view (/_emulator/ui/shadow): the shadow proxy's report, a table per operation the client
 // called, newest difference first. A pure function of the report; every value is escaped.
 import type { ShadowDifference, ShadowOperation, ShadowReport } from '../../schemas/shadow-report.js'
+import { SHADOW_PAGE_REFRESH_SECONDS, describeShadowState } from '../../lib/shadow-state.js'
 import { html, type Html } from './html.js'
 import { UI_PREFIX } from './layout.js'
 
@@ -31,12 +32,12 @@ function byNewestDifference (operations: readonly ShadowOperation[]): ShadowOper
 export function shadowBody (report: ShadowReport): Html {
   const { shadow, summary } = report
   return html`<h1>Shadow of <code>${report.target}</code></h1>
-<div class="facts"><div><span>shadow side</span>${shadow.state}${shadow.reason === null ? '' : html` <span class="warn">${shadow.reason}</span>`}</div>
+<div class="facts"><div><span>shadow side</span>${shadow.state === 'ready' ? describeShadowState(shadow.state, shadow.reason) : html`<span class="warn">${describeShadowState(shadow.state, shadow.reason)}</span>`}</div>
 <div><span>forwarded</span>${shadow.forwarded} requests</div><div><span>compared</span>${shadow.compared} requests</div>
 <div><span>sent by the import</span>${shadow.importRequests} requests</div>
 <div><span>operations</span>${summary.operations}: ${summary.same} the same, ${summary.differs} differ${summary.accepted === 0 ? '' : `, ${summary.accepted} with accepted differences`}</div><div><span>since</span>${report.startedAt}</div></div>
 <p><button class="secondary" data-post="${UI_PREFIX}/api/shadow" data-method="DELETE">Clear the report</button>
-<span class="muted">Reload the page for what came since.</span></p>
+<span class="muted">This page refreshes itself every ${SHADOW_PAGE_REFRESH_SECONDS} s.</span></p>
 ${byNewestDifference(report.operations).map(operationTable)}
 ${shadow.failures.length === 0
   ? ''

@@ -1,10 +1,13 @@
-// The shadow's listening socket: /api/v1 goes through the session (the target answers the client); everything else
-// (/_emulator with the shadow report and the demo page, /docs) is the shadow side's own, passed through to it.
+// The shadow's listening socket: /api/v1 goes through the session (the target answers the client); its health is
+// its own; everything else (/_emulator with the shadow report and the demo page, /docs) is the shadow side's own,
+// passed through to it (before the side runs: the report and its page answered here, the rest 503).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { timingSafeEqual } from 'node:crypto'
 import type { ShadowSource } from '../../index.js'
 import { forward, type ClientRequest } from './forward.js'
 import { API_PREFIX, BEARER_HEADER } from '../../lib/routes.js'
+import { FRONT_PAGE_CSP, frontPage, healthOf } from './page.js'
+import { SHADOW_PAGE_REFRESH_SECONDS } from '../../lib/shadow-state.js'
 import type { ShadowSession } from './session.js'
 
 /** Bodies beyond this are refused before anything is forwarded (the shadow side needs the whole body). */
@@ -43,9 +46,22 @@ function tokenOk (req: IncomingMessage, token: string | undefined): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-/** Before the shadow side runs, the report is answered here; the rest of /_emulator waits for the side. */
+/** What the proxy answers itself whatever the side does: its health (open, as the emulator's), for probes. */
+function ownAnswer (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): boolean {
+  const path = new URL(req.url ?? '/', 'http://shadow.invalid').pathname
+  if (path !== '/_emulator/health' || (req.method !== 'GET' && req.method !== 'HEAD')) return false
+  sendJson(res, 200, healthOf(settings.source.report()))
+  return true
+}
+
+/** Before the shadow side runs, the report and its page are answered here; the rest of /_emulator waits for the side. */
 function beforeSide (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): void {
   const path = new URL(req.url ?? '/', 'http://shadow.invalid').pathname
+  if (path === '/_emulator/ui/shadow' && req.method === 'GET') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': FRONT_PAGE_CSP, 'refresh': String(SHADOW_PAGE_REFRESH_SECONDS) })
+    res.end(frontPage(settings.source.report()))
+    return
+  }
   if (path === '/_emulator/shadow' && (req.method === 'GET' || req.method === 'DELETE')) {
     if (!tokenOk(req, settings.adminToken)) return sendJson(res, 401, envelope(401, 'Unauthorized', 'This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value'))
     if (req.method === 'DELETE') settings.source.clear()
@@ -59,6 +75,7 @@ async function handle (req: IncomingMessage, res: ServerResponse, settings: Fron
   if (body === undefined) return sendJson(res, 413, envelope(413, 'Payload Too Large', `The shadow proxy takes bodies up to ${MAX_BODY_BYTES} bytes`))
   const client: ClientRequest = { method: req.method ?? 'GET', url: req.url ?? '/', rawHeaders: req.rawHeaders, body }
   if (isApi(client.url)) return await settings.session.handle(client, res)
+  if (ownAnswer(req, res, settings)) return
   const side = settings.session.side()
   if (side === undefined) return beforeSide(req, res, settings)
   await forward(new URL(side.local.running.url), client, res, settings.timeoutMs)

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.js'
 
 const work = mkdtempSync(join(tmpdir(), 'shadow-drift-env-'))
@@ -17,7 +17,7 @@ writeFileSync(profile, JSON.stringify({
   operations: [{ operation: 'GET /api/v1/workspaces', changes: [{ change: 'header-added', header: 'deprecation', value: '@1788220800' }] }]
 }))
 
-async function differencesOf (t: Parameters<Parameters<typeof t.test>[1]>[0], targetProfile: string | undefined, env: NodeJS.ProcessEnv, driftProfile?: string) {
+async function differencesOf (t: Test, targetProfile: string | undefined, env: NodeJS.ProcessEnv, driftProfile?: string) {
   const target = await startTarget(t, targetProfile === undefined ? {} : { driftProfile: targetProfile })
   const shadowed = await startShadowFor(t, target.apiUrl, { fixtures: 'fixtures/minimal', driftProfile }, env)
   const reply = await send(shadowed.api, 'sk-demo-full', 'GET', '/workspaces')

@@ -1,0 +1,61 @@
+// A shadow is a service to wait for: /_emulator/health answers 200 as soon as it forwards (Docker's HEALTHCHECK,
+// Compose's service_healthy, a Testcontainers wait), with the shadow side's state; /_emulator/ui/shadow is a page in
+// every state (waiting for a key, ready, import failed), refreshing itself.
+import { once } from 'node:events'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import t from 'tap'
+import { send, startShadowFor, startTarget } from './shadow-helper.js'
+
+async function get (url: string) {
+  const response = await fetch(url)
+  return { status: response.status, headers: response.headers, text: await response.text() }
+}
+
+t.test('waiting for the first keyed request: health 200 with the state, and a page that says what it waits for', async (t) => {
+  const target = await startTarget(t)
+  const shadowed = await startShadowFor(t, target.apiUrl)
+  const health = await get(`${shadowed.shadow.url}/_emulator/health`)
+  t.equal(health.status, 200)
+  t.equal(health.headers.get('content-type'), 'application/json; charset=utf-8')
+  const body = JSON.parse(health.text)
+  t.same(body, { status: 'ok', version: '0.1.0', uptimeSeconds: body.uptimeSeconds, shadow: { state: 'waiting', description: 'waiting for the first request with a key', reason: null, forwarded: 0, compared: 0 } })
+  t.type(body.uptimeSeconds, 'number')
+  const page = await get(`${shadowed.shadow.url}/_emulator/ui/shadow`)
+  t.same([page.status, page.headers.get('content-type'), page.headers.get('refresh')], [200, 'text/html; charset=utf-8', '2'])
+  t.match(page.headers.get('content-security-policy'), "default-src 'none'")
+  t.match(page.text, 'waiting for the first request with a key')
+  t.match(page.text, `Shadow of <code>${target.apiUrl}</code>`)
+  t.notMatch(page.text, '<script', 'no script')
+
+  t.equal((await send(shadowed.api, 'sk-demo-full', 'GET', '/workspaces')).status, 200)
+  await shadowed.shadow.session.settled()
+  const ready = JSON.parse((await get(`${shadowed.shadow.url}/_emulator/health`)).text)
+  t.same(ready.shadow, { state: 'ready', description: 'ready: comparing every request', reason: null, forwarded: 1, compared: 1 }, 'once the side runs, health is still the proxy\'s, with the state')
+  const sidePage = await get(`${shadowed.shadow.url}/_emulator/ui/shadow`)
+  t.same([sidePage.status, sidePage.headers.get('refresh')], [200, '2'], 'the demo page\'s shadow view refreshes itself too')
+  t.match(sidePage.text, 'ready: comparing every request')
+  t.match(sidePage.text, 'GET /api/v1/workspaces')
+})
+
+t.test('an import that failed: health 200 (clients still get the target\'s answers), the page says why', async (t) => {
+  // Not the API: its GET /workspaces answers a JSON health body, which is not a workspace.
+  const stand = createServer((req, res) => { req.resume(); res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}') })
+  stand.listen(0, '127.0.0.1')
+  await once(stand, 'listening')
+  t.teardown(() => { stand.closeAllConnections(); stand.close() })
+  const shadowed = await startShadowFor(t, `http://127.0.0.1:${(stand.address() as AddressInfo).port}/api/v1`)
+  t.equal((await send(shadowed.api, 'sk-demo-full', 'GET', '/workspaces')).text, '{"status":"ok"}', 'the client got the target\'s answer')
+  await shadowed.shadow.session.settled()
+  const health = await get(`${shadowed.shadow.url}/_emulator/health`)
+  t.equal(health.status, 200)
+  const { shadow } = JSON.parse(health.text)
+  t.same([shadow.state, shadow.forwarded, shadow.compared], ['failed', 1, 0])
+  t.match(shadow.reason, /^the import of the target's workspace failed: /)
+  t.equal(shadow.description, `import failed: ${shadow.reason as string}`)
+  const page = await get(`${shadowed.shadow.url}/_emulator/ui/shadow`)
+  t.same([page.status, page.headers.get('refresh')], [200, '2'])
+  const escaped = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+  t.match(page.text, `<strong class="warn">${escaped(`import failed: ${shadow.reason as string}`)}</strong>`, 'the whole reason: what was expected, what came')
+  t.comment(shadow.reason)
+})
