@@ -4,6 +4,9 @@
 /** The shadow pages refresh themselves every this many seconds (the Refresh header: they poll with no script). */
 export const SHADOW_PAGE_REFRESH_SECONDS = 2
 
+/** How the shadow's report words an import that failed (its `reason`): the pages say "import failed: " instead. */
+export const IMPORT_FAILED = 'the import of the target\'s workspace failed: '
+
 export type ShadowSideState = 'waiting' | 'importing' | 'ready' | 'failed'
 
 export function describeShadowState (state: ShadowSideState, reason: string | null): string {
@@ -11,6 +14,6 @@ export function describeShadowState (state: ShadowSideState, reason: string | nu
     case 'waiting': return reason === null ? 'waiting for the first request with a key' : `waiting for the first request with a key the target takes (${reason})`
     case 'importing': return 'importing the target\'s workspace'
     case 'ready': return 'ready: comparing every request'
-    case 'failed': return `import failed: ${reason ?? 'no reason given'}`
+    case 'failed': return reason?.startsWith(IMPORT_FAILED) === true ? `import failed: ${reason.slice(IMPORT_FAILED.length)}` : `failed: ${reason ?? 'no reason given'}`
   }
 }

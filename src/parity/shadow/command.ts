@@ -8,6 +8,7 @@ import type { Io } from '../command.js'
 import { checkDriftProfile, driftProfileOf } from '../local.js'
 import { checkRecordingDir } from '../recording.js'
 import { RunError } from '../types.js'
+import { IMPORT_FAILED } from '../../lib/shadow-state.js'
 import { SHADOW_USAGE, parseShadowOptions, plainHttpWarning, type ShadowOptions } from './options.js'
 import { keyMasker, writeShadowRecording } from './recording.js'
 import { closeFront, createFront } from './server.js'
@@ -44,7 +45,7 @@ function sideStarter (options: ShadowOptions, tally: ShadowTally, mask: (value: 
       io.err(`shadow: imported the target's workspace in ${requests} requests; the shadow side is ready`)
       return side
     }, (error: Error & { retry?: boolean, importRequests?: number }) => {
-      const reason = String(mask(`the import of the target's workspace failed: ${error.message}`))
+      const reason = String(mask(`${IMPORT_FAILED}${error.message}`))
       tally.state({ state: error.retry === true ? 'waiting' : 'failed', reason, importRequests: tally.report().shadow.importRequests + (error.importRequests ?? 0) })
       io.err(`shadow: ${reason}${error.retry === true ? ' (trying again with the next key a client sends)' : '; clients still get the target\'s answers'}`)
       throw error
