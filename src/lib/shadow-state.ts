@@ -1,7 +1,7 @@
 // The shadow side's state in words, the same on the proxy's own page (before the side runs), the demo page and
 // the health answer: what it waits for, what it does, or why it failed.
 
-/** The shadow pages refresh themselves every this many seconds (the Refresh header: they poll with no script). */
+/** The proxy's own shadow page (no script) reloads itself every this many seconds, until the side's live page answers. */
 export const SHADOW_PAGE_REFRESH_SECONDS = 2
 
 /** How the shadow's report words an import that failed (its `reason`): the pages say "import failed: " instead. */

@@ -1,6 +1,6 @@
 // A shadow is a service to wait for: /_emulator/health answers 200 as soon as it forwards (Docker's HEALTHCHECK,
 // Compose's service_healthy, a Testcontainers wait), with the shadow side's state; /_emulator/ui/shadow is a page in
-// every state (waiting for a key, ready, import failed), refreshing itself.
+// every state (waiting for a key, ready, import failed), current without a reload (test/browser/shadow-page.test.ts).
 import { once } from 'node:events'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -33,9 +33,14 @@ t.test('waiting for the first keyed request: health 200 with the state, and a pa
   const ready = JSON.parse((await get(`${shadowed.shadow.url}/_emulator/health`)).text)
   t.same(ready.shadow, { state: 'ready', description: 'ready: comparing every request', reason: null, forwarded: 1, compared: 1 }, 'once the side runs, health is still the proxy\'s, with the state')
   const sidePage = await get(`${shadowed.shadow.url}/_emulator/ui/shadow`)
-  t.same([sidePage.status, sidePage.headers.get('refresh')], [200, '2'], 'the demo page\'s shadow view refreshes itself too')
+  t.same([sidePage.status, sidePage.headers.get('refresh')], [200, null], 'the demo page\'s shadow view: live through its script, not reloaded')
+  t.match(sidePage.text, '<div id="shadow-live" data-live="/_emulator/ui/shadow/live">')
   t.match(sidePage.text, 'ready: comparing every request')
-  t.match(sidePage.text, 'GET /api/v1/workspaces')
+  const live = await get(`${shadowed.shadow.url}/_emulator/ui/shadow/live`)
+  t.same([live.status, live.headers.get('content-type'), live.headers.get('cache-control')], [200, 'text/html; charset=utf-8', 'no-store'])
+  t.match(live.text, /^<div class="facts"><div><span>shadow side<\/span>ready: comparing every request<\/div>/, 'the live part alone')
+  t.match(live.text, 'GET /api/v1/workspaces')
+  t.notMatch(live.text, '<html')
 })
 
 t.test('an import that failed: health 200 (clients still get the target\'s answers), the page says why', async (t) => {
