@@ -5,7 +5,7 @@
 // with RSS sampled. Settings (environment):
 //   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=9 BENCH_RUNS=20 BENCH_PORT=4310
 //   BENCH_IMAGE=<image> (also time the image's start, with podman: scripts/bench/starts.ts)
-//   BENCH_ONLY=reads,starts,scale,pictures,soak,shadow BENCH_SOAK_SECONDS=120 BENCH_SHADOW_REQUESTS=1000
+//   BENCH_ONLY=reads,starts,scale,pictures,soak,shadow BENCH_SOAK_SECONDS=120 BENCH_SHADOW_REQUESTS=2000
 //   BENCH_JSON=<file> (raw numbers)
 // and flags (after `npm run bench --`): --only <cases> (as BENCH_ONLY), --soak-long (a 10-minute soak),
 // --soak-seconds <n>. The emulator processes see the bench's own EMULATOR_* variables: a soak that reaches a low
@@ -73,7 +73,7 @@ async function main (): Promise<void> {
     }
     if (only.has('shadow')) {
       log('shadow: added latency, direct to the target vs through the shadow')
-      result.shadow = await measureShadow({ requests: int('BENCH_SHADOW_REQUESTS', 1000), workDir, port: settings.basePort + 8 }, log)
+      result.shadow = await measureShadow({ requests: int('BENCH_SHADOW_REQUESTS', 2000), workDir, port: settings.basePort + 8 }, log)
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true })
