@@ -2,14 +2,28 @@
 // may never start when its import fails): GET /_emulator/health (200 as soon as the proxy forwards, with the side's
 // state) and the page /_emulator/ui/shadow, which says what the side waits for or why it failed and refreshes itself.
 import type { ShadowReport } from '../../index.js'
-import { SHADOW_PAGE_REFRESH_SECONDS, describeShadowState } from '../../lib/shadow-state.js'
+import { IMPORT_FAILED, SHADOW_PAGE_REFRESH_SECONDS, describeShadowState } from '../../lib/shadow-state.js'
 
 /** No script at all; the one inline style block is the page's own. */
 export const FRONT_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-/** The health answer: the proxy is up and forwards; `shadow` says where the side is. */
-export function healthOf (report: ShadowReport) {
-  const { state, reason, forwarded, compared } = report.shadow
+/** Where an open answer sends a reader when the admin token guards the reason (it may quote the target's answers). */
+const GUARDED_REASON = 'the reason is in GET /_emulator/shadow, with the admin token'
+
+/**
+ * The side's state and why, as an open answer may give it: with an admin token set, the reason (which may quote
+ * what the target answered) only in the guarded report.
+ */
+function openState (report: ShadowReport, guarded: boolean): { state: ShadowReport['shadow']['state'], reason: string | null } {
+  const { state, reason } = report.shadow
+  if (!guarded || reason === null) return { state, reason }
+  return { state, reason: state === 'failed' ? `${IMPORT_FAILED}${GUARDED_REASON}` : null }
+}
+
+/** The health answer: the proxy is up and forwards; `shadow` says where the side is (`guarded`: an admin token is set). */
+export function healthOf (report: ShadowReport, guarded: boolean) {
+  const { forwarded, compared } = report.shadow
+  const { state, reason } = openState(report, guarded)
   return {
     status: 'ok',
     version: report.version,
@@ -21,8 +35,9 @@ export function healthOf (report: ShadowReport) {
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 /** The shadow page while no side runs: the target, the side's state in words, what has been forwarded. */
-export function frontPage (report: ShadowReport): string {
-  const { state, reason, forwarded } = report.shadow
+export function frontPage (report: ShadowReport, guarded: boolean): string {
+  const { forwarded } = report.shadow
+  const { state, reason } = openState(report, guarded)
   const tone = state === 'failed' ? 'warn' : 'muted'
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Shadow · drawing-api-emulator</title>
 <style>body{margin:0;font:14px/1.45 system-ui,sans-serif;color:#1e1e1e;background:#fafafc}main{padding:20px 24px}

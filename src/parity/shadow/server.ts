@@ -50,7 +50,7 @@ function tokenOk (req: IncomingMessage, token: string | undefined): boolean {
 function ownAnswer (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): boolean {
   const path = new URL(req.url ?? '/', 'http://shadow.invalid').pathname
   if (path !== '/_emulator/health' || (req.method !== 'GET' && req.method !== 'HEAD')) return false
-  sendJson(res, 200, healthOf(settings.source.report()))
+  sendJson(res, 200, healthOf(settings.source.report(), settings.adminToken !== undefined))
   return true
 }
 
@@ -59,7 +59,7 @@ function beforeSide (req: IncomingMessage, res: ServerResponse, settings: FrontS
   const path = new URL(req.url ?? '/', 'http://shadow.invalid').pathname
   if (path === '/_emulator/ui/shadow' && req.method === 'GET') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': FRONT_PAGE_CSP, 'refresh': String(SHADOW_PAGE_REFRESH_SECONDS) })
-    res.end(frontPage(settings.source.report()))
+    res.end(frontPage(settings.source.report(), settings.adminToken !== undefined))
     return
   }
   if (path === '/_emulator/shadow' && (req.method === 'GET' || req.method === 'DELETE')) {

@@ -66,3 +66,27 @@ t.test('an import that failed: health 200 (clients still get the target\'s answe
   t.match(page.text, `<strong class="warn">${escaped(expected)}</strong>`, 'the whole reason on the page')
   t.comment(shadow.reason)
 })
+
+t.test('with an admin token, the open answers give the state, and the reason only in the guarded report', async (t) => {
+  const stand = createServer((req, res) => { req.resume(); res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok","secret":"of the target"}') })
+  stand.listen(0, '127.0.0.1')
+  await once(stand, 'listening')
+  t.teardown(() => { stand.closeAllConnections(); stand.close() })
+  const shadowed = await startShadowFor(t, `http://127.0.0.1:${(stand.address() as AddressInfo).port}/api/v1`, {}, { EMULATOR_ADMIN_TOKEN: 'admin-token' })
+  await send(shadowed.api, 'sk-demo-full', 'GET', '/workspaces')
+  await shadowed.shadow.session.settled()
+  const health = JSON.parse((await get(`${shadowed.shadow.url}/_emulator/health`)).text)
+  t.same(health.shadow, {
+    state: 'failed',
+    description: 'import failed: the reason is in GET /_emulator/shadow, with the admin token',
+    reason: 'the import of the target\'s workspace failed: the reason is in GET /_emulator/shadow, with the admin token',
+    forwarded: 1,
+    compared: 0
+  })
+  const page = await get(`${shadowed.shadow.url}/_emulator/ui/shadow`)
+  t.match(page.text, 'import failed: the reason is in GET /_emulator/shadow, with the admin token')
+  t.notMatch(page.text, 'of the target', 'nothing the target answered on an open page')
+  t.equal((await get(`${shadowed.shadow.url}/_emulator/shadow`)).status, 401)
+  const report = await fetch(`${shadowed.shadow.url}/_emulator/shadow`, { headers: { authorization: 'Bearer admin-token' } })
+  t.match(((await report.json()) as { shadow: { reason: string } }).shadow.reason, 'of the target', 'the guarded report has the whole reason')
+})
