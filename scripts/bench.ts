@@ -5,7 +5,8 @@
 // with RSS sampled. Settings (environment):
 //   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=9 BENCH_RUNS=20 BENCH_PORT=4310
 //   BENCH_IMAGE=<image> (also time the image's start, with podman: scripts/bench/starts.ts)
-//   BENCH_ONLY=reads,starts,scale,pictures,soak BENCH_SOAK_SECONDS=120 BENCH_JSON=<file> (raw numbers)
+//   BENCH_ONLY=reads,starts,scale,pictures,soak,shadow BENCH_SOAK_SECONDS=120 BENCH_SHADOW_REQUESTS=2000
+//   BENCH_JSON=<file> (raw numbers)
 // and flags (after `npm run bench --`): --only <cases> (as BENCH_ONLY), --soak-long (a 10-minute soak),
 // --soak-seconds <n>. The emulator processes see the bench's own EMULATOR_* variables: a soak that reaches a low
 // retention bound within its time is `EMULATOR_AUDIT_LOG_MAX=2000 npm run bench -- --only soak`.
@@ -20,12 +21,13 @@ import { measureScale } from './bench/scale.js'
 import { measureReads, type ServingSettings } from './bench/serving.js'
 import { measureStarts } from './bench/starts.js'
 import { measureSoak } from './bench/soak.js'
+import { measureShadow } from './bench/shadow.js'
 
 const int = (name: string, fallback: number) => Number.parseInt(process.env[name] ?? '', 10) || fallback
 const { values: flags } = parseArgs({
   options: { 'only': { type: 'string' }, 'soak-long': { type: 'boolean' }, 'soak-seconds': { type: 'string' } }
 })
-const ALL_CASES = 'reads,starts,scale,pictures,soak'
+const ALL_CASES = 'reads,starts,scale,pictures,soak,shadow'
 const only = new Set((flags.only ?? process.env.BENCH_ONLY ?? ALL_CASES).split(',').map((s) => s.trim()))
 for (const name of only) {
   if (ALL_CASES.split(',').includes(name)) continue
@@ -68,6 +70,10 @@ async function main (): Promise<void> {
     if (only.has('soak')) {
       log(`soak: ${soakSeconds} s of mixed load, RSS every 5 s`)
       result.soak = await measureSoak({ seconds: soakSeconds, workDir, port: settings.basePort + 7 }, log)
+    }
+    if (only.has('shadow')) {
+      log('shadow: added latency, direct to the target vs through the shadow')
+      result.shadow = await measureShadow({ requests: int('BENCH_SHADOW_REQUESTS', 2000), workDir, port: settings.basePort + 8 }, log)
     }
   } finally {
     rmSync(workDir, { recursive: true, force: true })

@@ -13,7 +13,7 @@
 // `dependencies` and `peerDependencies`; everything bundled is a devDependency. The build fails when package.json
 // and this rule disagree, naming the package and what to do.
 //   node scripts/bundle-server.mjs [outdir]   (default dist/; the smoke test bundles into a folder of its own)
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import console from 'node:console'
 import process from 'node:process'
@@ -179,6 +179,8 @@ for (const [file, licence] of Object.entries(VENDORED_FILES)) {
   copyFileSync(join(ROOT, 'node_modules', file), target)
   copyFileSync(join(ROOT, 'node_modules', packageOf(file), licence), join(OUT_DIR, 'vendor', packageOf(file), licence))
 }
+// The command is executable as an install makes it, so node_modules/.bin/drawing-api-emulator can link to this build.
+chmodSync(join(OUT_DIR, 'cli.js'), 0o755)
 // The Testcontainers module stands alone: a user's suite imports it without loading the emulator.
 await build({ ...common, entryPoints: [join(SRC, 'testcontainers.ts')] })
 writeFileSync(join(OUT_DIR, 'testcontainers.d.ts'), await testcontainersDeclarations())

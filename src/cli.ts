@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { CliOption } from './config/cli-options.js'
 import { enableCompileCache } from './lib/compile-cache.js'
+import { stopWhenOrphaned } from './lib/parent-watch.js'
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
@@ -38,6 +39,9 @@ async function serve (argv: string[]): Promise<void> {
 enableCompileCache()
 const [first, ...rest] = process.argv.slice(2)
 if (first === 'parity' || first === 'import' || first === 'learn' || first === 'shadow') {
+  // Under npx a shell stands between npm and this process and keeps npm's SIGINT and SIGTERM from it: the watch
+  // raises them here, so the subcommand stops (and writes its report) as if it had got them.
+  stopWhenOrphaned(process.env, (signal) => process.kill(process.pid, signal))
   const { consoleIo, runSubcommand } = await import('./parity/cli.js')
   // exit() rather than exitCode: keep-alive sockets of the run must not hold the process open.
   process.exit(await runSubcommand(first, rest, consoleIo(VERSION)))

@@ -44,7 +44,7 @@ try {
     else if (signal) emulator.app.log.info(`received ${signal}, closing`)
     await emulator.close()
   })
-  stopWhenOrphaned(process.env, () => process.kill(process.pid, 'SIGTERM'))
+  stopWhenOrphaned(process.env, (signal) => process.kill(process.pid, signal))
   console.log(startupBanner(emulator.app, emulator.url))
 } catch (error) {
   const line = config === undefined ? null : startupErrorLine(error, config)

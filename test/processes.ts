@@ -1,5 +1,8 @@
 // Starting the emulator as a real process for tests: through src/server.ts or the CLI, its types stripped by Node.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -56,4 +59,27 @@ export function stopProcess (child: ChildProcess): Promise<number | null> {
 export async function getJson (url: string, key = 'sk-demo-full'): Promise<{ status: number, body: any }> {
   const res = await fetch(url, { headers: { authorization: `Bearer ${key}` } })
   return { status: res.status, body: await res.json() }
+}
+
+/**
+ * A project that installed this package, as npm lays it out (node_modules/drawing-api-emulator and its bin link to
+ * dist/cli.js), for running the command as a user does (npx, node_modules/.bin); undefined without an executable
+ * build (npm run build). The caller removes the folder.
+ */
+export function installedProject (): string | undefined {
+  const cli = join(ROOT, 'dist', 'cli.js')
+  if (!existsSync(cli) || (statSync(cli).mode & 0o111) === 0) return undefined
+  const dir = mkdtempSync(join(tmpdir(), 'installed-'))
+  mkdirSync(join(dir, 'node_modules', '.bin'), { recursive: true })
+  writeFileSync(join(dir, 'package.json'), '{"name":"a-client","version":"1.0.0","private":true}\n')
+  symlinkSync(ROOT, join(dir, 'node_modules', 'drawing-api-emulator'))
+  symlinkSync('../drawing-api-emulator/dist/cli.js', join(dir, 'node_modules', '.bin', 'drawing-api-emulator'))
+  return dir
+}
+
+/** The environment of a command a user runs: the Node the project installed first on PATH, no npm script around it. */
+export function userEnv (extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  // The tests run under npm (npx tap), which sets npm_lifecycle_event; a user's shell does not.
+  const { npm_lifecycle_event: _npm, ...env } = process.env
+  return { ...env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${env.PATH ?? ''}`, ...extra }
 }

@@ -4,11 +4,12 @@ import { median } from './client.js'
 import type { PicturesResult } from './pictures.js'
 import type { ScaleResult } from './scale.js'
 import type { ReadsResult } from './serving.js'
+import { percentile, type ShadowResult } from './shadow.js'
 import type { SoakResult } from './soak.js'
 import { soakRows } from './soak-report.js'
 import type { StartCase, StartResult } from './starts.js'
 
-export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult, pictures?: PicturesResult, soak?: SoakResult }
+export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult, pictures?: PicturesResult, soak?: SoakResult, shadow?: ShadowResult }
 
 export type Row = [what: string, measured: string, goal: string, met: boolean | null]
 
@@ -111,6 +112,15 @@ function pictureRows ({ browser, workspace, firstMs, sceneMs, shared, memory, po
   ]
 }
 
+/** The shadow case: client latency through the shadow against straight to the target, at the median and p99. */
+function shadowRows ({ requests, direct, shadowed }: ShadowResult): Row[] {
+  const row = (label: string, p: number, goal: number): Row => {
+    const [a, b] = [percentile(direct, p), percentile(shadowed, p)]
+    return [`shadow: latency added on loopback, ${label} of ${n0(requests)} reads (direct vs through the shadow)`, `${ms(b - a)} (${ms(a)} vs ${ms(b)})`, `<= ${goal} ms`, b - a <= goal]
+  }
+  return [row('median', 50, 1), row('p99', 99, 5)]
+}
+
 export function machineLine (): string {
   const cores = cpus()
   return `${cores.length} cores (${cores[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`
@@ -122,7 +132,8 @@ export function renderTable (result: BenchResult): string {
     ...(result.starts ? startRows(result.starts) : []),
     ...(result.scale ? scaleRows(result.scale) : []),
     ...(result.pictures ? pictureRows(result.pictures) : []),
-    ...(result.soak ? soakRows(result.soak) : [])
+    ...(result.soak ? soakRows(result.soak) : []),
+    ...(result.shadow ? shadowRows(result.shadow) : [])
   ]
   const lines = ['| case | measured | goal | met |', '|---|---|---|---|']
   for (const [what, measured, goal, met] of rows) lines.push(`| ${what} | ${measured} | ${goal || '—'} | ${met === null ? '—' : met ? 'yes' : 'no'} |`)

@@ -2,7 +2,7 @@
 // difference path pattern (`*` one segment, `**` any number), and optionally the operation, the kind and the
 // target's value it accepts. The
 // API works on one operation's differences at a time, so the shadow proxy can use it per answer too.
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
 import type { Difference } from './types.js'
 
@@ -96,6 +96,19 @@ export function readAcceptFile (file: string): AcceptRule[] {
     throw new AcceptRuleError(`the accept file ${file} is not JSON (${(error as Error).message})`)
   }
   return parseAcceptRules(parsed, `the accept file ${file}`)
+}
+
+/**
+ * `--accept <file>` as the commands read it: a file that is not there yet (a nightly gate's first night, before the
+ * team has accepted anything) accepts nothing, and `note` says so; any other file is read as readAcceptFile reads it.
+ */
+export function readAcceptOption (file: string | undefined, note: (line: string) => void): AcceptRule[] {
+  if (file === undefined) return []
+  if (!existsSync(file)) {
+    note(`no accept file ${file} yet: nothing is accepted (write the differences you accept there, see --help)`)
+    return []
+  }
+  return readAcceptFile(file)
 }
 
 function matchSegments (pattern: readonly string[], path: readonly string[]): boolean {

@@ -1,7 +1,7 @@
 // `drawing-api-emulator parity`: a live run against a target (with clean-up, also on Ctrl-C), or `--verify` of a
 // recording; prints the table, writes the report and the recording, and says how the run went in its exit code.
 import { writeFileSync } from 'node:fs'
-import { AcceptRuleError, createAcceptance, readAcceptFile, type Acceptance } from './accept.js'
+import { AcceptRuleError, createAcceptance, readAcceptOption, type Acceptance } from './accept.js'
 import { NetworkError, createClient, type ApiClient } from './client.js'
 import { createRegistry, removeLeftovers, trackAnswer, type CleanupResult, type MadeRegistry } from './cleanup.js'
 import { startLocal, type LocalEmulator } from './local.js'
@@ -50,7 +50,7 @@ function finish (report: ParityReport, io: Io, reportFile: string | undefined, f
   return report.summary.differs > 0 ? 1 : 0
 }
 
-const acceptanceOf = (options: CommonOptions): Acceptance => createAcceptance(options.accept === undefined ? [] : readAcceptFile(options.accept))
+const acceptanceOf = (options: CommonOptions, io: Io): Acceptance => createAcceptance(readAcceptOption(options.accept, (line) => io.err(`parity: ${line}`)))
 
 interface LiveRun { outcome: RunOutcome, recorded: RecordedStep[] }
 
@@ -133,7 +133,7 @@ async function live (options: LiveOptions, io: Io): Promise<number> {
   const started = Date.now()
   const mask = secretMask(new Set([options.key]))
   if (options.record !== undefined) checkRecordingDir(options.record)
-  const acceptance = acceptanceOf(options)
+  const acceptance = acceptanceOf(options, io)
   const { client, first } = await contact(options)
   const ctx: LiveContext = { options, client, first, acceptance, local: await startLocal(io.env, { driftProfile: options.driftProfile }), registry: createRegistry(), startedAt: new Date(started).toISOString() }
   const run = await runLive(ctx).catch((error: unknown) => error)
@@ -163,7 +163,7 @@ function redacting (): (answer: Answer) => Answer {
 async function verify (options: VerifyOptions, io: Io): Promise<number> {
   const started = Date.now()
   const recording = readRecording(options.dir)
-  const acceptance = acceptanceOf(options)
+  const acceptance = acceptanceOf(options, io)
   const { header } = recording
   if (header.source === 'shadow') {
     const report = await replayShadowRecording(recording, options.dir, { env: io.env, acceptance, version: io.version, driftProfile: options.driftProfile, only: options.only })

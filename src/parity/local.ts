@@ -15,16 +15,24 @@ export interface LocalEmulator {
 
 /**
  * The settings a user may give the local side through the usual variables (a compatibility switch to check
- * against the service, custom fixtures such as an import's); everything that would perturb it (drift, faults,
- * latency, a database file) stays off.
+ * against the service, custom fixtures such as an import's, a drift profile as `--drift-profile` gives it);
+ * everything that would perturb it at random (drift rates, faults, latency, a database file) stays off.
  */
 function localSettings (env: NodeJS.ProcessEnv) {
   try {
-    const { compat, rateLimit, fixturesDir, mcpResponse, mcpPageSize, mcpToolset, bodyLimit } = loadConfig(env)
-    return { compat, rateLimit, fixturesDir, mcpResponse, mcpPageSize, mcpToolset, bodyLimit }
+    const { compat, rateLimit, fixturesDir, mcpResponse, mcpPageSize, mcpToolset, bodyLimit, driftProfile } = loadConfig(env)
+    return { compat, rateLimit, fixturesDir, mcpResponse, mcpPageSize, mcpToolset, bodyLimit, driftProfile }
   } catch (error) {
     throw new RunError((error as Error).message)
   }
+}
+
+/**
+ * The drift profile of a command's in-process emulator: `--drift-profile`, else `EMULATOR_DRIFT_PROFILE`, as the
+ * emulator itself reads the two (one setting, one meaning in every command).
+ */
+export function driftProfileOf (flag: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  return flag ?? localSettings(env).driftProfile
 }
 
 /** Mints a key through the harness helpers (in process, with the admin token when one is set). */
@@ -49,16 +57,18 @@ async function userWithRole (running: RunningEmulator, role: 'admin' | 'member')
 
 /**
  * `extra`: what the shadow proxy adds (its report source, the admin token of the port it serves the admin API on),
- * and `driftProfile`, the one perturbation a user may ask of this side, to see how much of a target's drift a
- * profile covers.
+ * and `driftProfile` (`--drift-profile`, before `EMULATOR_DRIFT_PROFILE`), the one perturbation a user may ask of
+ * this side, to see how much of a target's drift a profile covers.
  */
 export async function startLocal (
   env: NodeJS.ProcessEnv = process.env,
   extra: Pick<EmulatorOptions, 'shadow' | 'adminToken' | 'driftProfile'> = {}
 ): Promise<LocalEmulator> {
+  const settings = localSettings(env)
   const running = await startEmulator({
-    ...localSettings(env),
+    ...settings,
     ...extra,
+    driftProfile: extra.driftProfile ?? settings.driftProfile,
     port: 0,
     host: '127.0.0.1',
     logLevel: 'silent',

@@ -57,7 +57,8 @@ Options:
   --only <operation>  compare just this operation, e.g. "GET /api/v1/scenes/{sceneId}" (repeatable)
   --timeout <seconds> how long one request may go unanswered (default 30)
   --compare <old> <new>  the differences new in the second report and those gone from it
-  --drift-profile <file>  the in-process emulator answers in the shape of this drift profile (from learn)`
+  --drift-profile <file>  the in-process emulator answers in the shape of this drift profile (from learn)
+                          (default: EMULATOR_DRIFT_PROFILE, as for the emulator)`
 
 export const IMPORT_USAGE = `Usage:
   drawing-api-emulator import --from <base URL ending in /api/v1> --key <key> --out <dir>

@@ -15,7 +15,7 @@ import { PAGE_CSP, STYLES, page } from './layout.js'
 import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type FirstRequest, type FixtureSecrets, type OverviewFacts } from './pages.js'
 import { switchesBody } from './switches.js'
 import { usableKeys } from '../../harness/fixtures.js'
-import { shadowBody } from './shadow.js'
+import { shadowBody, shadowLive } from './shadow.js'
 import { shadowSourceOf } from '../shadow.js'
 import { toText } from './html.js'
 import { contentJson, recordJson, sendPng, sendSvg, type PictureQuery } from './pictures.js'
@@ -87,6 +87,8 @@ const pages: FastifyPluginAsync = async (app) => {
   app.get('/ui', hidden, async (request, reply) =>
     sendPage(reply, 'Overview', overviewBody(overviewFacts(app), workspaceSummaries(app), fixtureSecrets(app), firstRequest(app, request))))
   app.get('/ui/shadow', hidden, async (_request, reply) => sendPage(reply, 'Shadow', shadowBody(shadowSourceOf(app.shadowSource).report())))
+  // The page's live part, which its script reads again each second (the journal's rows are read the same way).
+  app.get('/ui/shadow/live', hidden, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(toText(shadowLive(shadowSourceOf(app.shadowSource).report()))))
   app.get('/ui/journal', hidden, async (request, reply) => sendPage(reply, 'Journal', journalBody(workspaceSummaries(app), firstRequest(app, request))))
   app.get('/ui/switches', hidden, async (_request, reply) => {
     const { drift, faults } = app.control

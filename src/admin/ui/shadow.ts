@@ -1,6 +1,8 @@
 // The demo page's shadow view (/_emulator/ui/shadow): the shadow proxy's report, a table per operation the client
-// called, newest difference first. A pure function of the report; every value is escaped.
+// called, newest difference first; its live part is read again by the page script. Pure functions of the report;
+// every value is escaped.
 import type { ShadowDifference, ShadowOperation, ShadowReport } from '../../schemas/shadow-report.js'
+import { describeShadowState } from '../../lib/shadow-state.js'
 import { counted, html, type Html } from './html.js'
 import { UI_PREFIX } from './layout.js'
 
@@ -28,18 +30,26 @@ function byNewestDifference (operations: readonly ShadowOperation[]): ShadowOper
   return [...operations].sort((a, b) => newest(b).localeCompare(newest(a)))
 }
 
-export function shadowBody (report: ShadowReport): Html {
+/** Where the page script reads the live part of the page again (every second, as the journal's rows). */
+export const SHADOW_LIVE_PATH = `${UI_PREFIX}/shadow/live`
+
+/** What changes as requests come: the side's state, the counts, the tables. */
+export function shadowLive (report: ShadowReport): Html {
   const { shadow, summary } = report
-  return html`<h1>Shadow of <code>${report.target}</code></h1>
-<div class="facts"><div><span>shadow side</span>${shadow.state}${shadow.reason === null ? '' : html` <span class="warn">${shadow.reason}</span>`}</div>
+  return html`<div class="facts"><div><span>shadow side</span>${shadow.state === 'ready' ? describeShadowState(shadow.state, shadow.reason) : html`<span class="warn">${describeShadowState(shadow.state, shadow.reason)}</span>`}</div>
 <div><span>forwarded</span>${counted(shadow.forwarded, 'request')}</div><div><span>compared</span>${counted(shadow.compared, 'request')}</div>
 <div><span>sent by the import</span>${counted(shadow.importRequests, 'request')}</div>
 <div><span>operations</span>${summary.operations}: ${summary.same} the same, ${summary.differs} differ${summary.accepted === 0 ? '' : `, ${summary.accepted} with accepted differences`}</div><div><span>since</span>${report.startedAt}</div></div>
-<p><button class="secondary" data-post="${UI_PREFIX}/api/shadow" data-method="DELETE">Clear the report</button>
-<span class="muted">Reload the page for what came since.</span></p>
 ${byNewestDifference(report.operations).map(operationTable)}
 ${shadow.failures.length === 0
   ? ''
   : html`<h2>Not compared</h2><table><thead><tr><th>time</th><th>operation</th><th>side</th><th>reason</th></tr></thead>
 <tbody>${shadow.failures.map((f) => html`<tr><td>${f.time}</td><td><code>${f.operation}</code></td><td>${f.side}</td><td>${f.reason}</td></tr>`)}</tbody></table>`}`
+}
+
+export function shadowBody (report: ShadowReport): Html {
+  return html`<h1>Shadow of <code>${report.target}</code></h1>
+<p><button class="secondary" data-post="${UI_PREFIX}/api/shadow" data-method="DELETE">Clear the report</button>
+<span class="muted">Live: what comes through the shadow shows here as it is compared.</span></p>
+<div id="shadow-live" data-live="${SHADOW_LIVE_PATH}">${shadowLive(report)}</div>`
 }

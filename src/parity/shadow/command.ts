@@ -3,18 +3,22 @@
 import { writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import type { ShadowReport, ShadowSource } from '../../index.js'
-import { readAcceptFile, createAcceptance, AcceptRuleError, type Acceptance } from '../accept.js'
+import { readAcceptOption, createAcceptance, AcceptRuleError, type Acceptance } from '../accept.js'
 import type { Io } from '../command.js'
-import { checkDriftProfile } from '../local.js'
+import { checkDriftProfile, driftProfileOf } from '../local.js'
 import { checkRecordingDir } from '../recording.js'
 import { RunError } from '../types.js'
+import { IMPORT_FAILED } from '../../lib/shadow-state.js'
 import { SHADOW_USAGE, parseShadowOptions, plainHttpWarning, type ShadowOptions } from './options.js'
 import { maskedIo, secretMask } from '../secrets.js'
 import { writeShadowRecording } from './recording.js'
-import { createFront } from './server.js'
+import { closeFront, createFront } from './server.js'
 import { createSession, type ShadowSession } from './session.js'
 import { sideFromFixtures, sideFromImport, type ShadowSide } from './side.js'
 import { createShadowTally, type ShadowTally } from './tally.js'
+
+/** How long a stop waits for the client requests in flight to get their answers before it closes them. */
+const DRAIN_MS = 5000
 
 export interface RunningShadow {
   /** `http://127.0.0.1:4000`: clients use `${url}/api/v1`. */
@@ -42,7 +46,7 @@ function sideStarter (options: ShadowOptions, tally: ShadowTally, io: Io, source
       io.err(`shadow: imported the target's workspace in ${requests} requests; the shadow side is ready`)
       return side
     }, (error: Error & { retry?: boolean, importRequests?: number }) => {
-      const reason = `the import of the target's workspace failed: ${error.message}`
+      const reason = `${IMPORT_FAILED}${error.message}`
       tally.state({ state: error.retry === true ? 'waiting' : 'failed', reason, importRequests: tally.report().shadow.importRequests + (error.importRequests ?? 0) })
       io.err(`shadow: ${reason}${error.retry === true ? ' (trying again with the next key a client sends)' : '; clients still get the target\'s answers'}`)
       throw error
@@ -57,10 +61,10 @@ function listen (server: ReturnType<typeof createFront>, options: ShadowOptions)
   })
 }
 
-function readAccept (file: string | undefined): Acceptance | undefined {
+function readAccept (file: string | undefined, io: Io): Acceptance | undefined {
   if (file === undefined) return undefined
   try {
-    return createAcceptance(readAcceptFile(file))
+    return createAcceptance(readAcceptOption(file, (line) => io.err(`shadow: ${line}`)))
   } catch (error) {
     if (error instanceof AcceptRuleError) throw new RunError(error.message)
     throw error
@@ -76,8 +80,9 @@ export async function startShadow (options: ShadowOptions, clientIo: Io): Promis
   const warning = plainHttpWarning(options.target)
   if (warning !== undefined) io.err(warning)
   if (options.record !== undefined) checkRecordingDir(options.record)
-  if (options.driftProfile !== undefined) await checkDriftProfile(options.driftProfile)
-  const acceptance = readAccept(options.accept)
+  const driftProfile = driftProfileOf(options.driftProfile, io.env)
+  if (driftProfile !== undefined) await checkDriftProfile(driftProfile)
+  const acceptance = readAccept(options.accept, io)
   const startedAt = new Date().toISOString()
   const tally = createShadowTally({ target: options.target, startedAt, version: io.version, acceptance, mask: mask.value })
   const source: ShadowSource = { report: () => tally.report(), clear: () => tally.clear() }
@@ -98,7 +103,7 @@ export async function startShadow (options: ShadowOptions, clientIo: Io): Promis
     session,
     report: () => tally.report(),
     async stop () {
-      await new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections() })
+      await closeFront(server, DRAIN_MS)
       await session.settled()
       const report = tally.report()
       if (options.report !== undefined) writeFileSync(options.report, `${JSON.stringify(report, null, 2)}\n`)

@@ -37,7 +37,7 @@ Options:
   --accept <file>     accept rules (as parity's): matching differences are not reported
   --drift-profile <file>
                       the shadow side answers in the shape of this drift profile (from learn): the report then
-                      shows what the profile does not cover (EMULATOR_DRIFT_PROFILE does not apply to it)
+                      shows what the profile does not cover (default: EMULATOR_DRIFT_PROFILE, as for the emulator)
   --timeout <s>       seconds the target, and the shadow side, may take to answer (default 60)`
 
 function parse (argv: string[]) {

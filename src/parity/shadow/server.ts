@@ -1,11 +1,14 @@
-// The shadow's listening socket: /api/v1 goes through the session (the target answers the client); everything else
-// (/_emulator with the shadow report and the demo page, /docs) is the shadow side's own, passed through to it, with
-// every credential a client sent masked in its text answers (the side holds what clients wrote).
+// The shadow's listening socket: /api/v1 goes through the session (the target answers the client); its health is
+// its own; everything else (/_emulator with the shadow report and the demo page, /docs) is the shadow side's own,
+// passed through to it with every credential a client sent masked in its text answers (the side holds what clients
+// wrote); before the side runs, the report and its page are answered here, the rest 503.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { timingSafeEqual } from 'node:crypto'
 import type { ShadowSource } from '../../index.js'
 import { endToEndHeaders, type ClientRequest } from './forward.js'
 import { API_PREFIX, BEARER_HEADER } from '../../lib/routes.js'
+import { FRONT_PAGE_CSP, frontPage, healthOf } from './page.js'
+import { SHADOW_PAGE_REFRESH_SECONDS } from '../../lib/shadow-state.js'
 import type { ShadowSession } from './session.js'
 
 /** Bodies beyond this are refused before anything is forwarded (the shadow side needs the whole body). */
@@ -46,9 +49,22 @@ function tokenOk (req: IncomingMessage, token: string | undefined): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
 
-/** Before the shadow side runs, the report is answered here; the rest of /_emulator waits for the side. */
+/** What the proxy answers itself whatever the side does: its health (open, as the emulator's), for probes. */
+function ownAnswer (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): boolean {
+  const path = new URL(req.url ?? '/', 'http://shadow.invalid').pathname
+  if (path !== '/_emulator/health' || (req.method !== 'GET' && req.method !== 'HEAD')) return false
+  sendJson(res, 200, healthOf(settings.source.report(), settings.adminToken !== undefined))
+  return true
+}
+
+/** Before the shadow side runs, the report and its page are answered here; the rest of /_emulator waits for the side. */
 function beforeSide (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): void {
   const path = new URL(req.url ?? '/', 'http://shadow.invalid').pathname
+  if (path === '/_emulator/ui/shadow' && req.method === 'GET') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': FRONT_PAGE_CSP, 'refresh': String(SHADOW_PAGE_REFRESH_SECONDS) })
+    res.end(frontPage(settings.source.report(), settings.adminToken !== undefined))
+    return
+  }
   if (path === '/_emulator/shadow' && (req.method === 'GET' || req.method === 'DELETE')) {
     if (!tokenOk(req, settings.adminToken)) return sendJson(res, 401, envelope(401, 'Unauthorized', 'This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value'))
     if (req.method === 'DELETE') settings.source.clear()
@@ -82,13 +98,40 @@ async function handle (req: IncomingMessage, res: ServerResponse, settings: Fron
   if (body === undefined) return sendJson(res, 413, envelope(413, 'Payload Too Large', `The shadow proxy takes bodies up to ${MAX_BODY_BYTES} bytes`))
   const client: ClientRequest = { method: req.method ?? 'GET', url: req.url ?? '/', rawHeaders: req.rawHeaders, body }
   if (isApi(client.url)) return await settings.session.handle(client, res)
+  if (ownAnswer(req, res, settings)) return
   const side = settings.session.side()
   if (side === undefined) return beforeSide(req, res, settings)
   await fromSide(side.local.running.url, client, res, settings)
 }
 
+/** Each front's requests in flight, and whether it is closing (then no connection is kept alive). */
+const FRONTS = new WeakMap<Server, { active: Set<Promise<void>>, closing: boolean }>()
+
 export function createFront (settings: FrontSettings): Server {
-  return createServer((req, res) => {
-    handle(req, res, settings).catch(() => { if (!res.headersSent) sendJson(res, 500, envelope(500, 'Internal Server Error', 'The shadow proxy failed on this request')); else res.destroy() })
+  const state = { active: new Set<Promise<void>>(), closing: false }
+  const server = createServer((req, res) => {
+    if (state.closing) res.shouldKeepAlive = false
+    const done = handle(req, res, settings).catch(() => { if (!res.headersSent) sendJson(res, 500, envelope(500, 'Internal Server Error', 'The shadow proxy failed on this request')); else res.destroy() })
+    state.active.add(done)
+    void done.finally(() => state.active.delete(done))
   })
+  FRONTS.set(server, state)
+  return server
+}
+
+/**
+ * Stops taking connections and lets the requests in flight finish, each with the target's whole answer (for at
+ * most `graceMs`: a stop is not held by a stream that never ends), then closes what is left.
+ */
+export async function closeFront (server: Server, graceMs: number): Promise<void> {
+  const state = FRONTS.get(server)
+  if (state !== undefined) state.closing = true
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeIdleConnections()
+  let timer: NodeJS.Timeout | undefined
+  const grace = new Promise<void>((resolve) => { timer = setTimeout(resolve, graceMs) })
+  await Promise.race([Promise.allSettled([...(state?.active ?? [])]), grace])
+  clearTimeout(timer)
+  server.closeAllConnections()
+  await closed
 }

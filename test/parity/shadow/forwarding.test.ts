@@ -142,12 +142,14 @@ t.test('a target 5xx reaches the client as sent; a reset or a silent target brea
   t.equal(report.shadow.forwarded, 3)
 })
 
-t.test('outside /api/v1 the shadow side answers: before it runs only the report, after it its admin API and docs', async (t) => {
+t.test('outside /api/v1 the shadow side answers: before it runs only health, the report and its page, after it its admin API and docs', async (t) => {
   const target = await echoTarget(t)
   const waiting = await startShadowFor(t, target.api)
   const early = await send(waiting.shadow.url, undefined, 'GET', '/_emulator/health')
-  t.equal(early.status, 503)
-  t.same(early.body, { statusCode: 503, error: 'Service Unavailable', message: 'The shadow side is not running yet: it starts with the first /api/v1 request that carries a key (or at start with --key or --fixtures)' })
+  t.equal(early.status, 200, 'health is the proxy\'s own (test/parity/shadow/health.test.ts)')
+  const docs = await send(waiting.shadow.url, undefined, 'GET', '/_emulator/requests')
+  t.equal(docs.status, 503)
+  t.same(docs.body, { statusCode: 503, error: 'Service Unavailable', message: 'The shadow side is not running yet: it starts with the first /api/v1 request that carries a key (or at start with --key or --fixtures)' })
   const report = await send(waiting.shadow.url, undefined, 'GET', '/_emulator/shadow')
   t.equal(report.status, 200)
   t.match(report.body.shadow, { state: 'waiting', forwarded: 0, importRequests: 0 })

@@ -26,7 +26,7 @@ t.test('mistakes: one line each, exit 2', async (t) => {
     [['--target', 'https://x/api/v1', '--timeout', '0'], 'shadow: --timeout must be a whole number from 1 to 3600 (got 0)'],
     [['--target', 'https://x/api/v1', '--key', 'k', '--fixtures', 'fixtures/minimal'], 'shadow: --key imports the target\'s workspace, --fixtures starts from your own: give one of them'],
     [['--target', 'https://x/api/v1', '--nope'], 'shadow: Unknown option \'--nope\' (see drawing-api-emulator shadow --help)'],
-    [['--target', 'https://x/api/v1', '--accept', '/no/such/file.json'], 'shadow: cannot read the accept file /no/such/file.json']
+    [['--target', 'https://x/api/v1', '--accept', '/'], 'shadow: cannot read the accept file /']
   ]
   for (const [argv, line] of cases) {
     const result = await run(...argv)
@@ -70,4 +70,25 @@ t.test('--help, the defaults, and the plain-HTTP warning', async (t) => {
   t.equal(plainHttpWarning('http://localhost:4000/api/v1'), undefined)
   t.equal(plainHttpWarning('http://[::1]:4000/api/v1'), undefined)
   t.equal(plainHttpWarning('http://10.0.0.5/api/v1'), 'shadow: warning: --target http://10.0.0.5 is plain HTTP to a host beyond loopback: your clients\' keys cross the network unencrypted; use https')
+})
+
+t.test('EMULATOR_DRIFT_PROFILE means what --drift-profile means: checked before listening, the flag before it', async (t) => {
+  const misfit = join(work, 'env-misfit.json')
+  writeFileSync(misfit, JSON.stringify({ format: 'drawing-api-emulator drift profile', version: 1, operations: [{ operation: 'GET /api/v1/nothing', changes: [] }] }))
+  const fits = join(work, 'env-fits.json')
+  writeFileSync(fits, JSON.stringify({ format: 'drawing-api-emulator drift profile', version: 1, operations: [] }))
+  const taken = createServer()
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => taken.close())
+  const port = String((taken.address() as AddressInfo).port)
+  const withEnv = async (env: NodeJS.ProcessEnv, ...argv: string[]) => {
+    const { io, lines } = captureIo(env)
+    return { code: await shadowCommand(['--target', 'https://x/api/v1', '--port', port, ...argv], io), ...lines }
+  }
+  const fromEnv = await withEnv({ EMULATOR_DRIFT_PROFILE: misfit })
+  t.same([fromEnv.code, fromEnv.err.length, fromEnv.out], [2, 1, []])
+  t.match(fromEnv.err[0], /^shadow: Invalid configuration: EMULATOR_DRIFT_PROFILE \(--drift-profile\) \S+env-misfit\.json names GET \/api\/v1\/nothing/)
+  // The flag wins over the variable: a fitting profile given as the flag gets as far as the port.
+  const flagFirst = await withEnv({ EMULATOR_DRIFT_PROFILE: misfit }, '--drift-profile', fits)
+  t.same([flagFirst.code, flagFirst.err, flagFirst.out], [2, [`shadow: cannot listen on 127.0.0.1:${port} (EADDRINUSE)`], []])
 })

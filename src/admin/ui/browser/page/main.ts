@@ -1,9 +1,10 @@
 // The demo page's script, served as /_emulator/ui/app.js (scripts/bundle-page.mjs bundles this folder; the page's
 // Content-Security-Policy allows no inline script). It polls the journal each second (new rows, and scenes that
-// changed: their cards come again from the server), shows a drawing state on each picture until it has loaded,
+// changed: their cards come again from the server) and the page's live regions (the shadow report), shows a drawing state on each picture until it has loaded,
 // and sends the page's buttons and forms to the admin API.
 import { wireButtons, wireForms, wireKinds } from './forms.js'
 import { journalTable, type JournalEntry } from './journal.js'
+import { refreshLiveRegions } from './live.js'
 import { refreshThumbnails, watchPicture } from './pictures.js'
 
 const UI = '/_emulator/ui'
@@ -47,4 +48,5 @@ filters?.addEventListener('change', () => { lastId = null; table?.clear() })
 wireButtons()
 wireForms()
 wireKinds()
+refreshLiveRegions()
 void poll()
