@@ -9,7 +9,10 @@ import type { StubCaller } from './state.js'
 /** Tells the client which stub answered. */
 const STUB_HEADER = 'x-emulator-stub'
 
-/** A request auth did not attribute (an unknown route): only unscoped stubs answer it. */
+/**
+ * A request without a valid key: only unscoped stubs answer it. A route the emulator lacks is attributed to a valid key
+ * too (api/v1/auth.ts identifyCaller), so a stub of a route still to come can be scoped to one test's workspace or key.
+ */
 const NO_CALLER: StubCaller = { keyId: null, workspaceId: null }
 
 export default fp(async (app) => {

@@ -47,6 +47,18 @@ t.test('scoped to a workspace or a key; keys are still checked first; drift leav
   t.equal(unauthorised.statusCode, 401, 'no key: auth answers before any stub')
 })
 
+t.test('a path the emulator has no route for: a scoped stub answers only a valid key of its workspace', async (t) => {
+  const app = await fresh()
+  await addStub(app, { path: '/not-yet-a-route', status: 200, body: { stubbed: true }, workspaceId: 'wsOther0001' })
+  const ask = (key?: string) => app.inject({ url: '/api/v1/not-yet-a-route', headers: key === undefined ? {} : { authorization: `Bearer ${key}` } })
+  const own = await ask(KEYS.other)
+  t.same([own.statusCode, own.json(), own.headers['x-emulator-stub']], [200, { stubbed: true }, '1'], 'the workspace\'s key gets the stub')
+  for (const [key, who] of [[KEYS.full, 'another workspace\'s key'], ['sk-not-a-key', 'an unknown key'], [undefined, 'no key']] as const) {
+    const res = await ask(key)
+    t.same([res.statusCode, res.headers['x-emulator-stub']], [404, undefined], `${who}: the route's 404`)
+  }
+})
+
 t.test('bad rules are refused; one rule or all can be removed; reset removes them', async (t) => {
   const app = await fresh()
   const bad = await addStub(app, { path: 'scenes', status: 200 })
