@@ -8,6 +8,13 @@ export const REQUIRED_OUTCOME_PATTERN = '^([1-5][0-9][0-9]|drop|slow|learned|dri
 /** 'GET /api/v1/scenes/{sceneId}' or 'mcp list_scenes', as parity reports name operations (routes.ts checks it). */
 export const OPERATION_PATTERN = /^((GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \/api\/v1(\/.*)?|mcp .+)$/
 
+/** Statuses in number order, then `drop`, `slow`, the drift kinds and `learned`: the order answers, the report and the page list them. */
+export function compareOutcomes (a: string, b: string): number {
+  const rank = (outcome: string): string => /^\d/.test(outcome) ? `0${outcome}` : outcome === 'drop' ? '1' : outcome === 'slow' ? '2' : outcome === 'learned' ? '4' : `3${outcome}`
+  const [x, y] = [rank(a), rank(b)]
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
 export const OperationCoverageSchema = Type.Object({
   operation: Type.String({ description: "'GET /api/v1/scenes/{sceneId}', or 'mcp <tool>' for an MCP tool call" }),
   calls: Type.Integer({ minimum: 0, description: 'Answers counted (a dropped connection is one; a client that went away first is none)' }),

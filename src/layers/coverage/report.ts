@@ -2,8 +2,7 @@
 // table beside it (`<file>.md`) a CI job can append to its summary.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
-import type { Coverage } from '../../schemas/coverage.js'
-import { compareOutcomes } from './state.js'
+import { compareOutcomes, type Coverage } from '../../schemas/coverage.js'
 
 /** A cell's text: Markdown table syntax in an operation name (a `|`) would break the row. */
 function cell (text: string): string {

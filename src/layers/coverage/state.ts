@@ -1,7 +1,7 @@
 // The failure coverage: per workspace and operation, how many answers and of which outcome (operation.ts names them).
 // Written by plugin.ts once per answer (two Map lookups and increments), read by routes.ts, the demo page and the
 // report at stop; cleared by DELETE /_emulator/coverage and by reset.
-import type { Coverage, CoverageCheck, CoverageCheckBody, OperationCoverage } from '../../schemas/coverage.js'
+import { compareOutcomes, type Coverage, type CoverageCheck, type CoverageCheckBody, type OperationCoverage } from '../../schemas/coverage.js'
 import type { ControlPart } from '../control-part.js'
 
 /** One operation's answers in one workspace. */
@@ -63,13 +63,6 @@ function viewOf (workspaces: ReadonlyArray<Map<string, Tally>>): Coverage {
   const operations = [...merged.values()].sort((a, b) => (a.operation < b.operation ? -1 : a.operation > b.operation ? 1 : 0))
   for (const entry of operations) entry.outcomes = sortedOutcomes(entry.outcomes)
   return { operations }
-}
-
-/** Statuses in number order, then `drop`, `slow`, the drift kinds and `learned`: the order the page shows. */
-export function compareOutcomes (a: string, b: string): number {
-  const rank = (outcome: string): string => /^\d/.test(outcome) ? `0${outcome}` : outcome === 'drop' ? '1' : outcome === 'slow' ? '2' : outcome === 'learned' ? '4' : `3${outcome}`
-  const [x, y] = [rank(a), rank(b)]
-  return x < y ? -1 : x > y ? 1 : 0
 }
 
 function sortedOutcomes (outcomes: Record<string, number>): Record<string, number> {

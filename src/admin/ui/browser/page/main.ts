@@ -5,6 +5,7 @@
 import { wireButtons, wireForms, wireKinds } from './forms.js'
 import { journalTable, type JournalEntry } from './journal.js'
 import { refreshThumbnails, watchPicture } from './pictures.js'
+import { watchCoverage } from './coverage.js'
 
 const UI = '/_emulator/ui'
 const workspaceId = document.body.dataset.workspace || ''
@@ -47,4 +48,5 @@ filters?.addEventListener('change', () => { lastId = null; table?.clear() })
 wireButtons()
 wireForms()
 wireKinds()
+watchCoverage()
 void poll()
