@@ -9,6 +9,9 @@ import type { CoverageControl } from './state.js'
 import { operationOf, outcomesOf } from './operation.js'
 import { writeCoverageReport } from './report.js'
 
+/** The sweep's hooks, registered at their own place in the order (after drift): api/v1 reaches a layer through plugin.ts. */
+export { default as sweep } from './sweep-plugin.js'
+
 function countAnswer (coverage: CoverageControl, request: FastifyRequest, reply: FastifyReply): void {
   const record = recordOf(request)
   const outcomes = outcomesOf(record, reply.raw.headersSent, reply.statusCode)

@@ -31,7 +31,7 @@ t.test('each answer counts under its operation: the API\'s statuses, faults, stu
       { operation: 'DELETE /api/v1/scenes/{sceneId}', calls: 1, outcomes: { 409: 1 } },
       { operation: 'GET /api/v1/*', calls: 1, outcomes: { 404: 1 } },
       { operation: 'GET /api/v1/collections', calls: 6, outcomes: { 200: 2, 401: 1, 503: 2, drop: 1, slow: 1 } },
-      { operation: 'GET /api/v1/scenes', calls: 1, outcomes: { 200: 1, 'drift:rename-field': 1 } },
+      { operation: 'GET /api/v1/scenes', calls: 1, outcomes: { '200': 1, 'drift:rename-field': 1 } },
       { operation: 'GET /api/v1/scenes/{sceneId}', calls: 1, outcomes: { 404: 1 } }
     ]
   })
@@ -93,7 +93,7 @@ t.test('a client that leaves before its answer is not counted: it received nothi
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as { port: number }
   const controller = new AbortController()
-  const pending = fetch(`http://127.0.0.1:${port}/api/v1/collections`, { headers: { authorization: `Bearer ${KEYS.full}`, 'x-emulator-latency': '10' }, signal: controller.signal })
+  const pending = fetch(`http://127.0.0.1:${port}/api/v1/collections`, { headers: { 'authorization': `Bearer ${KEYS.full}`, 'x-emulator-latency': '10' }, signal: controller.signal })
   setTimeout(() => controller.abort(), 50)
   await t.rejects(pending)
   await new Promise((resolve) => setTimeout(resolve, 300))

@@ -30,7 +30,7 @@ t.test('--coverage-report <file>: the JSON and its Markdown table, written when 
   t.same(written, {
     operations: [
       { operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 1, 503: 1 } },
-      { operation: 'GET /api/v1/scenes', calls: 1, outcomes: { 200: 1, 'drift:rename-field': 1 } }
+      { operation: 'GET /api/v1/scenes', calls: 1, outcomes: { '200': 1, 'drift:rename-field': 1 } }
     ]
   })
   t.equal(readFileSync(`${file}.md`, 'utf8'), [

@@ -27,12 +27,12 @@ t.test('GET answers every operation, sorted, and one workspace\'s with ?workspac
   t.same(all.body, {
     operations: [
       { operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 1, 503: 1 } },
-      { operation: 'GET /api/v1/scenes', calls: 1, outcomes: { 200: 1, 'drift:rename-field': 1 } },
+      { operation: 'GET /api/v1/scenes', calls: 1, outcomes: { '200': 1, 'drift:rename-field': 1 } },
       { operation: 'GET /api/v1/scenes/{sceneId}', calls: 1, outcomes: { 404: 1 } }
     ]
   })
   t.same((await admin(t, app, 'GET', '/_emulator/coverage?workspaceId=wsOther0001')).body, {
-    operations: [{ operation: 'GET /api/v1/scenes', calls: 1, outcomes: { 200: 1, 'drift:rename-field': 1 } }]
+    operations: [{ operation: 'GET /api/v1/scenes', calls: 1, outcomes: { '200': 1, 'drift:rename-field': 1 } }]
   })
   const bad = await admin(t, app, 'GET', '/_emulator/coverage?workspaceId=')
   t.equal(bad.status, 400)

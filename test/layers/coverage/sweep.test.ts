@@ -86,7 +86,7 @@ t.test('a 429 carries Retry-After: 1 and X-Emulator-Chaos; the journal and the c
   const expected = order.flatMap((outcome) => [[outcome === 'drop' ? null : outcome === '429' ? 429 : 200, `sweep ${outcome}`], [200, null]])
   t.same(journal, expected, 'the journal marks each swept answer')
   t.same((await app.inject({ url: '/_emulator/coverage' })).json(), {
-    operations: [{ operation: 'GET /api/v1/collections', calls: 6, outcomes: { 200: 4, 429: 1, drop: 1, 'drift:add-unknown-field': 1 } }]
+    operations: [{ operation: 'GET /api/v1/collections', calls: 6, outcomes: { '200': 4, '429': 1, 'drop': 1, 'drift:add-unknown-field': 1 } }]
   })
 })
 
