@@ -99,3 +99,11 @@ t.test('a client that leaves before its answer is not counted: it received nothi
   await new Promise((resolve) => setTimeout(resolve, 300))
   t.same(await coverageOf(app), { operations: [] })
 })
+
+t.test('counting does not depend on the journal: with EMULATOR_JOURNAL_SIZE=0 every answer is counted still', async (t) => {
+  const app = await build(t, { journalSize: 0 })
+  await send(app, 'GET', '/api/v1/collections')
+  await t.rejects(send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'drop' }), { code: 'LIGHT_ECONNRESET' })
+  t.same((await app.inject({ url: '/_emulator/requests' })).json().total, 0, 'the journal kept nothing')
+  t.same(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 1, drop: 1 } }] })
+})
