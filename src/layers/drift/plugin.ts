@@ -172,6 +172,7 @@ export function sweptDrift (ctx: DriftContext, kinds: readonly string[]): { resu
   return { result: applyRandom(ctx, kinds), warnings: [] }
 }
 
+/** The rng of a swept drift: the drift seed and the request alone, so a sweep's drifted answers repeat run to run. */
 export function sweptRng (request: FastifyRequest, settings: DriftSettings): Rng {
   return createRng(hashString(`sweep\n${settings.seed}\n${requestIdentity(request)}`))
 }
