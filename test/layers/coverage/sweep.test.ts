@@ -140,3 +140,18 @@ t.test('start-up refuses outcomes the sweep cannot serve, naming the setting', a
   await t.rejects(build(t, { chaos: 'sweep', chaosOutcomes: ['drift:no-such-kind'] }), new ConfigError('Invalid configuration: EMULATOR_CHAOS_OUTCOMES (--chaos-outcomes) names an unknown drift kind: no-such-kind (GET /_emulator/drift/kinds lists them)'))
   await t.rejects(build(t, { chaos: 'sweep', chaosOutcomes: ['404', 'drop'] }), new ConfigError('Invalid configuration: chaosOutcomes/0 must match pattern "^(429|500|502|503|drop|drift|drift:[a-z0-9-]+)$" (got "404")'))
 })
+
+t.test('a swept drift that applies to nothing is not served: that answer is normal and the next call may fail', async (t) => {
+  const outcomes = ['drift:switch-paging', '503']
+  const operation = 'GET /api/v1/scenes/{sceneId}'
+  // A seed whose order starts with the drift, so the call after it shows whether the sweep moved on.
+  const seed = Array.from({ length: 50 }, (_, i) => i).find((n) => sweepOrder(outcomes, n, MAIN, operation)[0] === outcomes[0]) as number
+  const app = await build(t, { chaos: 'sweep', chaosOutcomes: outcomes, seed })
+  const seen: Seen[] = []
+  for (let i = 0; i < 4; i++) seen.push(await send(app, 'GET', '/api/v1/scenes/scnShapes01'))
+  // switch-paging changes pages only: a single scene's answer has none, so the drift is never served.
+  t.same(seen.map(outcomeOf), ['normal', '503', 'normal', 'normal'])
+  t.same(seen.map((s) => s.drift), [undefined, undefined, undefined, undefined], 'nothing drifted')
+  const journal = (await app.inject({ url: '/_emulator/requests' })).json().data.map((e: any) => e.chaos).reverse()
+  t.same(journal, [null, 'sweep 503', null, null])
+})
