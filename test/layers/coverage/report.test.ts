@@ -55,3 +55,14 @@ t.test('EMULATOR_COVERAGE_REPORT: an emulator that answered nothing writes an em
 t.test('the Markdown escapes a | in an operation name, so the row keeps its cells', async (t) => {
   t.equal(coverageMarkdown({ operations: [{ operation: 'GET /api/v1/a|b', calls: 1, outcomes: { 404: 1 } }] }).split('\n')[4], '| `GET /api/v1/a\\|b` | 1 | 1 |')
 })
+
+t.test('a report that cannot be written is one error line; the server still stops cleanly', async (t) => {
+  const blocker = join(dir, 'a-file')
+  const { writeFileSync } = await import('node:fs')
+  writeFileSync(blocker, 'not a folder')
+  const file = join(blocker, 'coverage.json')
+  const running = await startProcess('src/server.ts', [], { EMULATOR_FIXTURES: 'minimal', EMULATOR_COVERAGE_REPORT: file })
+  t.equal(await stopProcess(running.child), 0)
+  t.match(running.output(), `coverage report could not be written to ${file}`)
+  t.notOk(existsSync(file))
+})
