@@ -2,8 +2,8 @@
 # The package as a user gets it (README, Install), run by .ci/run. Packs it and checks:
 #   1. the tarball holds what users need and nothing else (no tests, sources, scripts or source maps);
 #   2. installed into an empty project, it pulls at most 100 packages and 40 MB, and startEmulator() serves from it
-#      (REST, MCP, /docs/json; the pictures drawn at build, other pictures naming what to install, with one warning
-#      saying it too);
+#      (REST, MCP, /docs/json; the pictures drawn at build as SVG, PNG and MCP take_screenshot, other pictures naming
+#      what to install, with one warning saying it too);
 #   3. its types: a consumer of the main entry type-checks with strict settings (skipLibCheck false) and nothing
 #      but the package and @types/node installed (no fastify); the Testcontainers module's source and declarations
 #      type-check against the real testcontainers package, still without fastify;
@@ -23,9 +23,10 @@ log() { printf '[check-package] %s\n' "$*" >&2; }
 fail() { log "FAIL: $*"; exit 1; }
 quiet_install() { npm install --no-audit --no-fund --loglevel=error "$@" >/dev/null; }
 old_node=""
-if (( $(node -p 'process.versions.node.split(".")[0]') < 22 )); then
+# Below the floor (22.14, the first 22 with Node-API 10): its napi is 9 or less.
+if (( $(node -p 'process.versions.napi') < 10 )); then
   old_node=$(command -v node)
-  [[ -x "$REPO_ROOT/node_modules/.bin/node" ]] || fail "node $(node --version) is below 22 and the repo's node devDependency is not installed (npm ci)"
+  [[ -x "$REPO_ROOT/node_modules/.bin/node" ]] || fail "node $(node --version) is below 22.14 and the repo's node devDependency is not installed (npm ci)"
   mkdir -p "$work/bin" && ln -s "$REPO_ROOT/node_modules/.bin/node" "$work/bin/node"
   export PATH="$work/bin:$PATH"
 fi
@@ -72,7 +73,7 @@ tail -n 1 <<<"$smoke" >&2
 # On the machine's own Node, when it is older than engines: the refusal says what is true in a consumer project.
 if [[ -n "$old_node" ]]; then
   refusal=$("$old_node" -e "import('drawing-api-emulator').then((m) => m.startEmulator())" 2>&1) && fail "startEmulator() started on $("$old_node" --version)"
-  expected="Node.js 22 or later is needed, this is $("$old_node" --version) (the test runner, or whatever starts the emulator, must run on Node.js 22 or later)"
+  expected="Node.js 22.14 or later is needed, this is $("$old_node" --version) (the test runner, or whatever starts the emulator, must run on Node.js 22.14 or later)"
   grep -qF "$expected" <<<"$refusal" || { echo "$refusal" >&2; fail "on $("$old_node" --version) the refusal is not: $expected"; }
   log "on $("$old_node" --version): $expected"
 fi

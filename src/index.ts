@@ -10,8 +10,12 @@ import type { BuildOptions, EmulatorApp, EmulatorOptions, RunningEmulator } from
  * @example const emulator = await startEmulator(); … fetch(`${emulator.apiUrl}/scenes`, …); await emulator.close()
  */
 export const startEmulator: (options?: EmulatorOptions) => Promise<RunningEmulator> = startListening
-/** The app without listening, for inject-style tests: `await (await buildApp()).inject({ url: '/_emulator/health' })`. */
-export const buildApp: (options?: BuildOptions) => Promise<EmulatorApp> = buildFastifyApp
+/**
+ * The app without listening, for inject-style tests: `await (await buildApp()).inject({ url: '/_emulator/health' })`.
+ * Silent unless `config.logLevel` says otherwise, as startEmulator is: a test's output is the test's, not a line per request.
+ */
+export const buildApp: (options?: BuildOptions) => Promise<EmulatorApp> = async (options = {}) =>
+  buildFastifyApp({ ...options, config: { logLevel: 'silent', ...options.config } })
 export type { BuildOptions, DemoKeys, EmulatorApp, EmulatorOptions, InjectRequest, InjectResponse, RunningEmulator } from './emulator-types.js'
 export type { ShadowSource } from './schemas/shadow-report.js'
 // Straight from the configuration's TypeBox-free modules, so these declarations name no schema library.

@@ -1,7 +1,9 @@
-// startEmulator from a test suite: a listening emulator on a free port, its keys, and close().
+// startEmulator from a test suite: a listening emulator on a free port, its keys, and close(); buildApp's inject-style
+// app, as quiet as startEmulator by default.
 import t from 'tap'
 import { startEmulator } from '../src/index.js'
 import { MINIMAL_FIXTURES } from '../src/config/index.js'
+import { TS, runNode } from './processes.js'
 
 t.test('starts on a free port with the bundled demo workspace and closes', async (t) => {
   const emulator = await startEmulator()
@@ -43,4 +45,21 @@ t.test('a port in use rejects and leaves nothing open', async (t) => {
 t.test('a setting a plugin refuses at boot rejects with that plugin\'s message', async (t) => {
   await t.rejects(startEmulator({ fixturesDir: MINIMAL_FIXTURES, driftKinds: ['rename-field', 'no-such-kind'] }),
     { message: /no-such-kind/ })
+})
+
+/** Runs the package entry's buildApp with these settings and one inject, in a process of its own; answers its output. */
+async function injectOnce (config: string) {
+  const code = `import { buildApp } from './src/index.ts'
+const app = await buildApp(${config})
+const res = await app.inject({ url: '/api/v1/collections', headers: { authorization: 'Bearer sk-demo-full' } })
+await app.close()
+process.stdout.write('status ' + res.statusCode + '\\n')`
+  return runNode([...TS, '--input-type=module', '-e', code])
+}
+
+t.test('buildApp logs nothing by default, as startEmulator; a logLevel asks for the request lines', async (t) => {
+  t.same(await injectOnce(''), { code: 0, stdout: 'status 200\n', stderr: '' }, 'no line per request')
+  const { code, stdout } = await injectOnce("{ config: { logLevel: 'info' } }")
+  t.equal(code, 0)
+  t.match(stdout, /INFO.*GET \/api\/v1\/collections/, 'asked for, the request line is there')
 })

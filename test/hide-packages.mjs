@@ -1,13 +1,6 @@
 // `node --import ./test/hide-packages.mjs`: packages named in HIDE_PACKAGES (comma-separated) cannot be resolved,
 // as in an install without them (optional peer dependencies), whether imported or looked up with import.meta.resolve.
-import { registerHooks } from 'node:module'
-import process from 'node:process'
+import { URL } from 'node:url'
+import { registerResolve } from './runner/register-resolve.mjs'
 
-const hidden = new Set((process.env.HIDE_PACKAGES ?? '').split(',').filter(Boolean))
-registerHooks({
-  resolve (specifier, context, nextResolve) {
-    const name = specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
-    if (hidden.has(name)) throw Object.assign(new Error(`Cannot find package '${name}' (hidden by test/hide-packages.mjs)`), { code: 'ERR_MODULE_NOT_FOUND' })
-    return nextResolve(specifier, context)
-  }
-})
+await registerResolve(new URL('./hide-packages-hooks.mjs', import.meta.url))

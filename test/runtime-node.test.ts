@@ -8,13 +8,19 @@ import t from 'tap'
 import { ROOT } from './processes.js'
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }
-const major = (version: string): number => Number(/^v?(\d+)/.exec(version)?.[1])
+/** A release as [major, minor], comparable. */
+const release = (version: string): [number, number] => {
+  const [, major, minor] = /^v?(\d+)(?:\.(\d+))?/.exec(version) ?? []
+  return [Number(major), Number(minor ?? 0)]
+}
 
 t.test('the test process runs on a Node release engines accepts', async (t) => {
-  const minimum = /^>=(\d+)$/.exec(manifest.engines.node)
+  const minimum = /^>=(\d+(?:\.\d+)?)$/.exec(manifest.engines.node)
   t.ok(minimum, `engines.node is a plain lower bound (${manifest.engines.node})`)
   t.comment(`tests run on node ${process.version}`)
-  t.ok(major(process.version) >= Number(minimum?.[1]), `node ${process.version} satisfies engines ${manifest.engines.node}`)
+  const [major, minor] = release(process.version)
+  const [floorMajor, floorMinor] = release(minimum?.[1] ?? '')
+  t.ok(major > floorMajor || (major === floorMajor && minor >= floorMinor), `node ${process.version} satisfies engines ${manifest.engines.node}`)
 })
 
 t.test('`node` on PATH is the Node that runs the tests', async (t) => {

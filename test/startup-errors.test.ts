@@ -20,6 +20,16 @@ t.test('unknown EMULATOR_* variables: one line each, with the nearest real name'
   t.equal(describeVariable('EMULATOR_DRIFT_RATE'), 'EMULATOR_DRIFT_RATE (--drift-rate)')
 })
 
+t.test('the settings without the prefix, written with it: pointed at PORT, HOST, LOG_LEVEL and LOG_FORMAT', async (t) => {
+  t.same(unknownVariableWarnings({ EMULATOR_PORT: '4001', EMULATOR_HOST: '0.0.0.0', EMULATOR_LOGLEVEL: 'debug', EMULATOR_LOG_FORMAT: 'json' }), [
+    'EMULATOR_HOST is not a setting and is ignored: did you mean HOST? (it has no EMULATOR_ prefix)',
+    'EMULATOR_LOGLEVEL is not a setting and is ignored: did you mean LOG_LEVEL? (it has no EMULATOR_ prefix)',
+    'EMULATOR_LOG_FORMAT is not a setting and is ignored: did you mean LOG_FORMAT? (it has no EMULATOR_ prefix)',
+    'EMULATOR_PORT is not a setting and is ignored: did you mean PORT? (it has no EMULATOR_ prefix)'
+  ])
+  t.same(unknownVariableWarnings({ EMULATOR_SEEDS: '1' }), ['EMULATOR_SEEDS is not a setting and is ignored: did you mean EMULATOR_SEED?'], 'prefixed settings are still found first')
+})
+
 t.test('in-process options are named by their option key', async (t) => {
   t.throws(() => resolveConfig({ driftRate: 2 }), new ConfigError('Invalid configuration: driftRate must be <= 1 (got 2)'))
 })

@@ -69,7 +69,7 @@ export function databaseSchema (d: Drawing): void {
 
 /** A text-heavy write-up: headings, a timeline drawn with lines, and a sticky note with the key follow-up. */
 export function incidentPostmortem (d: Drawing): void {
-  text(d, 0, 0, 'Incident 2026-10-14 · Scene saves failing (SEV-2)', { size: 32 })
+  text(d, 0, 0, 'Incident 2026-10-07 · Scene saves failing (SEV-2)', { size: 32 })
   line(d, [[0, 52], [880, 52]], { stroke: GREY })
   text(d, 0, 80, 'Summary', { size: 24 })
   text(d, 0, 115, 'For 47 minutes, 18% of content saves returned 503.\nNo data was lost; clients retried automatically.', { size: 18 })

@@ -36,14 +36,25 @@ function nearestVariable (name: string, known: readonly string[]): string | unde
     byLength.reverse().find((candidate) => candidate.startsWith(`${name}_`))
 }
 
+/** The unprefixed settings (PORT, HOST, LOG_LEVEL, LOG_FORMAT) as a user who adds the prefix writes them. */
+function prefixedTwins (): Map<string, string> {
+  return new Map(SETTING_VARIABLES.filter((name) => !name.startsWith('EMULATOR_')).map((name) => [`EMULATOR_${name}`, name]))
+}
+
 /** One warning line per EMULATOR_* variable that no setting reads, with the nearest real name when one is close. */
 export function unknownVariableWarnings (env: Record<string, string | undefined>): string[] {
   const known = SETTING_VARIABLES.filter((name) => name.startsWith('EMULATOR_'))
+  // EMULATOR_PORT, EMULATOR_LOGLEVEL: the prefix is the mistake, so they are matched against the prefixed twins of
+  // the settings that have none, and the hint names the real, unprefixed variable.
+  const twins = prefixedTwins()
   const warnings: string[] = []
   for (const name of Object.keys(env).filter((key) => key.startsWith('EMULATOR_')).sort()) {
     if (known.includes(name)) continue
-    const nearest = nearestVariable(name, known)
-    const hint = nearest !== undefined ? `did you mean ${nearest}?` : 'see the configuration table in docs/configuration.md'
+    const nearest = nearestVariable(name, [...known, ...twins.keys()])
+    const unprefixed = nearest === undefined ? undefined : twins.get(nearest)
+    const hint = unprefixed !== undefined
+      ? `did you mean ${unprefixed}? (it has no EMULATOR_ prefix)`
+      : nearest !== undefined ? `did you mean ${nearest}?` : 'see the configuration table in docs/configuration.md'
     warnings.push(`${name} is not a setting and is ignored: ${hint}`)
   }
   return warnings

@@ -5,8 +5,8 @@
 // cache that cannot be read or written costs nothing: the code is compiled as without one.
 import module from 'node:module'
 
-/** Turns the cache on for every module loaded after this call (Node 22.1 and later; earlier ones compile as before). */
+/** Turns the cache on for every module loaded after this call (Node 22.1 and later). */
 export function enableCompileCache (): void {
-  // Absent before Node 22.1, which the engines field allows: such a Node compiles every start, as it did before.
+  // Absent before Node 22.1: the CLI calls this before anything can refuse such a Node (store/database.ts).
   (module as { enableCompileCache?: () => unknown }).enableCompileCache?.()
 }

@@ -19,16 +19,21 @@ export interface Seen {
 /**
  * Body changes name a JSON pointer into the answer, a `*` token standing for any array item (`/data/<*>/name`):
  * added (with a sample value of the target's type), removed, renamed (`path` is the old field, `to` the new key),
- * type (the value turned from one JSON type into another, `sample` one the target sent).
+ * type (the value turned from one JSON type into another, `sample` one the target sent). Body and header changes
+ * carry the `status` of the answers they were seen on and apply only to answers of that status; a profile written
+ * before it was kept has none, and then applies as it did (body changes to 2xx answers, headers to every answer).
+ * `route-missing`: the target has no such route; the emulator answers `status` with `body` (a text, `<method>` and
+ * `<path>` standing for the request's) before the operation runs, so nothing is written.
  */
 export type LearnedChange =
-  | { change: 'field-added', path: string, sample: unknown, seen: Seen[] }
-  | { change: 'field-removed', path: string, seen: Seen[] }
-  | { change: 'field-renamed', path: string, to: string, seen: Seen[] }
-  | { change: 'type-changed', path: string, from: JsonType, to: JsonType, sample: unknown, seen: Seen[] }
-  | { change: 'header-added', header: string, value: string, seen: Seen[] }
-  | { change: 'header-removed', header: string, seen: Seen[] }
+  | { change: 'field-added', path: string, sample: unknown, status?: number, seen: Seen[] }
+  | { change: 'field-removed', path: string, status?: number, seen: Seen[] }
+  | { change: 'field-renamed', path: string, to: string, status?: number, seen: Seen[] }
+  | { change: 'type-changed', path: string, from: JsonType, to: JsonType, sample: unknown, status?: number, seen: Seen[] }
+  | { change: 'header-added', header: string, value: string, status?: number, seen: Seen[] }
+  | { change: 'header-removed', header: string, status?: number, seen: Seen[] }
   | { change: 'status-changed', from: number, to: number, seen: Seen[] }
+  | { change: 'route-missing', status: number, body: string, seen: Seen[] }
 
 export type ChangeName = LearnedChange['change']
 
@@ -65,7 +70,8 @@ const REQUIRED: Readonly<Record<ChangeName, readonly string[]>> = {
   'type-changed': ['path', 'from', 'to', 'sample'],
   'header-added': ['header', 'value'],
   'header-removed': ['header'],
-  'status-changed': ['from', 'to']
+  'status-changed': ['from', 'to'],
+  'route-missing': ['status', 'body']
 }
 
 export const CHANGE_NAMES = Object.keys(REQUIRED) as ChangeName[]
@@ -86,6 +92,8 @@ function changeProblem (change: Record<string, unknown>): string | undefined {
   if (name.startsWith('header-') && !/^[a-z0-9-]+$/.test(String(change.header))) return `(${name}) has header ${JSON.stringify(change.header)}: a lower-case header name`
   if (name === 'header-added' && typeof change.value !== 'string') return '(header-added) has a "value" that is not a string'
   if (name === 'status-changed' && !(isStatus(change.from) && isStatus(change.to))) return '(status-changed) "from" and "to" must be HTTP statuses'
+  if (Object.hasOwn(change, 'status') && !isStatus(change.status)) return `(${name}) has status ${JSON.stringify(change.status)}: an HTTP status`
+  if (name === 'route-missing' && typeof change.body !== 'string') return '(route-missing) has a "body" that is not a string'
   return undefined
 }
 
@@ -133,9 +141,10 @@ export function readDriftProfile (file: string): DriftProfile {
   return parseDriftProfile(text, file)
 }
 
-/** Where a change acts, as X-Emulator-Drift and the start-up check name it: a pointer, `status` or `header/<name>`. */
+/** Where a change acts, as X-Emulator-Drift and the start-up check name it: a pointer, `status`, `route` or `header/<name>`. */
 export function changeSite (change: LearnedChange): string {
   if (change.change === 'status-changed') return 'status'
+  if (change.change === 'route-missing') return 'route'
   if (change.change === 'header-added' || change.change === 'header-removed') return `header/${change.header}`
   return change.path
 }

@@ -1,7 +1,11 @@
 // Secrets that clients put in a query string (`?api_key=…`) never reach the logs or the request journal as sent.
 
-/** Query parameter names that carry a key or token (lower case; `-` and `_` ignored). */
-const SECRET_PARAMS = new Set(['apikey', 'key', 'token', 'accesstoken', 'authorization', 'auth', 'secret', 'bearer'])
+/**
+ * Query parameter names (and, for parity's shadow, JSON body fields) that carry a key or token (lower case; `-` and
+ * `_` ignored). INFER: the service reads none of them (its keys go in `Authorization: Bearer`), and no parameter or
+ * request field of its reference has one of these names.
+ */
+const SECRET_PARAMS = new Set(['apikey', 'key', 'token', 'accesstoken', 'authtoken', 'idtoken', 'refreshtoken', 'sessiontoken', 'authorization', 'auth', 'secret', 'clientsecret', 'password', 'passwd', 'bearer'])
 export const REDACTED = '[redacted]'
 
 export function isSecretParam (name: string): boolean {
@@ -9,7 +13,7 @@ export function isSecretParam (name: string): boolean {
 }
 
 /** Every secret name holds one of these once `-` and `_` are gone; an encoded name (`%`, `+`) is checked in full. */
-const SECRET_PART = /key|token|auth|secret|bearer|[%+]/i
+const SECRET_PART = /key|token|auth|secret|pass|bearer|[%+]/i
 
 /** False when no parameter name in `query` can be a secret one: the log line of most requests skips the split. */
 function mayHoldSecret (query: string): boolean {
@@ -17,7 +21,7 @@ function mayHoldSecret (query: string): boolean {
 }
 
 /** The URL with the value of every secret-looking query parameter replaced; everything else byte for byte. */
-export function redactUrl (url: string): string {
+export function redactUrl (url: string, replacement: string = REDACTED): string {
   const at = url.indexOf('?')
   if (at < 0 || !mayHoldSecret(url.slice(at + 1))) return url
   const pairs = url.slice(at + 1).split('&').map((pair) => {
@@ -25,7 +29,7 @@ export function redactUrl (url: string): string {
     const name = eq < 0 ? pair : pair.slice(0, eq)
     let decoded = name
     try { decoded = decodeURIComponent(name.replace(/\+/g, ' ')) } catch { /* keep the raw name */ }
-    return eq >= 0 && isSecretParam(decoded) ? `${name}=${REDACTED}` : pair
+    return eq >= 0 && isSecretParam(decoded) ? `${name}=${replacement}` : pair
   })
   return `${url.slice(0, at)}?${pairs.join('&')}`
 }

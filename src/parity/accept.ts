@@ -1,10 +1,12 @@
 // Accept rules (`parity --accept <file>`): known differences a team has decided to live with. A rule names a
-// difference path pattern (`*` one segment, `**` any number), and optionally the operation and the kind. The
+// difference path pattern (`*` one segment, `**` any number), and optionally the operation, the kind and the
+// target's value it accepts. The
 // API works on one operation's differences at a time, so the shadow proxy can use it per answer too.
 import { readFileSync } from 'node:fs'
+import { isDeepStrictEqual } from 'node:util'
 import type { Difference } from './types.js'
 
-/** One rule of an accept file: `{"operation"?, "path", "kind"?, "reason"}`. */
+/** One rule of an accept file: `{"operation"?, "path", "kind"?, "target"?, "reason"}`. */
 export interface AcceptRule {
   /** `GET /api/v1/collections` (exactly as the report names the operation); any operation when absent. */
   operation?: string
@@ -12,6 +14,11 @@ export interface AcceptRule {
   path: string
   /** `value`, `extra`, `header`…; any kind when absent. */
   kind?: string
+  /**
+   * The target's value it accepts (any JSON value, compared as JSON): a gate that pins it fails again when the
+   * value moves on (a default page size from 20 to 50, then to 100). Any value when absent.
+   */
+  target?: unknown
   /** Why the difference is accepted; shown with every difference it accepts. */
   reason: string
 }
@@ -49,14 +56,14 @@ export class AcceptRuleError extends Error {
   }
 }
 
-const RULE_KEYS = new Set(['operation', 'path', 'kind', 'reason'])
+const RULE_KEYS = new Set(['operation', 'path', 'kind', 'target', 'reason'])
 
 function checkRule (value: unknown, index: number, source: string): AcceptRule {
   const where = `${source}: rule ${index + 1}`
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AcceptRuleError(`${where} is not an object`)
   const rule = value as Record<string, unknown>
   const unknownKeys = Object.keys(rule).filter((key) => !RULE_KEYS.has(key))
-  if (unknownKeys.length > 0) throw new AcceptRuleError(`${where} has unknown key "${unknownKeys[0]}" (a rule has operation, path, kind and reason)`)
+  if (unknownKeys.length > 0) throw new AcceptRuleError(`${where} has unknown key "${unknownKeys[0]}" (a rule has operation, path, kind, target and reason)`)
   for (const key of ['path', 'reason']) {
     if (typeof rule[key] !== 'string' || (rule[key] as string).trim() === '') throw new AcceptRuleError(`${where}: "${key}" must be a non-empty string`)
   }
@@ -108,6 +115,7 @@ export function pathMatches (pattern: string, path: string): boolean {
 export function ruleMatches (rule: AcceptRule, operation: string, difference: Difference): boolean {
   if (rule.operation !== undefined && rule.operation.trim() !== operation) return false
   if (rule.kind !== undefined && rule.kind !== difference.kind) return false
+  if (Object.hasOwn(rule, 'target') && !isDeepStrictEqual(rule.target, difference.target)) return false
   return pathMatches(rule.path, difference.path)
 }
 

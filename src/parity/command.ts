@@ -9,6 +9,7 @@ import { compareCommand } from './compare-reports.js'
 import { PARITY_USAGE, parseParityOptions, type CommonOptions, type LiveOptions, type VerifyOptions } from './options.js'
 import { describeProfile, keyReport } from './profile.js'
 import { createRedactor } from './redact.js'
+import { maskedIo, secretMask } from './secrets.js'
 import { firstAnswerCheck, firstContact } from './target-check.js'
 import { checkRecordingDir, fileName, readRecording, writeRecording, RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep } from './recording.js'
 import { buildReport, type ParityReport, type ReportInput } from './report.js'
@@ -127,8 +128,10 @@ async function contact (options: LiveOptions): Promise<{ client: ApiClient, firs
   return { client, first }
 }
 
+/** `io`: the lines already masked (parityCommand); the report is masked here. */
 async function live (options: LiveOptions, io: Io): Promise<number> {
   const started = Date.now()
+  const mask = secretMask(new Set([options.key]))
   if (options.record !== undefined) checkRecordingDir(options.record)
   const acceptance = acceptanceOf(options)
   const { client, first } = await contact(options)
@@ -145,7 +148,7 @@ async function live (options: LiveOptions, io: Io): Promise<number> {
   saveRecording(ctx, run.recorded, io.version)
   const { outcome } = run
   const requests = { target: client.requests(), emulator: outcome.emulatorRequests }
-  const report = buildReport(reportInput('live', options.target, ctx.startedAt, started, outcome, requests, options.readOnly, acceptance, io.version))
+  const report = mask.value(buildReport(reportInput('live', options.target, ctx.startedAt, started, outcome, requests, options.readOnly, acceptance, io.version)))
   return finish(report, io, options.report, liveFigures(ctx, outcome, (report.durationMs / 1000).toFixed(1)))
 }
 
@@ -190,6 +193,8 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
 }
 
 export async function parityCommand (argv: string[], io: Io): Promise<number> {
+  // A live run's lines go through the mask of its key: a target may echo it (a 401's message, a field).
+  let shown = io
   try {
     const options = parseParityOptions(argv)
     if (options.mode === 'help') {
@@ -197,9 +202,11 @@ export async function parityCommand (argv: string[], io: Io): Promise<number> {
       return 0
     }
     if (options.mode === 'compare') return compareCommand(options, io)
-    return options.mode === 'verify' ? await verify(options, io) : await live(options, io)
+    if (options.mode === 'verify') return await verify(options, io)
+    shown = maskedIo(io, secretMask(new Set([options.key])))
+    return await live(options, shown)
   } catch (error) {
-    io.err(`parity: ${explain(error)}`)
+    shown.err(`parity: ${explain(error)}`)
     return 2
   }
 }

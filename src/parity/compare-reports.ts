@@ -1,5 +1,5 @@
 // `parity --compare <old.json> <new.json>`: the differences new in the second report and those gone from it, by
-// operation, path pattern and kind (list indices do not tell two differences apart). Exit 1 when one is new, so a
+// operation, path pattern and kind (list indices do not tell two differences apart), and for a value, the values. Exit 1 when one is new, so a
 // CI job fails on what changed, not on a gap the team already knows.
 import { readFileSync } from 'node:fs'
 import type { CompareOptions } from './options.js'
@@ -35,7 +35,16 @@ export function readReport (file: string): Listed[] {
     .flatMap((op) => op.differences.map((difference) => ({ operation: op.operation, difference })))
 }
 
-const identity = ({ operation, difference }: Listed): string => `${operation}\n${difference.pattern ?? pathPattern(difference.path)}\n${difference.kind}`
+/**
+ * Kinds whose values are the difference itself: the same path with another value is a new difference (a default
+ * page size that went from 20 to 50 and then to 100). Other kinds' values vary run to run (ids, dates, formats).
+ */
+const VALUE_KINDS = new Set(['value', 'enum', 'status'])
+
+function identity ({ operation, difference }: Listed): string {
+  const where = `${operation}\n${difference.pattern ?? pathPattern(difference.path)}\n${difference.kind}`
+  return VALUE_KINDS.has(difference.kind) ? `${where}\n${JSON.stringify(difference.emulator)}\n${JSON.stringify(difference.target)}` : where
+}
 
 function line ({ operation, difference }: Listed): string {
   const first = difference.requests?.[0]

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path'
 import { isObject } from './compare/records.js'
 import { createRedactor } from './redact.js'
+import { secretMask, type SecretMask } from './secrets.js'
 import { RunError, type Answer, type HttpRequest } from './types.js'
 
 export const RECORDING_FORMAT = 'drawing-api-emulator parity recording'
@@ -40,10 +41,7 @@ export function fileName (step: Pick<RecordedStep, 'step' | 'operation'>): strin
 }
 
 /** The text of a file, with the key masked wherever an answer echoed it. */
-function masked (value: unknown, key: string): string {
-  const text = `${JSON.stringify(value, null, 2)}\n`
-  return key === '' ? text : text.split(key).join('[the key]')
-}
+const masked = (value: unknown, mask: SecretMask): string => mask.text(`${JSON.stringify(value, null, 2)}\n`)
 
 /** A recording is never written over: checked before the run starts, and again before writing. */
 export function checkRecordingDir (dir: string): void {
@@ -54,14 +52,15 @@ export function checkRecordingDir (dir: string): void {
 export function writeRecording (dir: string, recording: Recording, key: string): void {
   checkRecordingDir(dir)
   const redact = recording.header.redactedPeople ? createRedactor() : (value: unknown) => value
+  const mask = secretMask(new Set([key]))
   const staging = `${dir}.partial-${process.pid}`
   rmSync(staging, { recursive: true, force: true })
   mkdirSync(join(staging, 'steps'), { recursive: true })
   for (const step of recording.steps) {
     const stored = { ...step, answer: { ...step.answer, body: redact(step.answer.body) } }
-    writeFileSync(join(staging, 'steps', fileName(step)), masked(stored, key))
+    writeFileSync(join(staging, 'steps', fileName(step)), masked(stored, mask))
   }
-  writeFileSync(join(staging, 'recording.json'), masked(recording.header, key))
+  writeFileSync(join(staging, 'recording.json'), masked(recording.header, mask))
   mkdirSync(dirname(dir), { recursive: true })
   if (existsSync(dir)) {
     for (const name of readdirSync(staging)) renameSync(join(staging, name), join(dir, name))

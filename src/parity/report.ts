@@ -13,7 +13,15 @@ export interface OperationResult {
   differences: Difference[]
   /** The differences an accept rule matched (with its reason); they count as the same. */
   accepted: AcceptedDifference[]
+  /**
+   * How many answers had each pair of statuses, `"200 201"` (the emulator's, then the target's): whether every
+   * answer the emulator gave 200 the target gave 201, or only one did. Absent in reports written before it was kept.
+   */
+  statuses?: Record<string, number>
 }
+
+/** The two statuses of one compared pair of answers. */
+export interface AnswerStatuses { emulator: number, target: number }
 
 /** A step that was not sent, and why (an id an earlier answer did not give). */
 export interface SkippedStep { operation: string, reason: string }
@@ -53,8 +61,8 @@ export interface ParityReport {
 }
 
 export interface Tally {
-  /** One request's differences; `request` is the target's request that got them. */
-  add (operation: string, differences: readonly Difference[], request?: RequestRef): void
+  /** One request's differences; `request` is the target's request that got them, `statuses` the two answers' statuses. */
+  add (operation: string, differences: readonly Difference[], request?: RequestRef, statuses?: AnswerStatuses): void
   results (): OperationResult[]
 }
 
@@ -70,41 +78,58 @@ function sameRequest (a: RequestRef, b: RequestRef): boolean {
   return a.step === b.step && a.method === b.method && a.path === b.path
 }
 
-/** Adds one occurrence to a grouped list (keyed by pattern and kind); the first occurrence gives path and values. */
-function group<T extends Difference> (list: T[], index: Map<string, T>, difference: T, request: RequestRef | undefined): void {
+/** The identity of a grouped difference: its pattern, kind and the target status it was seen with. */
+const groupKey = (pattern: string, difference: Difference): string => `${pattern}\n${difference.kind}\n${difference.status ?? ''}`
+
+/**
+ * Adds one occurrence to a grouped list (keyed by pattern, kind and status); the first occurrence gives path and
+ * values. `unexplained` holds the groups seen at least once without `followsFrom`: a difference seen before the
+ * failed write it would follow from (or without one) is not its echo, so the group keeps no `followsFrom`.
+ */
+function group<T extends Difference> (list: T[], index: Map<string, T>, unexplained: Set<T>, difference: T, request: RequestRef | undefined): void {
   const pattern = pathPattern(difference.path)
-  const key = `${pattern}\n${difference.kind}`
+  const key = groupKey(pattern, difference)
   let grouped = index.get(key)
   if (grouped === undefined) {
-    const { requests: _r, count: _c, pattern: _p, ...rest } = difference
+    const { requests: _r, count: _c, pattern: _p, followsFrom: _f, ...rest } = difference
     grouped = { ...rest, ...(pattern === difference.path ? {} : { pattern }), requests: [], count: 0 } as unknown as T
     index.set(key, grouped)
     list.push(grouped)
+    if (difference.followsFrom === undefined) unexplained.add(grouped)
+    else grouped.followsFrom = difference.followsFrom
   }
   grouped.count = (grouped.count ?? 0) + 1
   const requests = grouped.requests as RequestRef[]
   if (request !== undefined && requests.length < MAX_REQUESTS && !requests.some((r) => sameRequest(r, request))) requests.push(request)
-  if (grouped.followsFrom === undefined && difference.followsFrom !== undefined) grouped.followsFrom = difference.followsFrom
+  if (difference.followsFrom === undefined) {
+    unexplained.add(grouped)
+    delete grouped.followsFrom
+  }
   if (grouped.document === undefined && difference.document !== undefined) grouped.document = difference.document
 }
 
-interface Row extends OperationResult { index: Map<string, Difference>, acceptedIndex: Map<string, AcceptedDifference> }
+interface Row extends OperationResult { index: Map<string, Difference>, acceptedIndex: Map<string, AcceptedDifference>, unexplained: Set<Difference> }
 
 export function createTally (acceptance: Acceptance = createAcceptance([])): Tally {
   const byOperation = new Map<string, Row>()
   return {
-    add (operation, differences, request) {
-      const row = byOperation.get(operation) ??
-        { operation, requests: 0, same: 0, differs: 0, differences: [], accepted: [], index: new Map(), acceptedIndex: new Map() }
+    add (operation, differences, request, statuses) {
+      const row: Row = byOperation.get(operation) ??
+        { operation, requests: 0, same: 0, differs: 0, differences: [], accepted: [], index: new Map(), acceptedIndex: new Map(), unexplained: new Set() }
       byOperation.set(operation, row)
+      if (statuses !== undefined) {
+        const pair = `${statuses.emulator} ${statuses.target}`
+        row.statuses ??= {}
+        row.statuses[pair] = (row.statuses[pair] ?? 0) + 1
+      }
       const { kept, accepted } = acceptance.split(operation, differences)
       row.requests++
       if (kept.length === 0) row.same++
       else row.differs++
-      for (const difference of kept) group(row.differences, row.index, difference, request)
-      for (const difference of accepted) group(row.accepted, row.acceptedIndex, difference, request)
+      for (const difference of kept) group(row.differences, row.index, row.unexplained, difference, request)
+      for (const difference of accepted) group(row.accepted, row.acceptedIndex, row.unexplained as Set<AcceptedDifference>, difference, request)
     },
-    results: () => [...byOperation.values()].map(({ index: _i, acceptedIndex: _a, ...row }) => row)
+    results: () => [...byOperation.values()].map(({ index: _i, acceptedIndex: _a, unexplained: _u, ...row }) => row)
   }
 }
 

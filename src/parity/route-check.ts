@@ -9,16 +9,20 @@ export const NO_SUCH_ROUTE_OPERATION = 'GET /api/v1/parityNoSuchRoute (route-not
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** The answer's status and body with the request's method and path taken out: what any route-not-found shares. */
-export function notFoundFingerprint (answer: Answer, request: HttpRequest, basePath: string): string {
+/** The answer's body as text with the request's method and path as `<method>` and `<path>`: what `learn` replays. */
+export function notFoundTemplate (answer: Answer, request: HttpRequest, basePath: string): string {
   const text = answer.json ? JSON.stringify(answer.body) : String(answer.body ?? '')
   const query = new URLSearchParams(request.query ?? {}).toString()
   const bare = [`${basePath}${request.path}`, request.path]
   const paths = [...bare, ...(query === '' ? [] : bare.map((p) => `${p}?${query}`))].flatMap((p) => [p, encodeURI(p)])
   let out = text
   for (const path of [...new Set(paths)].sort((a, b) => b.length - a.length)) out = out.split(path).join('<path>')
-  out = out.replace(new RegExp(`\\b${escape(request.method)}\\b`, 'g'), '<method>')
-  return `${answer.status}|${out}`
+  return out.replace(new RegExp(`\\b${escape(request.method)}\\b`, 'g'), '<method>')
+}
+
+/** The answer's status and body with the request's method and path taken out: what any route-not-found shares. */
+export function notFoundFingerprint (answer: Answer, request: HttpRequest, basePath: string): string {
+  return `${answer.status}|${notFoundTemplate(answer, request, basePath)}`
 }
 
 export interface RouteCheck {
@@ -42,7 +46,11 @@ export function createRouteCheck (target: SideNotFound | undefined, emulator: Si
     check (request, e, t) {
       if (t.status !== target.answer.status || notFoundFingerprint(t, request, target.basePath) !== targetPrint) return null
       if (notFoundFingerprint(e, request, emulator.basePath) === emulatorPrint) return null
-      return { path: 'route', kind: 'missing-route', emulator: `answered ${e.status}`, target: `operation missing at the target (route not found, ${t.status})` }
+      // `notFound` is the target's answer with the request's method and path taken out, for `learn` to replay.
+      return {
+        path: 'route', kind: 'missing-route', emulator: `answered ${e.status}`, target: `operation missing at the target (route not found, ${t.status})`,
+        status: t.status, notFound: notFoundTemplate(t, request, target.basePath)
+      }
     }
   }
 }

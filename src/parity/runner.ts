@@ -137,7 +137,8 @@ function differencesOf (state: State, step: Step, request: HttpRequest, emulator
 function tally (state: State, step: Step, request: HttpRequest, ref: RequestRef, emulator: Answer, target: Answer): void {
   const found = differencesOf(state, step, request, emulator, target)
   const origin = found.length > 0 ? followsFrom(state.failedWrites, request) : undefined
-  if (state.selection.compared(step)) state.tally.add(step.operation, origin === undefined ? found : found.map((d) => ({ ...d, followsFrom: origin })), ref)
+  const statuses = { emulator: emulator.status, target: target.status }
+  if (state.selection.compared(step)) state.tally.add(step.operation, origin === undefined ? found : found.map((d) => ({ ...d, followsFrom: origin })), ref, statuses)
   trackFailedWrite(state.failedWrites, request, ref, emulator, target)
 }
 

@@ -54,6 +54,13 @@ export interface Difference {
   document?: string
   /** The earlier write that failed on the target and that this difference follows from. */
   followsFrom?: RequestRef & { status: number }
+  /**
+   * The status of the target's answers that showed it (differences are grouped per status: a field only `404`
+   * bodies have is not a change of the `200`s). Absent in reports written before it was kept.
+   */
+  status?: number
+  /** A `missing-route` difference: the target's route-not-found body, its method and path as `<method>` and `<path>`. */
+  notFound?: string
 }
 
 /** Where a subcommand writes (stdout, stderr), the environment it reads, and the package version it names. */

@@ -1,9 +1,11 @@
 // The renderer of an install without (some of) the renderer's packages, e.g. the package alone: the pictures drawn
-// at build (prerendered.ts) for content unchanged since, and for anything else a picture that names the missing
-// packages and the command installing them. Nothing here needs jsdom or @excalidraw/utils; PNG needs resvg and the
-// hand-drawn fonts (which @excalidraw/utils ships), else every PNG is the pre-generated "packages needed" one.
+// at build (prerendered.ts) for content unchanged since, SVG and PNG, and for anything else a picture that names the
+// missing packages and the command installing them. Nothing here needs jsdom, @excalidraw/utils or resvg; a PNG
+// the build did not draw (another size, another padding) needs resvg and the hand-drawn fonts (which
+// @excalidraw/utils ships), else it is the pre-generated "packages needed" one.
 import { createLru } from './lru.js'
 import { packagesNeededSvg } from './pictures.js'
+import { pngWidth } from './png-pack.js'
 import { loadPrerendered, PRERENDERED_FILE } from './prerendered.js'
 import { DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
 
@@ -23,6 +25,11 @@ export interface PrebuiltOnlyOptions {
   cacheBytes?: number
 }
 
+/** A PNG in the default box is the one asked for when the width asked leaves it as it is (png.ts never enlarges). */
+function fitsWidth (png: Buffer, maxWidth: number | undefined): boolean {
+  return maxWidth === undefined || !Number.isFinite(maxWidth) || maxWidth < 1 || Math.floor(maxWidth) >= pngWidth(png)
+}
+
 export function createPrebuiltOnlyRenderer (options: PrebuiltOnlyOptions): SceneRenderer {
   const built = loadPrerendered(options.prerendered === false ? undefined : options.prerendered ?? PRERENDERED_FILE)
   const needed = packagesNeededSvg(options.missing, options.install)
@@ -39,16 +46,29 @@ export function createPrebuiltOnlyRenderer (options: PrebuiltOnlyOptions): Scene
     return svg
   }
 
+  /**
+   * The build's PNG of exactly this content when it is the one asked for (no maxWidth, or one it fits), or when
+   * nothing here can draw another. FIDELITY: without resvg a maxWidth below the build's picture is not applied: the
+   * drawing at its build size (at most 1920 × 1080) beats a card saying what to install.
+   */
+  const prebuiltPng = async (content: RenderableScene, opts: PngOptions): Promise<Buffer | undefined> => {
+    const png = await built.lookupPng(content, opts.frameId ?? undefined, paddingOf(opts.padding))
+    if (png === undefined || (canConvert && !fitsWidth(png, opts.maxWidth))) return undefined
+    prerenderedHits += 1
+    return png
+  }
+
   async function renderPng (content: RenderableScene, opts: PngOptions = {}): Promise<Buffer> {
     open()
-    if (!canConvert) return Buffer.from(options.neededPng)
     const key = pictureKey('png', opts)
     const hit = key === undefined ? undefined : pngs.get(key)
-    if (hit !== undefined) return hit
-    const { svgToPng } = await import('./png.js')
-    const png = await svgToPng(prebuilt(content, opts) ?? needed, { maxWidth: opts.maxWidth })
+    if (hit !== undefined) return Buffer.from(hit)
+    let png = await prebuiltPng(content, opts)
+    if (png === undefined && !canConvert) return Buffer.from(options.neededPng)
+    // Drawn by resvg here: the build's SVG of this content in another box, or the card naming the packages.
+    png ??= await (await import('./png.js')).svgToPng(prebuilt(content, opts) ?? needed, { maxWidth: opts.maxWidth })
     if (key !== undefined) pngs.set(key, png)
-    return png
+    return Buffer.from(png)
   }
 
   return {

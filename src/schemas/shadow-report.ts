@@ -26,6 +26,12 @@ export interface ShadowDifference {
   count: number
   /** The path with list indices as `*`, when it has any. */
   pattern?: string
+  /** The status of the target's answers that showed it (differences are grouped per status). */
+  status?: number
+  /** The write the emulator took and the target refused that it follows from, when every sighting came after it. */
+  followsFrom?: ShadowRequestRef & { status: number }
+  /** A missing-route difference: the target's route-not-found body, its method and path as `<method>` and `<path>`. */
+  notFound?: string
   /** When a request last showed it (ISO date-time): the demo page lists the newest first. */
   lastSeen: string
 }
@@ -43,6 +49,8 @@ export interface ShadowOperation {
   requests: number
   same: number
   differs: number
+  /** Answers per pair of statuses, `"200 201"`: the emulator's, then the target's. */
+  statuses?: Record<string, number>
   differences: ShadowDifference[]
   accepted: ShadowAcceptedDifference[]
 }

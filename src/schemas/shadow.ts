@@ -22,6 +22,11 @@ const differenceFields = {
   requests: Type.Array(RequestRefSchema, { description: 'The requests that showed it (at most the first 10)' }),
   count: Type.Integer({ minimum: 1 }),
   pattern: Type.Optional(Type.String({ description: 'The path with list indices as *' })),
+  status: Type.Optional(Type.Integer({ description: 'The status of the target\'s answers that showed it' })),
+  followsFrom: Type.Optional(Type.Object({
+    method: Type.String(), path: Type.String(), step: Type.Integer({ minimum: 1 }), file: Type.Optional(Type.String()), status: Type.Integer()
+  }, { additionalProperties: false, description: 'The refused write it follows from, when every sighting came after it' })),
+  notFound: Type.Optional(Type.String({ description: 'missing-route: the target\'s route-not-found body, with <method> and <path>' })),
   lastSeen: Type.String({ format: 'date-time' })
 }
 
@@ -44,6 +49,7 @@ export const ShadowReportSchema = Type.Object({
     requests: count,
     same: count,
     differs: count,
+    statuses: Type.Optional(Type.Record(Type.String(), count, { description: 'Answers per pair of statuses, "200 201": the emulator\'s, then the target\'s' })),
     differences: Type.Array(Type.Object(differenceFields, { additionalProperties: false })),
     accepted: Type.Array(Type.Object({ ...differenceFields, reason: Type.String(), rule: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }))
   }, { additionalProperties: false })),

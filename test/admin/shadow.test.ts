@@ -1,5 +1,6 @@
 // GET/DELETE /_emulator/shadow on the emulator itself: the report a shadow proxy hands startEmulator (checked
-// against the admin OpenAPI document), the same through the in-process helpers, and a plain emulator's 404.
+// against the admin OpenAPI document), the same through the in-process helpers, a plain emulator's 404, and the
+// demo page's view of it.
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import t from 'tap'
@@ -7,6 +8,8 @@ import type { FastifyInstance } from 'fastify'
 import { HarnessError, ShadowDifferencesError, shadowHelpers, startEmulator, type ShadowReport, type ShadowSource } from '../../src/index.js'
 import { build } from '../helper.js'
 import { admin } from './admin-helper.js'
+import { toText } from '../../src/admin/ui/html.js'
+import { shadowBody } from '../../src/admin/ui/shadow.js'
 
 function reportWith (differs: boolean): ShadowReport {
   const differences = differs ? [{ path: 'body/name', kind: 'value', emulator: 'a', target: 'b', requests: [{ method: 'GET', path: '/workspaces', step: 2 }], count: 2, lastSeen: '2026-11-25T10:00:00.000Z' }] : []
@@ -97,4 +100,16 @@ t.test('shadowHelpers(url) fails with a HarnessError and the status: not a shado
   const html = await shadowHelpers(`http://127.0.0.1:${(proxy.address() as AddressInfo).port}`).shadowReport().catch((e: unknown) => e)
   t.ok(html instanceof HarnessError, 'a page that is not JSON')
   t.match(html, { statusCode: 502, message: 'GET /_emulator/shadow: 502 <html>Bad Gateway</html>' })
+})
+
+t.test('the shadow page counts its requests in the right number', async (t) => {
+  const one = reportWith(false)
+  one.operations[0].requests = 1
+  one.shadow = { ...one.shadow, forwarded: 1, compared: 1, importRequests: 1 }
+  const page = toText(shadowBody(one))
+  t.match(page, '<span class="muted">1 request · 3 the same ·</span>')
+  t.match(page, '<div><span>forwarded</span>1 request</div><div><span>compared</span>1 request</div>')
+  t.match(page, '<div><span>sent by the import</span>1 request</div>')
+  t.match(toText(shadowBody(reportWith(false))), '<div><span>sent by the import</span>9 requests</div>', 'more than one: the plural')
+  t.notMatch(page, /\b1 requests\b/)
 })

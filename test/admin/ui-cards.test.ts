@@ -1,8 +1,10 @@
 // A scene's card on the demo page, as app.js fetches it again when the scene changes: the same card the workspace
-// page shows, with the scene's current name, counts, version and picture, behind the same guard.
+// page shows, with the scene's current name, counts, version, picture and a readable time, behind the same guard.
 import t from 'tap'
 import { build, call } from '../helper.js'
 import { cid, rect } from '../content/element-builders.js'
+import { toText } from '../../src/admin/ui/html.js'
+import { readableTime } from '../../src/admin/ui/pages.js'
 
 const UI = '/_emulator/ui'
 const SCENE = 'scnShapes01'
@@ -70,4 +72,20 @@ t.test('an unknown or trashed scene has no card; with an admin token the route n
 
   const guarded = await build(t, { renderer: false, adminToken: 'let-me-in' })
   t.equal((await guarded.inject({ url: `${UI}/cards/${SCENE}` })).statusCode, 401)
+})
+
+t.test('a card says when the scene was updated as a person reads it, the exact instant kept in <time>', async (t) => {
+  const app = await build(t, { renderer: false })
+  const { body: record } = await call(t, app, 'GET', `/api/v1/scenes/${SCENE}`)
+  const iso = record.metadata.updated ?? record.metadata.created
+  const card = (await app.inject({ url: `${UI}/cards/${SCENE}` })).body
+  t.match(card, `<div class="muted">updated ${toText(readableTime(iso))}</div>`)
+  t.notMatch(card.replace(/<time [^>]*>/g, ''), /\d{4}-\d{2}-\d{2}T/, 'no raw ISO timestamp shows')
+})
+
+t.test('readableTime: day, month, year, hours and minutes in UTC, whatever the machine\'s locale or zone', async (t) => {
+  t.equal(toText(readableTime('2026-10-07T14:05:09.123Z')), '<time datetime="2026-10-07T14:05:09.123Z" title="2026-10-07T14:05:09.123Z">7 Oct 2026, 14:05 UTC</time>')
+  t.equal(toText(readableTime('2027-01-01T00:00:00.000Z')), '<time datetime="2027-01-01T00:00:00.000Z" title="2027-01-01T00:00:00.000Z">1 Jan 2027, 00:00 UTC</time>')
+  t.equal(toText(readableTime('2026-12-31T23:59:59.999+02:00')), '<time datetime="2026-12-31T23:59:59.999+02:00" title="2026-12-31T23:59:59.999+02:00">31 Dec 2026, 21:59 UTC</time>', 'an offset is turned into UTC')
+  t.equal(toText(readableTime('not <a> date')), 'not &lt;a&gt; date', 'what is not a date is shown as it is, escaped')
 })

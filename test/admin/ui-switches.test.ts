@@ -1,11 +1,12 @@
 // The demo page's forms and the rest of its pages through app.inject: the switch forms show the settings in force,
 // PATCH /_emulator/faults changes only what it is given (rules set through the API stay), the overview says what
-// the rate limit counts, sign-out clears the cookie, the admin API page works after sign-in, and the scene page
+// the rate limit counts, the drift page shows code as code and its ledger at full width, sign-out clears the cookie, the admin API page works after sign-in, and the scene page
 // lists slides in presentation order after MCP and REST moves. The browser side is test/browser/editor.test.ts.
 import t from 'tap'
 import { build, call, errorBody, KEYS } from '../helper.js'
 import { admin } from './admin-helper.js'
 import { callTool, textJson } from '../mcp/endpoint-helper.js'
+import { toText, withCodeSpans } from '../../src/admin/ui/html.js'
 
 const UI = '/_emulator/ui'
 const app = await build(t, { renderer: false })
@@ -26,6 +27,27 @@ t.test('the switch forms show the settings in force', async (t) => {
   t.match(body, '1 rule set through the admin API (kept when you apply).')
   await admin(t, app, 'PUT', '/_emulator/drift', { body: { enabled: false } })
   t.match((await page(`${UI}/switches`)).body, '<input type="checkbox" name="enabled">', 'off shows unchecked')
+})
+
+t.test('the drift page: code spans in the kinds\' descriptions, the ledger at full width with one unbroken entry per kind', async (t) => {
+  await admin(t, app, 'PUT', '/_emulator/drift', { body: { enabled: true, seed: 3, rate: 1 } })
+  for (let i = 0; i < 3; i++) await app.inject({ url: '/api/v1/collections', headers: { authorization: `Bearer ${KEYS.full}` } })
+  const { body } = await page(`${UI}/switches`)
+  t.match(body, '<div class="muted">Renames the page envelope&#39;s <code>data</code> array to <code>items</code></div>')
+  t.match(body, '<label title="Renames the page envelope&#39;s data array to items">', 'the tooltip is plain text')
+  t.notMatch(body.replace(/<(pre|code)>[^<]*<\/\1>/g, ''), /`/, 'no backtick shows')
+  const ledger = /<table id="drift-ledger">.*?<\/table>/s.exec(body)?.[0] ?? ''
+  t.match(ledger, /<td><span class="nowrap"><code>[a-z-]+<\/code> × \d+<\/span>(, <span class="nowrap"><code>[a-z-]+<\/code> × \d+<\/span>)*<\/td><\/tr>/, 'kinds that wrap between entries only')
+  const split = /<div class="split">.*?<\/section>\s*<section>.*?<\/section><\/div>/s.exec(body)?.[0] ?? ''
+  t.match(split, 'id="drift-form"', 'the two forms side by side')
+  t.notMatch(split, /drift-ledger|drift-kinds/, 'the ledger and the kinds below them, not in a half')
+  t.ok(body.indexOf('id="drift-ledger"') > body.indexOf('Add rules with'), 'after the faults\' rules')
+})
+
+t.test('withCodeSpans escapes every part and leaves an unmatched backtick as written', async (t) => {
+  t.equal(toText(withCodeSpans('a `<b>` and `c`')), 'a <code>&lt;b&gt;</code> and <code>c</code>')
+  t.equal(toText(withCodeSpans('odd `one` and `two')), 'odd <code>one</code> and `two')
+  t.equal(toText(withCodeSpans('<script>')), '&lt;script&gt;')
 })
 
 t.test('PATCH /_emulator/faults changes only the fields given; rules and their counts stay', async (t) => {

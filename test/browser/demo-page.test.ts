@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 // The demo page in a real browser (Debian's chromium driven by playwright-core): every thumbnail actually loads,
-// a REST write shows up as a journal row and a redrawn thumbnail without a reload, and a fault switch flips.
+// a REST write shows up as a journal row and a redrawn thumbnail without a reload, a fault switch flips, and the
+// drift page lays its ledger and kinds out at full width with code shown as code.
 // Screenshots go to .tap/artefacts/. Without chromium this skips with one line outside CI and fails under CI.
 import { existsSync, mkdirSync } from 'node:fs'
 import t from 'tap'
@@ -92,6 +93,27 @@ if (!existsSync(CHROMIUM)) {
     t.equal(((await (await fetch(`${base}/_emulator/faults`)).json()) as { latencyMs: number }).latencyMs, 3, 'the fault switch reached the admin API')
     t.equal(await page.inputValue('#fault-form input[name="latencyMs"]'), '3', 'the form shows the latency in force')
     await page.screenshot({ path: new URL('switches.png', ARTEFACTS).pathname, fullPage: true })
+
+    // Drift on for a few requests: the ledger has rows, each kind in a cell on one line, code shown as code.
+    await fetch(`${base}/_emulator/drift`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ enabled: true, seed: 3, rate: 1 }) })
+    for (let i = 0; i < 3; i++) await fetch(`${base}/api/v1/collections`, { headers: { authorization: 'Bearer sk-demo-full' } })
+    await page.goto(`${base}/_emulator/ui/switches`)
+    const layout = await page.evaluate(() => {
+      const width = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().width ?? 0
+      const entries = Array.from(document.querySelectorAll('#drift-ledger .nowrap'))
+      return {
+        main: width('main'), ledger: width('#drift-ledger'), kinds: width('#drift-kinds'),
+        entries: entries.length, broken: entries.filter((entry) => entry.getClientRects().length !== 1).map((entry) => entry.textContent),
+        backticks: (document.querySelector('#drift-kinds') as HTMLElement).innerText.includes('`'),
+        codeInDescriptions: document.querySelectorAll('#drift-kinds .muted code').length
+      }
+    })
+    t.ok(layout.ledger > 0.9 * layout.main && layout.kinds > 0.9 * layout.main, `the ledger (${layout.ledger} px) and the kinds (${layout.kinds} px) span the page (${layout.main} px)`)
+    t.ok(layout.entries >= 1, `${layout.entries} kinds in the ledger`)
+    t.same(layout.broken, [], 'no kind in the ledger wraps inside itself')
+    t.notOk(layout.backticks, 'no Markdown backtick shows in the kinds\' descriptions')
+    t.ok(layout.codeInDescriptions >= 3, 'their code spans are <code>')
+    await page.screenshot({ path: new URL('switches-drift.png', ARTEFACTS).pathname, fullPage: true })
     t.same(failedRequests, [], 'no request failed, none left the emulator')
   })
 }

@@ -35,6 +35,17 @@ t.test('the bundled demo set', async (t) => {
     ['sk-demo-expired', 'sk-demo-full', 'sk-demo-other', 'sk-demo-read', 'sk-demo-scenes', 'uk-demo-member', 'uk-demo-personal'])
 })
 
+t.test('a bundled scene whose name carries a date draws that date, and no other', async (t) => {
+  const DATE = /\d{4}-\d{2}-\d{2}/g
+  const dated = loadFixtureSet(BUNDLED_FIXTURES).workspaces.flatMap((w) => w.scenes).filter((s) => s.record.metadata.name.match(DATE) !== null)
+  t.ok(dated.length >= 1, `${dated.length} dated scenes`)
+  for (const scene of dated) {
+    const named = scene.record.metadata.name.match(DATE) ?? []
+    const drawn = scene.content.elements.filter((e) => e.type === 'text' && !e.isDeleted).flatMap((e) => String(e.text).match(DATE) ?? [])
+    t.same([...new Set(drawn)], named, `${scene.record.metadata.name}: the dates its texts show`)
+  }
+})
+
 t.test('broken sets fail with one clear message naming the file', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'fixtures-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))

@@ -64,7 +64,7 @@ t.test('an accept file that cannot be used: one line naming the file and the rul
     ['[{"path": "status", "reason": "x"}', /^the accept file .+accept\.json is not JSON \(.+\)$/],
     ['[{"path": "status"}]', /^the accept file .+: rule 1: "reason" must be a non-empty string$/],
     ['[{"path": "status", "reason": "x"}, {"path": "", "reason": "y"}]', /^the accept file .+: rule 2: "path" must be a non-empty string$/],
-    ['[{"path": "status", "reason": "x", "kinds": "value"}]', /^the accept file .+: rule 1 has unknown key "kinds" \(a rule has operation, path, kind and reason\)$/],
+    ['[{"path": "status", "reason": "x", "kinds": "value"}]', /^the accept file .+: rule 1 has unknown key "kinds" \(a rule has operation, path, kind, target and reason\)$/],
     ['[{"path": "status", "reason": "x", "operation": 5}]', /^the accept file .+: rule 1: "operation", when given, must be a non-empty string$/],
     ['["status"]', /^the accept file .+: rule 1 is not an object$/]
   ]
@@ -75,4 +75,17 @@ t.test('an accept file that cannot be used: one line naming the file and the rul
   t.throws(() => readAcceptFile(join(work, 'nowhere.json')), new AcceptRuleError(`cannot read the accept file ${join(work, 'nowhere.json')}`))
   writeFileSync(file, '[{"operation": "GET /api/v1/logs", "path": "body/logs/*/source_id", "kind": "format", "reason": "ids"}]')
   t.same(readAcceptFile(file), [{ operation: 'GET /api/v1/logs', path: 'body/logs/*/source_id', kind: 'format', reason: 'ids' }])
+})
+
+t.test('a rule that names the target\'s value accepts that value only: a gate pins it', async (t) => {
+  const pageSize = (target: unknown): Difference => ({ path: 'body/limit', kind: 'value', emulator: 20, target })
+  const acceptance = createAcceptance(parseAcceptRules([{ operation: 'GET /api/v1/scenes', path: 'body/limit', kind: 'value', target: 50, reason: 'the beta pages by 50' }]))
+  t.same(acceptance.split('GET /api/v1/scenes', [pageSize(50)]), { kept: [], accepted: [{ ...pageSize(50), reason: 'the beta pages by 50', rule: 1 }] })
+  t.same(acceptance.split('GET /api/v1/scenes', [pageSize(100)]), { kept: [pageSize(100)], accepted: [] }, 'the value moved on: reported again')
+  t.same(acceptance.split('GET /api/v1/scenes', [pageSize('50')]), { kept: [pageSize('50')], accepted: [] }, 'compared as JSON: "50" is not 50')
+  const objects = createAcceptance(parseAcceptRules([{ path: 'body/sort', target: { by: 'name', order: 'asc' }, reason: 'x' }]))
+  t.equal(objects.split('GET /api/v1/scenes', [{ path: 'body/sort', kind: 'value', emulator: null, target: { order: 'asc', by: 'name' } }]).accepted.length, 1, 'objects by content')
+  const nullTarget = createAcceptance(parseAcceptRules([{ path: 'header/x-ratelimit-reset', target: null, reason: 'dropped' }]))
+  t.equal(nullTarget.split('GET /api/v1/scenes', [{ path: 'header/x-ratelimit-reset', kind: 'header', emulator: '60', target: null }]).accepted.length, 1, 'a null target is a value too')
+  t.equal(nullTarget.split('GET /api/v1/scenes', [{ path: 'header/x-ratelimit-reset', kind: 'header', emulator: '60', target: '30' }]).accepted.length, 0)
 })

@@ -32,7 +32,7 @@ t.test('against an identical emulator with a fixture key: nothing differs, nothi
   t.same(Object.keys(report), REPORT_KEYS)
   t.match(report, { tool: 'drawing-api-emulator', version: '0.1.0', mode: 'live', target: target.api, key: { kind: 'workspace', permission: 'full', role: 'admin', refused: [] }, skipped: [], unusedAccept: [], shared: [] })
   t.ok(report.durationMs > 0 && report.requests.target > 100 && report.requests.emulator > 100, `${report.durationMs} ms, ${JSON.stringify(report.requests)}`)
-  t.same(Object.keys(report.operations[0]), ['operation', 'requests', 'same', 'differs', 'differences', 'accepted'])
+  t.same(Object.keys(report.operations[0]), ['operation', 'requests', 'same', 'differs', 'differences', 'accepted', 'statuses'])
   t.same(report.summary, { operations: report.operations.length, same: report.operations.length, differs: 0, accepted: 0 })
   t.ok(report.operations.length >= 27 + 10, 'every REST operation and the MCP steps')
   t.same(await holdings(target.api, key), before, 'the same collections and scenes as before')
@@ -56,7 +56,7 @@ t.test('against an identical emulator with a fixture key: nothing differs, nothi
   t.equal(failed.code, 1)
   const rows = JSON.parse(readFileSync(editedReport, 'utf8')).operations.filter((op: any) => op.differs > 0)
   t.same(rows.map((op: any) => [op.operation, op.differs, op.differences]), [
-    ['POST /api/v1/collections', 1, [{ path: 'body/isDefault', kind: 'value', emulator: false, target: true, requests: [{ method: 'POST', path: '/collections', step: edited.step, file }], count: 1 }]]
+    ['POST /api/v1/collections', 1, [{ path: 'body/isDefault', kind: 'value', emulator: false, target: true, status: 200, requests: [{ method: 'POST', path: '/collections', step: edited.step, file }], count: 1 }]]
   ], 'the edited value, and only it, with the request and the recorded file that gave it')
   const narrowed = await parity('--verify', record, '--report', editedReport, '--only', 'POST /collections')
   t.equal(narrowed.code, 1)

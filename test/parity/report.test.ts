@@ -74,3 +74,33 @@ t.test('the table: first fields with their first request, × counts, one line fo
     'skipped: GET /api/v1/workspaces/invites/{inviteId}: no firstInvite from an earlier answer'
   ].join('\n'))
 })
+
+t.test('followsFrom: kept only when every sighting follows from the failed write, never from one seen before it', async (t) => {
+  const patch = { method: 'PATCH' as const, path: '/scenes/abc', step: 44, status: 404 }
+  const code: Difference = { path: 'body/code', kind: 'extra', emulator: null, target: 'not_found', status: 404 }
+  const tally = createTally()
+  // Seen at step 4, long before the PATCH at step 44 failed; seen again after it.
+  tally.add('GET /api/v1/scenes/{sceneId}', [code], request(4, '/scenes/abc'))
+  tally.add('GET /api/v1/scenes/{sceneId}', [{ ...code, followsFrom: patch }], request(45, '/scenes/abc'))
+  t.same(tally.results()[0].differences, [{ ...code, requests: [request(4, '/scenes/abc'), request(45, '/scenes/abc')], count: 2 }], 'no followsFrom: a real change')
+  const after = createTally()
+  after.add('GET /api/v1/scenes/{sceneId}', [{ ...code, followsFrom: patch }], request(45, '/scenes/abc'))
+  after.add('GET /api/v1/scenes/{sceneId}', [{ ...code, followsFrom: patch }], request(46, '/scenes/abc'))
+  t.same(after.results()[0].differences, [{ ...code, followsFrom: patch, requests: [request(45, '/scenes/abc'), request(46, '/scenes/abc')], count: 2 }], 'every sighting after the write: its echo')
+  const then = createTally()
+  then.add('GET /api/v1/scenes/{sceneId}', [{ ...code, followsFrom: patch }], request(45, '/scenes/abc'))
+  then.add('GET /api/v1/scenes/{sceneId}', [code], request(50, '/scenes/xyz'))
+  t.notOk('followsFrom' in then.results()[0].differences[0], 'seen later without the write: not its echo either')
+})
+
+t.test('differences are grouped per target status, and each operation counts its answers per pair of statuses', async (t) => {
+  const tally = createTally()
+  const extra = (status: number): Difference => ({ path: 'body/code', kind: 'extra', emulator: null, target: 'x', status })
+  tally.add('GET /api/v1/scenes/{sceneId}', [extra(404)], request(1, '/scenes/a'), { emulator: 404, target: 404 })
+  tally.add('GET /api/v1/scenes/{sceneId}', [extra(200)], request(2, '/scenes/b'), { emulator: 200, target: 200 })
+  tally.add('GET /api/v1/scenes/{sceneId}', [extra(404)], request(3, '/scenes/c'), { emulator: 404, target: 404 })
+  tally.add('GET /api/v1/scenes/{sceneId}', [{ path: 'status', kind: 'status', emulator: 200, target: 502, status: 502 }], request(4, '/scenes/d'), { emulator: 200, target: 502 })
+  const [row] = tally.results()
+  t.same(row.differences.map((d) => [d.status, d.path, d.count]), [[404, 'body/code', 2], [200, 'body/code', 1], [502, 'status', 1]])
+  t.same(row.statuses, { '404 404': 2, '200 200': 1, '200 502': 1 })
+})

@@ -79,6 +79,7 @@ t.test('a target without some routes: each is "operation missing at the target",
   const probe = report.operations.find((op: any) => op.operation === 'DELETE /api/v1/workspaces/users/{userId}')
   t.same(probe.differences, [{
     path: 'route', kind: 'missing-route', emulator: 'answered 404', target: 'operation missing at the target (route not found, 404)',
+    status: 404, notFound: '{"message":"Route <method>:<path> not found","error":"Not Found","statusCode":404}',
     requests: [{ method: 'DELETE', path: '/workspaces/users/parityNoSuchId0', step: probe.differences[0].requests[0].step }], count: 1
   }], 'the id-not-found 404 of the emulator against the route-not-found 404 of the target')
   t.match(run.out, /\nDELETE \/api\/v1\/workspaces\/users\/\{userId\} +1 +0 +1 +operation missing at the target \[step \d+ DELETE \/workspaces\/users\/parityNoSuchId0\]\n/)

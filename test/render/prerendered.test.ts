@@ -1,6 +1,6 @@
 // The pictures `npm run build` draws (scripts/prerender-pictures.mjs): their digests do not depend on the seed or the
 // clock of the start that serves them, the build's record holds a picture for everything a fresh start's demo page
-// shows, and every face embedded in those pictures holds glyphs.
+// shows (SVG and PNG) and take_screenshot takes (PNG), and every face embedded in those pictures holds glyphs.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
@@ -14,6 +14,8 @@ import { facesOf, facesWithoutOutlines } from './woff2.js'
 const ROOT = join(import.meta.dirname, '..', '..')
 const RECORD = join(ROOT, 'dist', 'prerendered-pictures.json.br')
 const PADDING = 10
+/** take_screenshot's padding when the agent gives none (src/api/v1/mcp/tools/content.ts). */
+const SCREENSHOT_PADDING = 20
 
 async function picturesOf (config: Record<string, unknown>): Promise<DemoPicture[]> {
   const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', renderer: false, ...config } })
@@ -47,12 +49,23 @@ const stale = !existsSync(RECORD)
 
 t.test('the build\'s record has every picture a fresh start shows, each a drawing whose fonts hold glyphs', { skip: stale }, async (t) => {
   const built = loadPrerendered(RECORD)
-  const missing = (await picturesOf({})).filter(({ content, frameId }) => built.lookup(content, frameId, PADDING) === undefined)
-  t.same(missing.map((picture) => picture.name), [], 'a picture for each')
-  const record = JSON.parse(brotliDecompressSync(readFileSync(RECORD)).toString('utf8')) as { pictures: Record<string, { svg: string }> }
-  for (const [digest, { svg }] of Object.entries(record.pictures)) {
+  const pictures = await picturesOf({})
+  const missing = pictures.filter(({ content, frameId }) => built.lookup(content, frameId, PADDING) === undefined)
+  t.same(missing.map((picture) => picture.name), [], 'an SVG for each')
+  const record = JSON.parse(brotliDecompressSync(readFileSync(RECORD)).toString('utf8')) as { pictures: Record<string, { svg?: string }> }
+  const svgs = Object.entries(record.pictures).filter(([, picture]) => picture.svg !== undefined)
+  for (const [digest, { svg }] of svgs as Array<[string, { svg: string }]>) {
     t.notMatch(svg, /data-render="(error|placeholder)"/, `${digest}: a drawing`)
     t.match(svg, /^<svg [^>]*viewBox="0 0 [\d.]+ [\d.]+"/, `${digest}: an SVG`)
     t.same(facesWithoutOutlines(facesOf(svg)), [], `${digest}: every embedded face has glyphs`)
   }
+})
+
+t.test('the build\'s record has a PNG of every picture at the page\'s padding and at take_screenshot\'s', { skip: stale }, async (t) => {
+  const built = loadPrerendered(RECORD)
+  const withoutPng = []
+  for (const { name, content, frameId } of await picturesOf({})) {
+    for (const padding of [PADDING, SCREENSHOT_PADDING]) if (await built.lookupPng(content, frameId, padding) === undefined) withoutPng.push(`${name} at ${padding}`)
+  }
+  t.same(withoutPng, [], 'a PNG for each')
 })

@@ -35,3 +35,16 @@ export const segment = (id: string): string => encodeURIComponent(id)
 
 /** A count with its noun in the right number: `counted(1, 'scene')` is "1 scene", `counted(2, 'scene')` "2 scenes". */
 export const counted = (n: number, singular: string, plural = `${singular}s`): string => `${n} ${n === 1 ? singular : plural}`
+
+/**
+ * Text whose Markdown code spans (`like this`) become <code>, every part escaped: the drift kinds' descriptions are
+ * written for the docs as well. An unmatched backtick stays as written.
+ */
+export function withCodeSpans (text: string): Html {
+  const parts = text.split('`')
+  if (parts.length % 2 === 0) {
+    const tail = parts.pop() as string
+    parts[parts.length - 1] += `\`${tail}`
+  }
+  return html`${parts.map((part, i) => i % 2 === 1 ? html`<code>${part}</code>` : part)}`
+}

@@ -37,6 +37,7 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f4f4f8; padding
 .tag.grey { background: #eee; color: var(--muted); }
 .checklist { list-style: none; padding: 0; margin: 0 0 8px; display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 4px 16px; }
 .checklist li { padding: 4px 0; } .checklist .muted { font-size: 12px; margin-left: 22px; }
+.nowrap { white-space: nowrap; }
 .drawing { position: relative; background: #fff; border: 1px solid var(--line); border-radius: 10px; padding: 8px; min-height: 60px; }
 .card[data-state] .thumb::after, .drawing[data-state]::after { position: absolute; inset: 0; display: flex; align-items: center; justify-content: center; font-size: 13px; }
 .card[data-state="drawing"] .thumb::after, .drawing[data-state="drawing"]::after { content: "Drawing…"; color: var(--muted); background: rgba(250, 250, 252, .8); animation: pulse 1.2s ease-in-out infinite alternate; }

@@ -74,6 +74,20 @@ ${workspaces.map((summary) => workspaceBlock(summary, secrets))}
 <h2>Newest requests</h2>${journalTable(undefined, example)}`
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+const twoDigits = (n: number): string => String(n).padStart(2, '0')
+
+/**
+ * "7 Oct 2026, 14:05 UTC": an instant as a person reads it, the same on every machine (no locale, no time zone);
+ * in a <time> element that keeps the exact value. What is not a date is shown as it is.
+ */
+export function readableTime (iso: string): Html {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return html`${iso}`
+  const day = `${at.getUTCDate()} ${MONTHS[at.getUTCMonth()]} ${at.getUTCFullYear()}`
+  return html`<time datetime="${iso}" title="${iso}">${day}, ${twoDigits(at.getUTCHours())}:${twoDigits(at.getUTCMinutes())} UTC</time>`
+}
+
 /** A scene's card on the workspace page; app.js fetches it again (GET /_emulator/ui/cards/{id}) when the scene changes. */
 export function sceneCard (scene: SceneRecord, trashed: boolean): Html {
   const m = scene.metadata
@@ -82,7 +96,7 @@ export function sceneCard (scene: SceneRecord, trashed: boolean): Html {
 <div class="meta"><strong>${m.name}</strong>
 ${m.pinned ? html`<span class="tag">pinned</span>` : ''}${m.isPrivate ? html`<span class="tag grey">private</span>` : ''}${trashed ? html`<span class="tag grey">trashed</span>` : ''}
 <div class="muted">${counted(m.totalElements - m.deletedElements, 'element')} · v<code>${m.sceneVersion}</code> · epoch ${m.contentEpoch}</div>
-<div class="muted">updated ${m.updated ?? m.created}</div></div></div>`
+<div class="muted">updated ${readableTime(m.updated ?? m.created)}</div></div></div>`
 }
 
 export function workspaceBody (summary: WorkspaceSummary, views: CollectionView[], trashed: SceneRecord[] | null): Html {

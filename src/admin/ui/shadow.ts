@@ -1,7 +1,7 @@
 // The demo page's shadow view (/_emulator/ui/shadow): the shadow proxy's report, a table per operation the client
 // called, newest difference first. A pure function of the report; every value is escaped.
 import type { ShadowDifference, ShadowOperation, ShadowReport } from '../../schemas/shadow-report.js'
-import { html, type Html } from './html.js'
+import { counted, html, type Html } from './html.js'
 import { UI_PREFIX } from './layout.js'
 
 const shown = (value: unknown): string => value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value)
@@ -14,7 +14,7 @@ const newestFirst = (differences: readonly ShadowDifference[]): ShadowDifference
 
 function operationTable (op: ShadowOperation): Html {
   const verdict = op.differs === 0 ? html`<span class="ok">the same</span>` : html`<span class="warn">${op.differs} differ</span>`
-  return html`<h2><code>${op.operation}</code> <span class="muted">${op.requests} requests · ${op.same} the same ·</span> ${verdict}</h2>
+  return html`<h2><code>${op.operation}</code> <span class="muted">${counted(op.requests, 'request')} · ${op.same} the same ·</span> ${verdict}</h2>
 ${op.differences.length === 0
   ? ''
   : html`<table class="shadow-differences"><thead><tr><th>last seen</th><th>path</th><th>kind</th><th>emulator</th><th>target</th><th>seen</th><th>first request</th></tr></thead>
@@ -32,8 +32,8 @@ export function shadowBody (report: ShadowReport): Html {
   const { shadow, summary } = report
   return html`<h1>Shadow of <code>${report.target}</code></h1>
 <div class="facts"><div><span>shadow side</span>${shadow.state}${shadow.reason === null ? '' : html` <span class="warn">${shadow.reason}</span>`}</div>
-<div><span>forwarded</span>${shadow.forwarded} requests</div><div><span>compared</span>${shadow.compared} requests</div>
-<div><span>sent by the import</span>${shadow.importRequests} requests</div>
+<div><span>forwarded</span>${counted(shadow.forwarded, 'request')}</div><div><span>compared</span>${counted(shadow.compared, 'request')}</div>
+<div><span>sent by the import</span>${counted(shadow.importRequests, 'request')}</div>
 <div><span>operations</span>${summary.operations}: ${summary.same} the same, ${summary.differs} differ${summary.accepted === 0 ? '' : `, ${summary.accepted} with accepted differences`}</div><div><span>since</span>${report.startedAt}</div></div>
 <p><button class="secondary" data-post="${UI_PREFIX}/api/shadow" data-method="DELETE">Clear the report</button>
 <span class="muted">Reload the page for what came since.</span></p>

@@ -6,7 +6,7 @@
 import type { Static } from 'typebox'
 import type { DriftKindInfoSchema, DriftLedgerSchema, DriftSettingsBody } from '../../schemas/drift.js'
 import type { FaultSettings } from '../../schemas/faults.js'
-import { counted, html, type Html } from './html.js'
+import { counted, html, withCodeSpans, type Html } from './html.js'
 import { UI_PREFIX } from './layout.js'
 
 /** A drift kind as GET /_emulator/drift/kinds lists it. */
@@ -27,9 +27,9 @@ ${numberField('seed', 'seed', drift.seed, 8)}${numberField('rate', 'rate', drift
 
 /** Which kinds random drift draws from: one box per kind, sent as `kinds` (every box ticked: null, every kind). */
 function kindsForm (drift: DriftSettingsBody, kinds: DriftKindView[], ledger: DriftLedgerView): Html {
-  const box = (kind: DriftKindView): Html => html`<li><label title="${kind.description}"><input type="checkbox" name="kind" value="${kind.name}"${drift.kinds.includes(kind.name) ? html` checked` : ''}>
+  const box = (kind: DriftKindView): Html => html`<li><label title="${kind.description.replaceAll('`', '')}"><input type="checkbox" name="kind" value="${kind.name}"${drift.kinds.includes(kind.name) ? html` checked` : ''}>
 <code>${kind.name}</code>${kind.breaking ? html` <span class="tag">breaking</span>` : ''}${ledger.byKind[kind.name] === undefined ? '' : html` <span class="muted">× ${String(ledger.byKind[kind.name])}</span>`}</label>
-<div class="muted">${kind.description}</div></li>`
+<div class="muted">${withCodeSpans(kind.description)}</div></li>`
   return html`<h3>Kinds <span class="muted">${drift.kinds.length} of ${kinds.length} drawn from</span></h3>
 <form id="drift-kinds" data-kinds="${UI_PREFIX}/api/drift"><ul class="checklist">${kinds.map(box)}</ul>
 <button>Apply kinds</button> <button class="secondary" type="button" data-check-all>Tick all</button> <span class="muted" data-form-note></span></form>`
@@ -37,7 +37,9 @@ function kindsForm (drift: DriftSettingsBody, kinds: DriftKindView[], ledger: Dr
 
 function ledgerTable (ledger: DriftLedgerView): Html {
   const routes = Object.entries(ledger.byRoute)
-  const kindsOf = (byKind: Record<string, number>): string => Object.entries(byKind).map(([kind, n]) => `${kind} × ${n}`).join(', ')
+  // One unbreakable entry per kind: the cell wraps between kinds, never inside one.
+  const kindsOf = (byKind: Record<string, number>): Html[] =>
+    Object.entries(byKind).map(([kind, n], i) => html`${i === 0 ? '' : ', '}<span class="nowrap"><code>${kind}</code> × ${String(n)}</span>`)
   return html`<h3>Ledger <button class="secondary" data-post="${UI_PREFIX}/api/drift/ledger" data-method="DELETE">Clear</button></h3>
 <p>${counted(ledger.perturbed, 'response')} perturbed of ${String(ledger.eligible)} eligible since the last reset.</p>
 ${routes.length === 0
@@ -66,12 +68,13 @@ function rulesTable (faults: FaultSettings): Html {
 <th>delay</th><th>remaining</th><th>fired</th><th></th></tr></thead><tbody>${faults.rules.map(row)}</tbody></table>`
 }
 
+/** The two forms side by side; the ledger and the kinds below them at full width (a half left their columns narrow). */
 export function switchesBody (drift: DriftSettingsBody, ledger: DriftLedgerView, faults: FaultSettings, kinds: DriftKindView[]): Html {
   return html`<h1>Drift and faults</h1>
 <p class="muted">Each form shows the settings in force and sends only what you change.</p>
-<div class="split"><section><h2>Drift</h2>${driftForm(drift)}
-${ledgerTable(ledger)}
-${kindsForm(drift, kinds, ledger)}</section>
+<div class="split"><section><h2>Drift</h2>${driftForm(drift)}</section>
 <section><h2>Faults</h2>${faultForm(faults)}
-<h3>Rules</h3>${rulesTable(faults)}</section></div>`
+<h3>Rules</h3>${rulesTable(faults)}</section></div>
+<section>${ledgerTable(ledger)}
+${kindsForm(drift, kinds, ledger)}</section>`
 }

@@ -1,5 +1,5 @@
-// Bearer API keys on every /api/v1 route: who is calling (authenticate, here), and may they
-// call this route (authorize, the pure rule in services/access.ts that MCP tools use too).
+// Bearer API keys on every /api/v1 route: who is calling (authenticate, here; identifyCaller notes it earlier for the
+// journal), and may they call this route (authorize, the pure rule in services/access.ts that MCP tools use too).
 // 401 for a missing, malformed, unknown, revoked or expired key; 403 from the rule. No WWW-Authenticate header.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
@@ -32,25 +32,50 @@ function frozen<T> (value: T): T {
   return value !== null && typeof value === 'object' ? Object.freeze(value) : value
 }
 
-function authenticate (app: FastifyInstance, request: FastifyRequest): AuthContext {
-  const header = request.headers.authorization
-  if (header === undefined || header.trim() === '') fail('EMU_MISSING_AUTH')
+/** Why a key is refused (each a 401), with the moment an expired key stopped working. */
+type Refusal = { refused: 'EMU_MISSING_AUTH' | 'EMU_MALFORMED_AUTH' | 'EMU_UNKNOWN_KEY' | 'EMU_REVOKED_KEY' } | { refused: 'EMU_EXPIRED_KEY', expiredAt: string }
+
+/** The caller an Authorization header names, or why it is refused; never throws, so it can run before a fault answers. */
+function findCaller (app: FastifyInstance, header: string | undefined): AuthContext | Refusal {
+  if (header === undefined || header.trim() === '') return { refused: 'EMU_MISSING_AUTH' }
   const match = BEARER_HEADER.exec(header)
-  if (!match) fail('EMU_MALFORMED_AUTH')
+  if (!match) return { refused: 'EMU_MALFORMED_AUTH' }
   const secret = match[1]
   // The hash and lookup of a key run on every request; cached until the next write of any row (exact).
   const key = app.stores.readCache.get(AUTH_KEY_READ, [secret], () => frozen(app.stores.apiKeys.findBySecret(secret)))
-  if (!key) fail('EMU_UNKNOWN_KEY')
-  if (key.revokedAt !== null) fail('EMU_REVOKED_KEY')
+  if (!key) return { refused: 'EMU_UNKNOWN_KEY' }
+  if (key.revokedAt !== null) return { refused: 'EMU_REVOKED_KEY' }
   if (key.expiresAt !== null && key.expiresAt <= app.clock.now()) {
-    fail('EMU_EXPIRED_KEY', new Date(key.expiresAt).toISOString())
+    return { refused: 'EMU_EXPIRED_KEY', expiredAt: new Date(key.expiresAt).toISOString() }
   }
   const userId = key.userId
   const user = userId === null ? null : app.stores.readCache.get(AUTH_USER_READ, [key.workspaceId, userId], () => frozen(app.stores.users.get(key.workspaceId, userId) ?? null))
   // A personal key outlives nothing: if its owner left the workspace, the key is as good as revoked.
-  if (key.kind === 'personal' && user === null) fail('EMU_REVOKED_KEY')
+  if (key.kind === 'personal' && user === null) return { refused: 'EMU_REVOKED_KEY' }
   return { key, workspaceId: key.workspaceId, user }
 }
+
+function authenticate (app: FastifyInstance, request: FastifyRequest): AuthContext {
+  const found = findCaller(app, request.headers.authorization)
+  if (!('refused' in found)) return found
+  return found.refused === 'EMU_EXPIRED_KEY' ? fail(found.refused, found.expiredAt) : fail(found.refused)
+}
+
+/** The request record's caller: the key and workspace a valid key names, else none. */
+function recordCaller (request: FastifyRequest, found: AuthContext | Refusal | null): void {
+  recordOf(request).caller = found === null || 'refused' in found ? null : { keyId: found.key.id, workspaceId: found.workspaceId }
+}
+
+/**
+ * Before the fault layer (api/v1/index.ts): notes who a request's valid key names in its record, and answers nothing,
+ * so a request a fault answers, delays or drops is journaled and logged as its workspace's, as any other is.
+ */
+export const identifyCaller = fp(async (app) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    recordCaller(request, findCaller(app, request.headers.authorization))
+    done()
+  })
+}, { name: 'identify-caller', dependencies: ['stores', 'runtime'] })
 
 type RouteOptions = FastifyRequest['routeOptions']
 
@@ -69,10 +94,12 @@ export default fp(async (app) => {
   const operations = new WeakMap<object, Operation>()
   app.addHook('onRequest', async (request) => {
     if (request.is404) return // unknown routes answer 404 whatever the key (api/v1/index.ts)
+    // Found again, not taken from identifyCaller: a fault's delay may have moved the clock past the key's expiry.
+    recordCaller(request, null)
     const auth = authenticate(app, request)
     // Set before authorize, so a 403 is still attributed to its key and workspace (request journal, request log).
     request.auth = auth
-    recordOf(request).caller = { keyId: auth.key.id, workspaceId: auth.workspaceId }
+    recordCaller(request, auth)
     const route = request.routeOptions
     // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
     if (route.config.mcp === true) return

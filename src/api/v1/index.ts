@@ -1,19 +1,22 @@
 // The public scope, prefix /api/v1. Registration order here IS the hook order (src/README.md, "The order of the
 // hooks of one public request"); each layer writes what it did to the request record (layers/request-record.ts):
-//   onRequest:  journal (arrival) → coverage (counts at close) → faults (pre-handler, so a fault never half-writes) → auth (401/403) → stubs → rate limit
+//   onRequest:  journal (arrival) → coverage (counts at close) → caller (who a valid key names, for the record;
+//               answers nothing) → faults (pre-handler, so a fault never half-writes) → a drift profile's missing
+//               routes → auth (401/403) → stubs → rate limit
 //               (@fastify/rate-limit adds a route-level hook, which Fastify always runs after scope hooks)
 //   preValidation: compat (unknownFields=strip drops undeclared body keys) → route checks
-//   validation (ajv) → preHandler: the chaos sweep (EMULATOR_CHAOS=sweep) → handler → services/stores → serialization (response schema)
+//   validation (ajv) → preHandler: the chaos sweep (EMULATOR_CHAOS=sweep) → handler → services/stores
+//               → serialization (response schema)
 //   onSend:     faults (after-commit) → rate limit (X-RateLimit-Reset as epoch when asked) → drift (on the serialized
 //               copy only) → sweep (X-Emulator-Chaos) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
 import { routeNotFound } from '../../errors.js'
 import operations from './operations.js'
-import auth from './auth.js'
+import auth, { identifyCaller } from './auth.js'
 import rateLimit from '../../layers/rate-limit/plugin.js'
 import faults from '../../layers/faults/plugin.js'
 import journal, { journalArrival } from '../../layers/journal/plugin.js'
-import drift from '../../layers/drift/plugin.js'
+import drift, { missingRoutes } from '../../layers/drift/plugin.js'
 import stubs from '../../layers/stubs/plugin.js'
 import compat from '../../layers/compat/plugin.js'
 import coverage, { sweep } from '../../layers/coverage/plugin.js'
@@ -37,7 +40,11 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(journalArrival)
   // onRequest too, before faults: counts every answer when its response closes, a dropped one as well
   await app.register(coverage)
+  // before faults: a request a fault answers, delays or drops is still its key's and workspace's in the record
+  await app.register(identifyCaller)
   await app.register(faults)
+  // a drift profile's missing route answers the target's not-found before auth and before the route runs
+  await app.register(missingRoutes)
   await app.register(auth)
   // after auth: a stub rule may be scoped to a workspace or key, and keys are still checked
   await app.register(stubs)

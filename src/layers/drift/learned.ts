@@ -94,10 +94,30 @@ function applyBodyChange (body: unknown, change: LearnedChange): string[] {
 const BODY_ORDER = ['field-renamed', 'field-removed', 'type-changed', 'field-added'] as const
 
 /**
+ * Whether a body or header change applies to an answer of `status` (after the profile's status change). A change
+ * learned with its status applies to answers of that status only; one of an older profile, without a status, as it
+ * did: body changes to 2xx answers and to answers whose status the profile changed, headers to every answer.
+ */
+function appliesTo (change: LearnedChange, status: number, statusChanged: boolean, header: boolean): boolean {
+  if (!('status' in change) || change.status === undefined) return header || (status >= 200 && status < 300) || statusChanged
+  return change.status === status
+}
+
+function applyBody (changes: readonly LearnedChange[], out: LearnedOutput, input: LearnedInput): void {
+  if (input.body === undefined || typeof input.body !== 'object' || input.body === null) return
+  const body = structuredClone(input.body)
+  for (const name of BODY_ORDER) {
+    for (const change of changes.filter((c) => c.change === name)) {
+      out.changes.push(...applyBodyChange(body, change).map((pointer) => `${LEARNED_KIND} ${pointer}`))
+    }
+  }
+  out.body = body
+}
+
+/**
  * The profile's changes for one operation applied to one answer, or null when none matched. A status change
- * applies to the status it was learned from; body changes to 2xx answers and to answers whose status the profile
- * changed (INFER: a report does not say which answer of an operation a body difference came from, and an
- * operation's refusals are the shared error envelope, which the success records' changes do not reach).
+ * applies to the status it was learned from; body and header changes to answers of the status they were seen on
+ * (see appliesTo). A missing route is answered before the operation runs (plugin.ts), never here.
  */
 export function applyLearned (changes: readonly LearnedChange[], input: LearnedInput): LearnedOutput | null {
   const out: LearnedOutput = { statusCode: input.statusCode, body: input.body, headers: {}, removedHeaders: [], changes: [] }
@@ -106,19 +126,11 @@ export function applyLearned (changes: readonly LearnedChange[], input: LearnedI
     out.statusCode = status.to
     out.changes.push(`${LEARNED_KIND} status`)
   }
-  const bodyApplies = (out.statusCode >= 200 && out.statusCode < 300) || status !== undefined
-  if (bodyApplies && input.body !== undefined && typeof input.body === 'object' && input.body !== null) {
-    const body = structuredClone(input.body)
-    for (const name of BODY_ORDER) {
-      for (const change of changes.filter((c) => c.change === name)) {
-        out.changes.push(...applyBodyChange(body, change).map((pointer) => `${LEARNED_KIND} ${pointer}`))
-      }
-    }
-    out.body = body
-  }
+  const statusChanged = status !== undefined
+  applyBody(changes.filter((c) => appliesTo(c, out.statusCode, statusChanged, false)), out, input)
   // A status that has no body (a DELETE answering 204): the answer goes out empty, as the target's did.
-  if (status !== undefined && (out.statusCode === 204 || out.statusCode === 304)) out.body = undefined
-  for (const change of changes) {
+  if (statusChanged && (out.statusCode === 204 || out.statusCode === 304)) out.body = undefined
+  for (const change of changes.filter((c) => appliesTo(c, out.statusCode, statusChanged, true))) {
     if (change.change === 'header-added') out.headers[change.header] = change.value
     if (change.change === 'header-removed') out.removedHeaders.push(change.header)
     if (change.change === 'header-added' || change.change === 'header-removed') out.changes.push(`${LEARNED_KIND} header/${change.header}`)

@@ -15,6 +15,9 @@ import { applyLearned, type LearnedOutput } from './learned.js'
 import { MCP_ANSWERS, mcpOperations, profileMisfit, type RouteAnswers } from './profile-check.js'
 import { ConfigError } from '../../config/index.js'
 
+/** The public scope registers it before auth: a drift profile's missing routes answer before the operation runs. */
+export { default as missingRoutes } from './missing-routes.js'
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** false: drift never touches this route's responses. */
@@ -128,7 +131,9 @@ function inScope (request: FastifyRequest): boolean {
   // HEAD has no body to drift; unmatched URLs (url undefined) are the root not-found handler's, not a route's;
   // a body a fault produced (a 5xx envelope, the HTML 503, a trickled stream) is the fault's, not the API's, and a
   // stubbed answer is what the test asked for verbatim.
-  return request.method !== 'HEAD' && url !== undefined && config.drift !== false && !answeredByHarness(recordOf(request))
+  // A missing route's answer (missing-routes.ts) is the target's not-found as learned, changed no further.
+  const record = recordOf(request)
+  return request.method !== 'HEAD' && url !== undefined && config.drift !== false && !answeredByHarness(record) && record.drift === null
 }
 
 /** A fault in a drift kind must not cost the client its (undrifted) response: log it and send the original. */

@@ -62,7 +62,8 @@ function changeProblem (change: LearnedChange, answers: RouteAnswers): string | 
     const known = [String(change.from), `${String(change.from)[0]}xx`, 'default'].some((key) => Object.hasOwn(answers, key))
     return known ? undefined : `this emulator never answers it with ${change.from}`
   }
-  if (change.change === 'header-added' || change.change === 'header-removed') return undefined
+  // A missing route answers before the route runs; a header goes on any answer.
+  if (change.change === 'header-added' || change.change === 'header-removed' || change.change === 'route-missing') return undefined
   const tokens = parsePointer(change.path)
   // A new field needs its parent; every other change needs the field itself.
   const needed = change.change === 'field-added' ? tokens.slice(0, -1) : tokens

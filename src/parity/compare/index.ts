@@ -70,7 +70,8 @@ export function createComparer (schemas: ResponseSchemas, ids: IdMap = createIdM
       if (emulator.status !== target.status) differences.push({ path: 'status', kind: 'status', emulator: emulator.status, target: target.status })
       differences.push(...compareHeaders(emulator, target))
       differences.push(...compareBodies(step, emulator, target, schemas, ids))
-      return unique(differences)
+      // Each difference says the status of the target's answer it was seen on: `learn` learns it for that status.
+      return unique(differences).map((d) => ({ ...d, status: target.status }))
     }
   }
 }

@@ -3,6 +3,7 @@
 import { createClient, NetworkError } from '../client.js'
 import type { Io } from '../command.js'
 import { IMPORT_USAGE, parseImportOptions } from '../options.js'
+import { maskedIo, secretMask } from '../secrets.js'
 import { RunError } from '../types.js'
 import { readWorkspace, type ImportedWorkspace } from './reader.js'
 import { checkOut, writeFixtureSet, type WrittenSet } from './writer.js'
@@ -33,18 +34,24 @@ function summary (written: WrittenSet, data: ImportedWorkspace, requests: number
   ]
 }
 
-export async function importCommand (argv: string[], io: Io): Promise<number> {
+export async function importCommand (argv: string[], given: Io): Promise<number> {
   const started = Date.now()
+  // The source key is masked in every line (a message may quote a service that echoed it) once it is known.
+  let io = given
   try {
     const options = parseImportOptions(argv)
     if ('help' in options) {
       io.out(IMPORT_USAGE)
       return 0
     }
+    const mask = secretMask(new Set([options.key]))
+    io = maskedIo(given, mask)
     checkOut(options.out)
     const client = createClient({ baseUrl: options.from, key: options.key })
     const data = await readWorkspace(client, (line) => io.err(`import: ${line}`))
-    const written = await writeFixtureSet(options.out, data, options.key)
+    // A fixture set is made to be committed: the key is masked wherever the service echoed it (a name, an audit entry).
+    // (The shadow's own import keeps what the target holds, so it compares alike; its recording masks the copy.)
+    const written = await writeFixtureSet(options.out, mask.value(data), options.key)
     const seconds = ((Date.now() - started) / 1000).toFixed(1)
     for (const line of summary(written, data, client.requests(), seconds)) io.out(line)
     return 0

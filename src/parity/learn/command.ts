@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { DRIFT_PROFILE_FORMAT, DRIFT_PROFILE_VERSION, type DriftProfile } from '../../lib/drift-profile.js'
 import type { Io } from '../command.js'
+import { maskRequestPaths } from '../secrets.js'
 import { RunError } from '../types.js'
 import { learnFrom, type LearnedReport } from './learn.js'
 import { readReport } from './report-reader.js'
@@ -13,7 +14,9 @@ export const LEARN_USAGE = `Usage:
 
 Turns the differences of parity or shadow reports into a drift profile: per operation, the shape changes the
 target showed (fields added, removed or renamed, JSON types changed, headers added or removed, statuses
-changed), each with where it was seen. Values, and what parity's rules excuse, are not learned.
+changed, routes missing), each for the status it was seen with and with where it was seen. Values, what
+parity's rules excuse, the target's failures (5xx, bodies that are not JSON) and statuses not every answer
+showed are not learned.
 Start an emulator with EMULATOR_DRIFT_PROFILE=<profile.json> (--drift-profile) to answer in that shape.
 Exit code: 0 written, 2 it could not be (a file that is not a report, an unknown report version).`
 
@@ -34,9 +37,11 @@ function parseOptions (argv: string[]): LearnOptions | { help: true } {
 
 function summary (learned: LearnedReport, out: string): string {
   const { value, excused } = learned.skipped
+  const failures = learned.skipped['target failure']
+  const oneOff = learned.skipped['one-off status']
   const others = learned.skipped['list item'] + learned.skipped['not a shape change']
   const changes = `${learned.learned} change${learned.learned === 1 ? '' : 's'} in ${learned.operations.length} operation${learned.operations.length === 1 ? '' : 's'}`
-  return `learn: wrote ${out}: ${changes}; not learned: ${value} value-only, ${excused} excused by the rules, ${others} not replayable (list items, whole answers retyped, bodies that are not JSON, unsent steps)`
+  return `learn: wrote ${out}: ${changes}; not learned: ${value} value-only, ${excused} excused by the rules, ${failures} target failures, ${oneOff} statuses not every answer showed, ${others} not replayable (list items, whole answers retyped, consequences of refused writes, unsent steps)`
 }
 
 export async function learnCommand (argv: string[], io: Io): Promise<number> {
@@ -54,7 +59,8 @@ export async function learnCommand (argv: string[], io: Io): Promise<number> {
       learnedFrom: reports.map(({ file, target, startedAt }) => ({ report: file, target, startedAt })),
       operations: learned.operations
     }
-    writeFileSync(options.out, `${JSON.stringify(profile, null, 2)}\n`)
+    // The reports' requests are copied into `seen`: a credential in a query is masked even if the report held it.
+    writeFileSync(options.out, `${JSON.stringify(maskRequestPaths(profile), null, 2)}\n`)
     io.out(summary(learned, options.out))
     for (const { operation, changes } of learned.operations) io.out(`  ${operation}: ${changes.map((c) => c.change).join(', ')}`)
     return 0

@@ -1,15 +1,15 @@
 // What `learn` keeps of a report: per operation, the shape changes the target showed (fields added, removed,
-// renamed, JSON types changed, headers added or removed, statuses changed); values, and what the rules excuse, not.
+// renamed, JSON types changed, headers added or removed, statuses changed, routes missing), each for the status it
+// was seen with; values, what the rules excuse, the target's failures and one-off statuses, not.
 import { JSON_TYPES, type JsonType, type LearnedChange, type LearnedOperation, type Seen } from '../../lib/drift-profile.js'
 import { createIdMap } from '../compare/id-map.js'
 import { SCALAR_RULES } from '../compare/rules.js'
-import { MAX_REQUESTS } from '../report.js'
 import type { ReportDifference, ReportOperation } from './report-reader.js'
 
 /** Why a difference was not learned, counted for the summary line. */
-export type Skipped = 'value' | 'list item' | 'excused' | 'not a shape change'
+export type Skipped = 'value' | 'list item' | 'excused' | 'not a shape change' | 'target failure' | 'one-off status'
 
-interface Candidate { pointer: string, value: unknown, seen: Seen }
+interface Candidate { pointer: string, value: unknown, status?: number, seen: Seen }
 
 interface Learning {
   changes: LearnedChange[]
@@ -18,6 +18,10 @@ interface Learning {
   skipped: Record<Skipped, number>
   /** How many answers of the operation differed, when the report says. */
   differs?: number
+  /** The operation's answers per pair of statuses (`"200 201"`), when the report says. */
+  statuses?: Record<string, number>
+  /** The operation's status differences, `emulator target` each: two targets for one emulator status disagree. */
+  statusPairs: Array<[unknown, unknown]>
 }
 
 /** `body/data/0/metadata/x` → `/data/0/metadata/x`: the pointer into the answer. */
@@ -33,22 +37,14 @@ export function anyItem (pointer: string): string {
 const lastToken = (path: string): string => path.slice(path.lastIndexOf('/') + 1)
 
 /**
- * How many answers can have shown a grouped difference: the requests it names, or, when the report stopped naming
- * them (a shadowed suite repeats its calls), the operation's differing answers.
+ * The pointer a body difference teaches: one seen at list items more than once (at several items of a page, or
+ * on several answers) is every item's (`*`): a beta that renames a field of its records renames it on all of them,
+ * and a page learned at one index would mix both names offline. One seen once stays at its item (random drift
+ * changes one site of one answer).
  */
-function answersShowing (difference: ReportDifference, differs: number | undefined): number {
-  const named = difference.requests?.length ?? 1
-  return named >= MAX_REQUESTS && differs !== undefined ? Math.max(named, differs) : named
-}
-
-/**
- * The pointer a body difference teaches: a grouped difference (`pattern`, `count`) seen more often than in the
- * answers that can have shown it was seen at several items of a list in one answer, so it is every item's (`*`).
- */
-function pointerOf (difference: ReportDifference, differs: number | undefined): string {
+function pointerOf (difference: ReportDifference): string {
   const pointer = bodyPointer(difference.path)
-  if (difference.pattern === undefined) return pointer
-  return (difference.count ?? 1) > answersShowing(difference, differs) ? anyItem(pointer) : pointer
+  return difference.pattern !== undefined && (difference.count ?? 1) > 1 ? anyItem(pointer) : pointer
 }
 
 /**
@@ -89,11 +85,14 @@ function seenOf (report: string, difference: ReportDifference): Seen {
   return difference.requests === undefined ? { report, path: difference.path } : { report, path: difference.path, requests: difference.requests }
 }
 
+/** `{ status }` when the report says which status the difference was seen on (learned for that status only). */
+const statusOf = (seenOn: { status?: number }): { status?: number } => seenOn.status === undefined ? {} : { status: seenOn.status }
+
 function learnHeader (learning: Learning, difference: ReportDifference, seen: Seen): void {
   const header = difference.path.slice('header/'.length).toLowerCase()
   const { emulator, target } = difference
-  if ((emulator === null || emulator === undefined) && typeof target === 'string') learning.changes.push({ change: 'header-added', header, value: target, seen: [seen] })
-  else if (typeof emulator === 'string' && (target === null || target === undefined)) learning.changes.push({ change: 'header-removed', header, seen: [seen] })
+  if ((emulator === null || emulator === undefined) && typeof target === 'string') learning.changes.push({ change: 'header-added', header, value: target, ...statusOf(difference), seen: [seen] })
+  else if (typeof emulator === 'string' && (target === null || target === undefined)) learning.changes.push({ change: 'header-removed', header, ...statusOf(difference), seen: [seen] })
   else learning.skipped.value++
 }
 
@@ -103,19 +102,53 @@ function learnType (learning: Learning, difference: ReportDifference, seen: Seen
   if (from === undefined || to === undefined || from === to) return void learning.skipped.value++
   // The whole answer turned into another type (a page unwrapped to its list): no sample can stand for it.
   if (difference.path === 'body') return void learning.skipped['not a shape change']++
-  learning.changes.push({ change: 'type-changed', path: pointerOf(difference, learning.differs), from, to, sample: sample(difference.target), seen: [seen] })
+  learning.changes.push({ change: 'type-changed', path: pointerOf(difference), from, to, sample: sample(difference.target), ...statusOf(difference), seen: [seen] })
+}
+
+/**
+ * Whether every answer the emulator gave `from` the target gave `to`: the operation's status pairs when the report
+ * has them, else no other status difference from `from` to another status. A status seen once is not a shape.
+ */
+function statusAgreed (learning: Learning, from: number, to: number): boolean {
+  if (learning.statuses !== undefined) {
+    const fromFrom = Object.entries(learning.statuses).filter(([pair]) => pair.split(' ')[0] === String(from))
+    return fromFrom.every(([pair]) => pair === `${from} ${to}`)
+  }
+  return learning.statusPairs.every(([e, t]) => e !== from || t === to)
+}
+
+function learnStatus (learning: Learning, difference: ReportDifference, seen: Seen): void {
+  const from = difference.emulator as number
+  const to = difference.target as number
+  if (!statusAgreed(learning, from, to)) return void learning.skipped['one-off status']++
+  learning.changes.push({ change: 'status-changed', from, to, seen: [seen] })
+}
+
+/** A route the target does not have: its not-found, replayed before the operation runs (nothing written). */
+function learnMissingRoute (learning: Learning, difference: ReportDifference, seen: Seen): void {
+  if (difference.status === undefined || difference.notFound === undefined) return void learning.skipped['not a shape change']++
+  learning.changes.push({ change: 'route-missing', status: difference.status, body: difference.notFound, seen: [seen] })
+}
+
+/**
+ * The target failed rather than answered in a new shape: a 5xx (a proxy's HTML 502, an outage), or a body that is
+ * not JSON where the emulator's is. Not learned: offline, one bad night would answer every call that way.
+ */
+function targetFailure (difference: ReportDifference): boolean {
+  const status = difference.kind === 'status' ? difference.target : difference.status
+  return (typeof status === 'number' && status >= 500) || (difference.kind === 'body' && String(difference.target).startsWith('not JSON'))
 }
 
 /** One difference of one operation, into `learning`. */
 function learnOne (learning: Learning, difference: ReportDifference, report: string): void {
   const seen = seenOf(report, difference)
   const { path, kind } = difference
+  if (targetFailure(difference)) return void learning.skipped['target failure']++
   if (excused(difference)) return void learning.skipped.excused++
   // A read that differs because an earlier write failed on the target shows that failure, not a new shape.
   if (difference.followsFrom !== undefined) return void learning.skipped['not a shape change']++
-  if (kind === 'status' && Number.isInteger(difference.emulator) && Number.isInteger(difference.target)) {
-    return void learning.changes.push({ change: 'status-changed', from: difference.emulator as number, to: difference.target as number, seen: [seen] })
-  }
+  if (kind === 'missing-route') return learnMissingRoute(learning, difference, seen)
+  if (kind === 'status' && Number.isInteger(difference.emulator) && Number.isInteger(difference.target)) return learnStatus(learning, difference, seen)
   if (kind === 'header' && path.startsWith('header/')) return learnHeader(learning, difference, seen)
   if (!path.startsWith('body/') || !['missing', 'extra', 'type'].includes(kind)) {
     learning.skipped[['value', 'enum', 'format', 'length', 'order', 'id'].includes(kind) ? 'value' : 'not a shape change']++
@@ -124,7 +157,7 @@ function learnOne (learning: Learning, difference: ReportDifference, report: str
   if (kind === 'type') return learnType(learning, difference, seen)
   // A record more or fewer in a list is content, not shape.
   if (/^(\d+|\*)$/.test(lastToken(path))) return void learning.skipped['list item']++
-  const candidate = { pointer: pointerOf(difference, learning.differs), value: kind === 'missing' ? difference.emulator : difference.target, seen }
+  const candidate = { pointer: pointerOf(difference), value: kind === 'missing' ? difference.emulator : difference.target, status: difference.status, seen }
   if (kind === 'missing') learning.removals.push(candidate)
   else learning.additions.push(candidate)
 }
@@ -132,26 +165,52 @@ function learnOne (learning: Learning, difference: ReportDifference, report: str
 const parentOf = (pointer: string): string => pointer.slice(0, pointer.lastIndexOf('/'))
 const PLACEHOLDER = /^\(.*\)$/
 
-/** A removal and an addition at one level that carry the same value are one field renamed. */
+const sameLevel = (removal: Candidate, addition: Candidate): boolean =>
+  anyItem(parentOf(addition.pointer)) === anyItem(parentOf(removal.pointer)) && addition.status === removal.status
+
+/**
+ * The addition a removal pairs with as a rename: one at its level carrying the same value; else, when the removal
+ * is at a list item and carries no value (a record the shadow side imported in the new shape has no old field to
+ * compare), the one addition at its level on every item of that list. INFER: a field gone where a new one appeared on
+ * every item of the same list is that field renamed (the shadow-learn-consistent test's case).
+ */
+function renameOf (learning: Learning, removal: Candidate): number {
+  const same = JSON.stringify(removal.value)
+  const byValue = learning.additions.findIndex((addition) => sameLevel(removal, addition) &&
+    JSON.stringify(addition.value) === same && !(typeof removal.value === 'string' && PLACEHOLDER.test(removal.value)))
+  if (byValue !== -1 || (removal.value !== null && removal.value !== undefined) || anyItem(removal.pointer) === removal.pointer) return byValue
+  const listWide = learning.additions.flatMap((addition, i) => sameLevel(removal, addition) && addition.pointer.includes('/*/') ? [i] : [])
+  return listWide.length === 1 ? listWide[0] : -1
+}
+
+/**
+ * A removal and an addition at one level that carry the same value are one field renamed; one of them seen on
+ * every item of a list makes the rename every item's (offline pages must not mix both names).
+ */
 function pairRenames (learning: Learning): void {
   for (const removal of learning.removals) {
-    const same = JSON.stringify(removal.value)
-    const i = learning.additions.findIndex((addition) => anyItem(parentOf(addition.pointer)) === anyItem(parentOf(removal.pointer)) &&
-      JSON.stringify(addition.value) === same && !(typeof removal.value === 'string' && PLACEHOLDER.test(removal.value)))
+    const i = renameOf(learning, removal)
     if (i === -1) {
-      learning.changes.push({ change: 'field-removed', path: removal.pointer, seen: [removal.seen] })
+      learning.changes.push({ change: 'field-removed', path: removal.pointer, ...statusOf(removal), seen: [removal.seen] })
       continue
     }
     const [addition] = learning.additions.splice(i, 1)
-    learning.changes.push({ change: 'field-renamed', path: removal.pointer, to: lastToken(addition.pointer).replace(/~1/g, '/').replace(/~0/g, '~'), seen: [removal.seen, addition.seen] })
+    const to = lastToken(addition.pointer).replace(/~1/g, '/').replace(/~0/g, '~')
+    const path = addition.pointer.includes('/*/') ? anyItem(removal.pointer) : removal.pointer
+    learning.changes.push({ change: 'field-renamed', path, to, ...statusOf(removal), seen: [removal.seen, addition.seen] })
   }
-  for (const addition of learning.additions) learning.changes.push({ change: 'field-added', path: addition.pointer, sample: sample(addition.value), seen: [addition.seen] })
+  for (const addition of learning.additions) learning.changes.push({ change: 'field-added', path: addition.pointer, sample: sample(addition.value), ...statusOf(addition), seen: [addition.seen] })
 }
 
 /** The identity of a change: the same change seen twice is one change seen in two places. */
 function identity (change: LearnedChange): string {
+  return change.change === 'status-changed' || change.change === 'route-missing' ? siteIdentity(change) : `${siteIdentity(change)} @${change.status ?? ''}`
+}
+
+function siteIdentity (change: LearnedChange): string {
   switch (change.change) {
     case 'status-changed': return `${change.change} ${change.from}`
+    case 'route-missing': return change.change
     case 'header-added': case 'header-removed': return `header ${change.header}`
     case 'field-renamed': return `${change.change} ${change.path} ${change.to}`
     case 'type-changed': return `${change.change} ${change.path} ${change.from}`
@@ -189,11 +248,12 @@ export interface LearnedReport { operations: LearnedOperation[], learned: number
 
 /** Learns every operation of the given reports (in order: an operation in two reports gets both reports' changes). */
 export function learnFrom (reports: ReadonlyArray<{ file: string, operations: ReadonlyArray<Readonly<ReportOperation>> }>): LearnedReport {
-  const skipped: Record<Skipped, number> = { 'value': 0, 'list item': 0, 'excused': 0, 'not a shape change': 0 }
+  const skipped: Record<Skipped, number> = { 'value': 0, 'list item': 0, 'excused': 0, 'not a shape change': 0, 'target failure': 0, 'one-off status': 0 }
   const byOperation = new Map<string, LearnedChange[]>()
   for (const report of reports) {
-    for (const { operation, differences, differs } of report.operations) {
-      const learning: Learning = { changes: [], removals: [], additions: [], skipped, differs }
+    for (const { operation, differences, differs, statuses } of report.operations) {
+      const statusPairs = differences.filter((d) => d.kind === 'status').map((d): [unknown, unknown] => [d.emulator, d.target])
+      const learning: Learning = { changes: [], removals: [], additions: [], skipped, differs, statuses, statusPairs }
       for (const difference of differences) learnOne(learning, difference, report.file)
       pairRenames(learning)
       byOperation.set(operation, [...(byOperation.get(operation) ?? []), ...learning.changes])

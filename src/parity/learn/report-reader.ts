@@ -1,6 +1,6 @@
 // Reads the parity and shadow reports `learn` takes: only what it needs (operations[].operation, their
-// differences[].{path, kind, emulator, target} and, when given, {requests, pattern, count, followsFrom}, their
-// operation's `differs`, and the
+// differences[].{path, kind, emulator, target} and, when given, {requests, pattern, count, followsFrom, status,
+// notFound}, their operation's `differs` and `statuses`, and the
 // run's `shared` differences); any other field, present or added later, is ignored.
 import { readFileSync } from 'node:fs'
 import { RunError } from '../types.js'
@@ -17,10 +17,14 @@ export interface ReportDifference {
   count?: number
   /** Set when it follows from an earlier write that failed on the target: a consequence, not a shape. */
   followsFrom?: unknown
+  /** The status of the target's answers that showed it (reports written before it was kept have none). */
+  status?: number
+  /** A missing route: the target's not-found text, `<method>` and `<path>` standing for the request's. */
+  notFound?: string
 }
 
-/** An operation of a report: `differs`, when given, is how many of its answers differed. */
-export interface ReportOperation { operation: string, differs?: number, differences: ReportDifference[] }
+/** An operation of a report: `differs`, when given, is how many of its answers differed; `statuses`, its answers per pair of statuses. */
+export interface ReportOperation { operation: string, differs?: number, statuses?: Record<string, number>, differences: ReportDifference[] }
 
 export interface ReadReport {
   file: string
@@ -32,13 +36,18 @@ export interface ReadReport {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
+const isStatusCounts = (value: unknown): value is Record<string, number> =>
+  isObject(value) && Object.entries(value).every(([pair, n]) => /^\d+ \d+$/.test(pair) && Number.isInteger(n))
+
 function difference (value: unknown, where: string): ReportDifference {
   if (!isObject(value) || typeof value.path !== 'string' || typeof value.kind !== 'string') {
     throw new RunError(`${where} is not a difference {"path", "kind", "emulator", "target"}`)
   }
-  const { path, kind, emulator, target, requests, pattern, count, followsFrom } = value
+  const { path, kind, emulator, target, requests, pattern, count, followsFrom, status, notFound } = value
   return {
     path, kind, emulator, target,
+    ...(Number.isInteger(status) ? { status: status as number } : {}),
+    ...(typeof notFound === 'string' ? { notFound } : {}),
     ...(Array.isArray(requests) ? { requests } : {}),
     ...(typeof pattern === 'string' ? { pattern } : {}),
     ...(Number.isInteger(count) ? { count: count as number } : {}),
@@ -53,6 +62,7 @@ function operation (value: unknown, where: string): ReportOperation {
   return {
     operation: value.operation,
     ...(Number.isInteger(value.differs) ? { differs: value.differs as number } : {}),
+    ...(isStatusCounts(value.statuses) ? { statuses: value.statuses } : {}),
     differences: differences.map((d, i) => difference(d, `${where} (${value.operation as string}) difference ${i + 1}`))
   }
 }

@@ -9,7 +9,8 @@ import { checkDriftProfile } from '../local.js'
 import { checkRecordingDir } from '../recording.js'
 import { RunError } from '../types.js'
 import { SHADOW_USAGE, parseShadowOptions, plainHttpWarning, type ShadowOptions } from './options.js'
-import { keyMasker, writeShadowRecording } from './recording.js'
+import { maskedIo, secretMask } from '../secrets.js'
+import { writeShadowRecording } from './recording.js'
 import { createFront } from './server.js'
 import { createSession, type ShadowSession } from './session.js'
 import { sideFromFixtures, sideFromImport, type ShadowSide } from './side.js'
@@ -24,7 +25,7 @@ export interface RunningShadow {
   stop (): Promise<number>
 }
 
-function sideStarter (options: ShadowOptions, tally: ShadowTally, mask: (value: unknown) => unknown, io: Io, source: ShadowSource) {
+function sideStarter (options: ShadowOptions, tally: ShadowTally, io: Io, source: ShadowSource) {
   const settings = { env: io.env, source, driftProfile: options.driftProfile }
   return (clientKey: string | undefined): Promise<ShadowSide> | undefined => {
     if (options.fixtures !== undefined) {
@@ -41,7 +42,7 @@ function sideStarter (options: ShadowOptions, tally: ShadowTally, mask: (value: 
       io.err(`shadow: imported the target's workspace in ${requests} requests; the shadow side is ready`)
       return side
     }, (error: Error & { retry?: boolean, importRequests?: number }) => {
-      const reason = String(mask(`the import of the target's workspace failed: ${error.message}`))
+      const reason = `the import of the target's workspace failed: ${error.message}`
       tally.state({ state: error.retry === true ? 'waiting' : 'failed', reason, importRequests: tally.report().shadow.importRequests + (error.importRequests ?? 0) })
       io.err(`shadow: ${reason}${error.retry === true ? ' (trying again with the next key a client sends)' : '; clients still get the target\'s answers'}`)
       throw error
@@ -67,20 +68,22 @@ function readAccept (file: string | undefined): Acceptance | undefined {
 }
 
 /** Starts a shadow (the CLI's, and tests' in-process one). */
-export async function startShadow (options: ShadowOptions, io: Io): Promise<RunningShadow> {
+export async function startShadow (options: ShadowOptions, clientIo: Io): Promise<RunningShadow> {
+  // Every credential a client sends is learned here and masked in every line printed and everything written.
+  const keys = new Set<string>(options.key === undefined ? [] : [options.key])
+  const mask = secretMask(keys)
+  const io = maskedIo(clientIo, mask)
   const warning = plainHttpWarning(options.target)
   if (warning !== undefined) io.err(warning)
   if (options.record !== undefined) checkRecordingDir(options.record)
   if (options.driftProfile !== undefined) await checkDriftProfile(options.driftProfile)
   const acceptance = readAccept(options.accept)
   const startedAt = new Date().toISOString()
-  const keys = new Set<string>(options.key === undefined ? [] : [options.key])
-  const mask = keyMasker(keys)
-  const tally = createShadowTally({ target: options.target, startedAt, version: io.version, acceptance, mask })
+  const tally = createShadowTally({ target: options.target, startedAt, version: io.version, acceptance, mask: mask.value })
   const source: ShadowSource = { report: () => tally.report(), clear: () => tally.clear() }
-  const session = createSession({ target: new URL(options.target), tally, timeoutMs: options.timeoutMs, recording: options.record !== undefined, keys, startSide: sideStarter(options, tally, mask, io, source) })
+  const session = createSession({ target: new URL(options.target), tally, timeoutMs: options.timeoutMs, recording: options.record !== undefined, keys, mask, startSide: sideStarter(options, tally, io, source) })
   const adminToken = io.env.EMULATOR_ADMIN_TOKEN === '' ? undefined : io.env.EMULATOR_ADMIN_TOKEN
-  const server = createFront({ session, source, adminToken, timeoutMs: options.timeoutMs })
+  const server = createFront({ session, source, adminToken, timeoutMs: options.timeoutMs, maskText: mask.text })
   const address = await listen(server, options)
   await session.start()
   // A side from local fixtures starts here or never: a folder that cannot start one is the command's error.

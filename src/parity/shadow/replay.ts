@@ -35,7 +35,9 @@ export async function replayShadowRecording (recording: Recording, dir: string, 
       const query = new URLSearchParams(request.query ?? {}).toString()
       const ref = { method: request.method as Method, path: `${request.path}${query === '' ? '' : `?${query}`}`, step: step.step, file: `steps/${fileName(step)}` }
       // Every step is replayed (later ones depend on what earlier ones made); --only chooses what is compared.
-      if (only === undefined || only.has(operation.operation)) tally.add(operation.operation, compareAnswers(side, operation, emulator, step.answer), ref)
+      if (only === undefined || only.has(operation.operation)) {
+        tally.add(operation.operation, compareAnswers(side, operation, emulator, step.answer), ref, { emulator: emulator.status, target: step.answer.status })
+      }
     }
   } finally {
     await side.close()

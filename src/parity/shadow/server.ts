@@ -1,9 +1,10 @@
 // The shadow's listening socket: /api/v1 goes through the session (the target answers the client); everything else
-// (/_emulator with the shadow report and the demo page, /docs) is the shadow side's own, passed through to it.
+// (/_emulator with the shadow report and the demo page, /docs) is the shadow side's own, passed through to it, with
+// every credential a client sent masked in its text answers (the side holds what clients wrote).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { timingSafeEqual } from 'node:crypto'
 import type { ShadowSource } from '../../index.js'
-import { forward, type ClientRequest } from './forward.js'
+import { endToEndHeaders, type ClientRequest } from './forward.js'
 import { API_PREFIX, BEARER_HEADER } from '../../lib/routes.js'
 import type { ShadowSession } from './session.js'
 
@@ -15,6 +16,8 @@ export interface FrontSettings {
   source: ShadowSource
   adminToken?: string
   timeoutMs: number
+  /** Every credential clients sent, masked in the text the shadow side answers (../secrets.ts). */
+  maskText: (text: string) => string
 }
 
 function sendJson (res: ServerResponse, status: number, body: unknown): void {
@@ -54,6 +57,26 @@ function beforeSide (req: IncomingMessage, res: ServerResponse, settings: FrontS
   sendJson(res, 503, envelope(503, 'Service Unavailable', 'The shadow side is not running yet: it starts with the first /api/v1 request that carries a key (or at start with --key or --fixtures)'))
 }
 
+/** The side's answers that are text: its pages and admin JSON show what clients wrote, their keys included. */
+const TEXT_ANSWER = /^(text\/|application\/(json|problem\+json|xml))/i
+/** Set again by Node for the masked body; Set-Cookie is copied one by one. */
+const NOT_COPIED = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'set-cookie'])
+
+/** Everything but /api/v1 is the shadow side's own (/_emulator, the demo page, /docs), its text answers masked. */
+async function fromSide (origin: string, client: ClientRequest, res: ServerResponse, settings: FrontSettings): Promise<void> {
+  const headers = new Headers()
+  const kept = endToEndHeaders(client.rawHeaders, ['content-length', 'accept-encoding'])
+  for (let i = 0; i < kept.length; i += 2) headers.append(kept[i], kept[i + 1])
+  const hasBody = client.method !== 'GET' && client.method !== 'HEAD'
+  const answer = await fetch(`${origin}${client.url}`, { method: client.method, headers, body: hasBody ? new Uint8Array(client.body) : undefined, redirect: 'manual', signal: AbortSignal.timeout(settings.timeoutMs) })
+  const body = Buffer.from(await answer.arrayBuffer())
+  const text = TEXT_ANSWER.test(answer.headers.get('content-type') ?? '')
+  const out: string[] = []
+  answer.headers.forEach((value, name) => { if (!NOT_COPIED.has(name)) out.push(name, value) })
+  for (const cookie of answer.headers.getSetCookie()) out.push('set-cookie', cookie)
+  res.writeHead(answer.status, out).end(text ? Buffer.from(settings.maskText(body.toString('utf8'))) : body)
+}
+
 async function handle (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): Promise<void> {
   const body = await readBody(req)
   if (body === undefined) return sendJson(res, 413, envelope(413, 'Payload Too Large', `The shadow proxy takes bodies up to ${MAX_BODY_BYTES} bytes`))
@@ -61,7 +84,7 @@ async function handle (req: IncomingMessage, res: ServerResponse, settings: Fron
   if (isApi(client.url)) return await settings.session.handle(client, res)
   const side = settings.session.side()
   if (side === undefined) return beforeSide(req, res, settings)
-  await forward(new URL(side.local.running.url), client, res, settings.timeoutMs)
+  await fromSide(side.local.running.url, client, res, settings)
 }
 
 export function createFront (settings: FrontSettings): Server {

@@ -4,13 +4,15 @@
 // fed from a queue, so a slow or failing emulator only shows in the report.
 import type { ServerResponse } from 'node:http'
 import { fileName, type RecordedStep } from '../recording.js'
-import type { HttpRequest, Method, RequestRef } from '../types.js'
+import type { Answer, HttpRequest, Method, RequestRef } from '../types.js'
 import { answerOf, compareAnswers, operationOf, shadowAnswer, type ShadowRequest } from './exchange.js'
 import { endToEndHeaders, forward, type ClientRequest, type ForwardResult } from './forward.js'
 import { bearerKey, type KeyShape } from './keys.js'
 import { API_PREFIX } from '../../lib/routes.js'
+import { CREDENTIAL_HEADERS, credentialsInBody, credentialsOf, maskCredentialParams, type SecretMask } from '../secrets.js'
 import type { ShadowSide } from './side.js'
 import type { ShadowTally } from './tally.js'
+import { createJudge, targetFailure } from './verdict.js'
 
 /** A recorded step of a shadow session: parity's step, with how the client authenticated and how reads compare. */
 export interface ShadowStep extends RecordedStep { request: ShadowRequest }
@@ -23,8 +25,14 @@ export interface SessionSettings {
   recording: boolean
   /** Starts the shadow side with the first key a client sends (an import), or at once (--key, --fixtures). */
   startSide (key: string | undefined): Promise<ShadowSide> | undefined
-  /** Every key a client sent, for masking (held in memory only, never written). */
+  /**
+   * Every credential a client sent (../secrets.ts), for masking (held in memory only, never written): headers and
+   * query as a request arrives, a body's once compare() parses it. Only a Bearer key, the service's one way, gets a
+   * profile and starts the side.
+   */
   keys: Set<string>
+  /** The mask over `keys`. */
+  mask: SecretMask
 }
 
 export interface ShadowSession {
@@ -39,8 +47,8 @@ export interface ShadowSession {
   settled (): Promise<void>
 }
 
-/** Headers the shadow side gets: the client's, end to end, without the key, cookies, length and encodings. */
-const NOT_FOR_THE_SHADOW = ['authorization', 'cookie', 'content-length', 'accept-encoding']
+/** Headers the shadow side gets: the client's, end to end, without credentials (X-Api-Key, cookies…), length and encodings. */
+const NOT_FOR_THE_SHADOW = [...CREDENTIAL_HEADERS, 'content-length', 'accept-encoding']
 
 function headerRecord (raw: readonly string[]): Record<string, string> {
   const kept = endToEndHeaders(raw, NOT_FOR_THE_SHADOW)
@@ -83,15 +91,27 @@ export function shadowRequestOf (client: ClientRequest, shape: KeyShape | undefi
   return { ...request, ...(raw === undefined ? {} : { text: raw }), auth }
 }
 
-/** The request as the report names it: method, path below /api/v1 with its query, step (and its file). */
-function requestRef (client: ClientRequest, step: number, operation: string, recording: boolean): RequestRef {
-  return { method: client.method as Method, path: client.url.slice(API_PREFIX.length), step, ...(recording ? { file: `steps/${fileName({ step, operation })}` } : {}) }
+/**
+ * The request as the report names it: method, path below /api/v1 with its query (credential parameters masked by
+ * name), step and its file, named as the recording names it once masked (an unknown route's operation is its path).
+ */
+function requestRef (client: ClientRequest, step: number, operation: string, settings: Pick<SessionSettings, 'recording' | 'mask'>): RequestRef {
+  const file = settings.recording ? { file: `steps/${fileName({ step, operation: settings.mask.text(operation) })}` } : {}
+  return { method: client.method as Method, path: maskCredentialParams(client.url.slice(API_PREFIX.length)), step, ...file }
 }
 
 /** What a request is tallied as when no shadow side runs: the target's failure if it failed too, else the side's. */
 function sideMissing (client: ClientRequest, result: ForwardResult, time: string): Parameters<ShadowTally['fail']>[0] {
   const operation = `${client.method} ${new URL(client.url, 'http://shadow.invalid').pathname}`
   return result.ok ? { operation, side: 'shadow', reason: 'the shadow side is not running (see shadow.state)', time } : { operation, side: 'target', reason: result.reason, time }
+}
+
+/** The request with the client key's profile, learned from the target's answer too (and tallied). */
+function keyedRequest (shadow: ShadowSide, tally: ShadowTally, key: string | undefined, route: string | undefined, target: Answer, unshaped: ShadowRequest): ShadowRequest {
+  if (key !== undefined && route !== undefined) shadow.keys.observe(key, route, target)
+  const shape = key === undefined ? undefined : shadow.keys.shape(key)
+  if (shape !== undefined) tally.key(shape)
+  return shape === undefined ? unshaped : { ...unshaped, auth: { kind: 'key', shape } }
 }
 
 export function createSession (settings: SessionSettings): ShadowSession {
@@ -101,6 +121,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
   let queue: Promise<void> = Promise.resolve()
   const steps: ShadowStep[] = []
   let compared = 0
+  const judge = createJudge(settings.target, settings.timeoutMs, () => tally.state({ importRequests: tally.report().shadow.importRequests + 1 }))
 
   /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
   async function sideFor (key: string | undefined): Promise<ShadowSide | undefined> {
@@ -123,34 +144,34 @@ export function createSession (settings: SessionSettings): ShadowSession {
     if (shadow === undefined) return tally.fail(sideMissing(client, result, time))
     // Parsed once (a body may be large): the operation is read from it, and the key's shape added when there is one.
     const unshaped = shadowRequestOf(client, undefined)
+    for (const secret of credentialsInBody(unshaped.body)) settings.keys.add(secret)
     const operation = operationOf(shadow, unshaped)
     if (!result.ok) return tally.fail({ operation: operation.operation, side: 'target', reason: result.reason, time })
     const target = await answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
-    if (key !== undefined && operation.route !== undefined) shadow.keys.observe(key, operation.route, target)
-    const shape = key === undefined ? undefined : shadow.keys.shape(key)
-    if (shape !== undefined) tally.key(shape)
-    const request: ShadowRequest = shape === undefined ? unshaped : { ...unshaped, auth: { kind: 'key', shape } }
-    let emulator
-    try {
-      emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs)
-    } catch (error) {
-      return tally.fail({ operation: operation.operation, side: 'shadow', reason: (error as Error).message, time })
-    }
+    const failed = targetFailure(target) // a 5xx is not sent on: the shadow side must not apply what the target did not
+    if (failed !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: failed, time })
+    const request = keyedRequest(shadow, tally, key, operation.route, target, unshaped)
+    const emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs).catch((error: Error) => error)
+    if (emulator instanceof Error) return tally.fail({ operation: operation.operation, side: 'shadow', reason: emulator.message, time })
+    const notJson = targetFailure(target, emulator)
+    if (notJson !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: notJson, time })
     const step = ++compared
+    const ref = requestRef(client, step, operation.operation, settings)
+    const differences = await judge.differences({ side: shadow, key, request: unshaped, ref }, emulator, target, () => compareAnswers(shadow, operation, emulator, target))
     // Kept only for --record: a long session must not hold every answer.
     if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
-    tally.add(operation.operation, compareAnswers(shadow, operation, emulator, target), time, requestRef(client, step, operation.operation, settings.recording))
+    tally.add(operation.operation, differences, time, ref, { emulator: emulator.status, target: target.status })
   }
 
   return {
     async handle (client, res) {
+      for (const secret of credentialsOf(client)) settings.keys.add(secret)
       const key = bearerKey(header(client.rawHeaders, 'authorization'))
-      if (key !== undefined) settings.keys.add(key)
       if (key !== undefined || starting !== undefined) await sideFor(key)
       const forwarded = forward(settings.target, { ...client, url: client.url.slice(API_PREFIX.length) }, res, settings.timeoutMs)
       tally.forwarded()
       queue = queue.then(() => compare(client, key, forwarded)).catch((error: unknown) => {
-        tally.fail({ operation: `${client.method} ${client.url}`, side: 'shadow', reason: (error as Error).message, time: new Date().toISOString() })
+        tally.fail({ operation: `${client.method} ${maskCredentialParams(client.url)}`, side: 'shadow', reason: (error as Error).message, time: new Date().toISOString() })
       })
       await forwarded
     },

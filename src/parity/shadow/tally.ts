@@ -1,16 +1,17 @@
 // The shadow report as it grows: parity's tally and report (per operation the client called, requests the same
 // and differing, differences grouped by path pattern with the requests that showed them, accepted ones apart),
 // with when each difference was last seen, failures of either side, the keys' profiles and the side's state.
-// Key strings are masked wherever an answer echoed one.
+// The whole report is masked as it is read (every credential a client sent, wherever it is: a request's path, an
+// unknown route's operation, an answer that echoed one), so the file, /_emulator/shadow and the page never hold one.
 import type { ShadowFailure, ShadowKey, ShadowOperation, ShadowReport, ShadowState } from '../../index.js'
 import { createAcceptance, type Acceptance } from '../accept.js'
-import { createTally, pathPattern, sharedDifferences, summaryOf, type Tally } from '../report.js'
+import { createTally, pathPattern, sharedDifferences, summaryOf, type AnswerStatuses, type Tally } from '../report.js'
 import type { Difference, RequestRef } from '../types.js'
 
 const MAX_FAILURES = 100
 
 export interface ShadowTally {
-  add (operation: string, differences: readonly Difference[], time: string, request: RequestRef): void
+  add (operation: string, differences: readonly Difference[], time: string, request: RequestRef, statuses?: AnswerStatuses): void
   fail (failure: ShadowFailure): void
   forwarded (): void
   key (key: ShadowKey): void
@@ -25,7 +26,7 @@ export interface TallySettings {
   startedAt: string
   version: string
   acceptance?: Acceptance
-  mask: (value: unknown) => unknown
+  mask: <T>(value: T) => T
 }
 
 const seenKey = (operation: string, d: Pick<Difference, 'path' | 'kind'>): string => `${operation}\n${pathPattern(d.path)}\n${d.kind}`
@@ -38,16 +39,16 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
   const keys = new Map<string, ShadowKey>()
   const state: ShadowState = { state: 'waiting', reason: null, forwarded: 0, compared: 0, importRequests: 0, failures: [] }
   const operations = (results: ReturnType<Tally['results']>): ShadowOperation[] => results.map((row) => {
-    const seen = <T extends Difference>(d: T) => ({ ...settings.mask(d) as T, requests: d.requests ?? [], count: d.count ?? 1, lastSeen: lastSeen.get(seenKey(row.operation, d)) ?? settings.startedAt })
+    const seen = <T extends Difference>(d: T) => ({ ...d, requests: d.requests ?? [], count: d.count ?? 1, lastSeen: lastSeen.get(seenKey(row.operation, d)) ?? settings.startedAt })
     return { ...row, differences: row.differences.map(seen), accepted: row.accepted.map(seen) }
   })
   return {
-    add (operation, differences, time, request) {
+    add (operation, differences, time, request, statuses) {
       state.compared++
       for (const difference of differences) lastSeen.set(seenKey(operation, difference), time)
-      tally.add(operation, differences, request)
+      tally.add(operation, differences, request, statuses)
     },
-    fail (failure) { failures = [{ ...failure, reason: String(settings.mask(failure.reason)) }, ...failures].slice(0, MAX_FAILURES) },
+    fail (failure) { failures = [failure, ...failures].slice(0, MAX_FAILURES) },
     forwarded () { state.forwarded++ },
     key (key) { keys.set(key.label, key) },
     state (update) { Object.assign(state, update) },
@@ -59,7 +60,8 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
     report () {
       const results = tally.results()
       const rows = operations(results)
-      return {
+      // Masked whole at each read: a key learned later masks what was tallied before it.
+      return settings.mask({
         tool: 'drawing-api-emulator',
         version: settings.version,
         mode: 'shadow',
@@ -69,11 +71,11 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
         keys: [...keys.values()],
         requests: { target: state.forwarded + state.importRequests, emulator: state.compared },
         operations: rows,
-        shared: sharedDifferences(results).map((d) => settings.mask(d) as ShadowReport['shared'][number]),
+        shared: sharedDifferences(results),
         unusedAccept: acceptance.unused(),
         summary: summaryOf(rows),
         shadow: { ...state, failures: [...failures] }
-      }
+      })
     }
   }
 }

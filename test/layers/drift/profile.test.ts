@@ -103,7 +103,7 @@ t.test('a file that is no profile: one line naming the variable, the file and th
     [write('text.json', 'not json'), 'is not JSON: Unexpected token \'o\', "not json" is not valid JSON'],
     [write('report.json', { operations: [] }), 'is not a drift profile (its "format" is not "drawing-api-emulator drift profile"; make one with drawing-api-emulator learn)'],
     [write('v2.json', { ...profileOf([]), version: 2 }), 'is a drift profile of version 2; this emulator reads version 1: learn it again with this version'],
-    [write('kind.json', profileOf([{ operation: 'GET /api/v1/scenes', changes: [{ change: 'field-moved', path: '/x' }] }])), 'operations[0] (GET /api/v1/scenes) change 1 has change "field-moved" (one of field-added, field-removed, field-renamed, type-changed, header-added, header-removed, status-changed)'],
+    [write('kind.json', profileOf([{ operation: 'GET /api/v1/scenes', changes: [{ change: 'field-moved', path: '/x' }] }])), 'operations[0] (GET /api/v1/scenes) change 1 has change "field-moved" (one of field-added, field-removed, field-renamed, type-changed, header-added, header-removed, status-changed, route-missing)'],
     [write('path.json', profileOf([{ operation: 'GET /api/v1/scenes', changes: [{ change: 'field-removed', path: 'data' }] }])), 'operations[0] (GET /api/v1/scenes) change 1 (field-removed) has path "data": a JSON pointer such as /data/*/name'],
     [write('sample.json', profileOf([{ operation: 'GET /api/v1/scenes', changes: [{ change: 'field-added', path: '/x' }] }])), 'operations[0] (GET /api/v1/scenes) change 1 (field-added) has no "sample"'],
     [join(work, 'absent.json'), 'cannot be read (ENOENT)']

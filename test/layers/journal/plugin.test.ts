@@ -2,7 +2,7 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { clip } from '../../../src/layers/journal/state.js'
-import { KEYS, build, call, sharedApp, swap } from '../../helper.js'
+import { KEYS, NOW, build, call, sharedApp, swap } from '../../helper.js'
 
 const fresh = sharedApp(t)
 
@@ -79,8 +79,8 @@ t.test('faults are reported; a dropped request has no status and no response', a
     query: {},
     status: null,
     durationMs: 0,
-    keyId: null,
-    workspaceId: null,
+    keyId: 'key_test_full',
+    workspaceId: 'wsMain00001',
     latencyMs: 80,
     fault: { kind: 'drop', phase: 'before', source: 'header', rule: null, delayMs: null },
     drift: null,
@@ -92,6 +92,35 @@ t.test('faults are reported; a dropped request has no status and no response', a
   t.same([after.status, after.keyId, after.fault], [502, 'key_test_full', { kind: 502, phase: 'after', source: 'header', rule: null, delayMs: null }])
   t.same(after.response, jsonBody('{"statusCode":502,"error":"Bad Gateway","message":"Bad Gateway"}'), 'the body that went out, not the handler\'s')
   t.same(delays, [80])
+})
+
+t.test("a request a fault answers is its key's and workspace's: a rule's 503, the html page, a drop; an invalid key stays null", async (t) => {
+  const app = await fresh()
+  await app.inject({ method: 'PUT', url: '/_emulator/faults', payload: { rules: [{ method: 'GET', path: '/collections', fault: 503, count: 1 }] } })
+  const send = (key: string, fault?: string) => app.inject({ method: 'GET', url: '/api/v1/collections', headers: { authorization: `Bearer ${key}`, ...(fault === undefined ? {} : { 'x-emulator-fault': fault }) } })
+  const answers = [await send(KEYS.read), await send(KEYS.full, 'html'), await send('sk-nope', '503')]
+  await t.rejects(send(KEYS.full, 'drop'))
+  t.same(answers.map((res) => [res.statusCode, res.headers['content-type']]), [
+    [503, 'application/json; charset=utf-8'], [503, 'text/html; charset=utf-8'], [503, 'application/json; charset=utf-8']
+  ], 'resolving the key changes no fault\'s answer: an unknown key gets the fault, not a 401')
+  const rows = (entries: any[]) => entries.map((e) => [e.id, e.status, e.keyId, e.workspaceId, e.fault.kind, e.fault.source])
+  t.same(rows((await journal(app)).data), [
+    [4, null, 'key_test_full', 'wsMain00001', 'drop', 'header'],
+    [3, 503, null, null, 503, 'header'],
+    [2, 503, 'key_test_full', 'wsMain00001', 'html', 'header'],
+    [1, 503, 'key_test_read', 'wsMain00001', 503, 'rule']
+  ])
+  t.same(rows((await journal(app, '?workspaceId=wsMain00001')).data).map((row) => row[0]), [4, 2, 1], 'the workspace filter shows its faulted requests')
+})
+
+t.test('a key that expires during a fault\'s delay: auth refuses it, and the entry is nobody\'s', async (t) => {
+  const app = await fresh()
+  const minted = await app.inject({ method: 'POST', url: '/_emulator/keys', payload: { workspaceId: 'wsMain00001', kind: 'workspace', permission: 'full', expiresAt: NOW + 50 } })
+  swap(t, app.control.faults, 'sleep', async (ms) => { app.clock.advance(ms) })
+  const res = await app.inject({ method: 'GET', url: '/api/v1/collections', headers: { 'authorization': `Bearer ${minted.json().key}`, 'x-emulator-latency': '100' } })
+  t.same([res.statusCode, res.json().message], [401, `API key expired at ${new Date(NOW + 50).toISOString()}`])
+  const [entry] = (await journal(app)).data
+  t.same([entry.status, entry.keyId, entry.workspaceId, entry.latencyMs], [401, null, null, 100])
 })
 
 t.test('a slow body is recorded whole', async (t) => {

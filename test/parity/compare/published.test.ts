@@ -33,22 +33,22 @@ function check (emulator: Answer, target: Answer) {
 t.test('the target breaks the document: each difference there says so', async (t) => {
   const emulator = answer({ id: 'a', size: 1, label: 'x' })
   t.same(check(emulator, answer({ id: 'a', size: '1', label: 'x', colour: 'red' })), [
-    { path: 'body/size', kind: 'type', emulator: 1, target: '1', document: `${VIOLATES}: /size must be number` },
-    { path: 'body/colour', kind: 'extra', emulator: null, target: 'red', document: `${VIOLATES}: a field the document does not declare` }
+    { path: 'body/size', kind: 'type', emulator: 1, target: '1', status: 200, document: `${VIOLATES}: /size must be number` },
+    { path: 'body/colour', kind: 'extra', emulator: null, target: 'red', status: 200, document: `${VIOLATES}: a field the document does not declare` }
   ])
   t.same(check(emulator, answer({ id: 'a', label: 'x' })), [
-    { path: 'body/size', kind: 'missing', emulator: 1, target: null, document: `${VIOLATES}: a required field is missing` }
+    { path: 'body/size', kind: 'missing', emulator: 1, target: null, status: 200, document: `${VIOLATES}: a required field is missing` }
   ])
   t.same(check(emulator, answer({ id: 'a', size: 1 }, 201)), [
-    { path: 'status', kind: 'status', emulator: 200, target: 201, document: `${VIOLATES}: status 201 is not declared for ${OPERATION}` },
-    { path: 'body/label', kind: 'missing', emulator: 'x', target: null, document: `${VIOLATES}: status 201 is not declared for ${OPERATION}` }
+    { path: 'status', kind: 'status', emulator: 200, target: 201, status: 201, document: `${VIOLATES}: status 201 is not declared for ${OPERATION}` },
+    { path: 'body/label', kind: 'missing', emulator: 'x', target: null, status: 201, document: `${VIOLATES}: status 201 is not declared for ${OPERATION}` }
   ])
 })
 
 t.test('the target keeps to the document: differences stay unmarked (the emulator may be the one that is wrong)', async (t) => {
   t.same(check(answer({ id: 'a', size: 1, label: 'x' }), answer({ id: 'a', size: 2 })), [
-    { path: 'body/size', kind: 'value', emulator: 1, target: 2 },
-    { path: 'body/label', kind: 'missing', emulator: 'x', target: null }
+    { path: 'body/size', kind: 'value', emulator: 1, target: 2, status: 200 },
+    { path: 'body/label', kind: 'missing', emulator: 'x', target: null, status: 200 }
   ])
   t.same(check(answer({ id: 'a', size: 1 }), answer({ id: 'a', size: 1 })), [], 'nothing added where the sides agree')
   const schemas = responseSchemas(DOCUMENT)

@@ -90,7 +90,7 @@ rule('ids', async (t) => {
   t.same(c.compare(value, answer({ id: 'AAAAAAAAAAA', workspace: 'W1' }), answer({ id: 'BBBBBBBBBBB', workspace: 'W2' })), [], 'first appearance pairs them')
   t.same(c.compare(value, answer({ id: 'AAAAAAAAAAA', collection: 'AAAAAAAAAAA' }), answer({ id: 'BBBBBBBBBBB', collection: 'BBBBBBBBBBB' })), [], 'the pair holds')
   const broken = c.compare(value, answer({ sceneId: 'AAAAAAAAAAA' }), answer({ sceneId: 'CCCCCCCCCCC' }))
-  t.same(broken, [{ path: 'body/sceneId', kind: 'id', emulator: 'AAAAAAAAAAA', target: 'CCCCCCCCCCC' }], 'an emulator id already paired with another target id')
+  t.same(broken, [{ path: 'body/sceneId', kind: 'id', emulator: 'AAAAAAAAAAA', target: 'CCCCCCCCCCC', status: 200 }], 'an emulator id already paired with another target id')
   t.same(kinds(c.compare(value, answer({ id: 'DDDDDDDDDDD' }), answer({ id: '5b3a9f1e-2f4c-4e8b-9a6d-1c2b3d4e5f60' }))), ['body/id format'])
   t.same(kinds(c.compare(value, answer({ id: 'DDDDDDDDDDD' }), answer({ id: 'scn_0123456789abcdef' }))), ['body/id format'], 'prefixed ids')
   t.same(kinds(c.compare(value, answer({ creator: null }), answer({ creator: 'u1' }))), ['body/creator type'], 'null against an id')
@@ -118,7 +118,7 @@ rule('timestamps', async (t) => {
   const c = comparer()
   t.same(c.compare(value, answer({ created: '2026-11-25T10:00:00.000Z' }), answer({ created: '2031-01-02T03:04:05.678Z' })), [])
   t.same(c.compare(value, answer({ created: '2026-11-25T10:00:00.000Z' }), answer({ created: '2026-11-25T10:00:00Z' })),
-    [{ path: 'body/created', kind: 'format', emulator: 'dddd-dd-ddTdd:dd:dd.dddZ', target: 'dddd-dd-ddTdd:dd:ddZ' }])
+    [{ path: 'body/created', kind: 'format', emulator: 'dddd-dd-ddTdd:dd:dd.dddZ', target: 'dddd-dd-ddTdd:dd:ddZ', status: 200 }])
   t.same(kinds(c.compare(value, answer({ created: '2026-11-25T10:00:00.000Z' }), answer({ created: 1795600000000 }))), ['body/created type'])
 })
 
@@ -126,7 +126,7 @@ rule('ip-addresses', async (t) => {
   const c = comparer()
   t.same(c.compare(value, answer({ ip_address: '127.0.0.1' }), answer({ ip_address: '203.0.113.9' })), [])
   t.same(c.compare(value, answer({ ip_address: '127.0.0.1' }), answer({ ip_address: '2001:db8::1' })),
-    [{ path: 'body/ip_address', kind: 'format', emulator: 'ipv4', target: 'ipv6' }])
+    [{ path: 'body/ip_address', kind: 'format', emulator: 'ipv4', target: 'ipv6', status: 200 }])
 })
 
 rule('audit-sources', async (t) => {
@@ -135,9 +135,9 @@ rule('audit-sources', async (t) => {
   // The same fixture entry names one key on both sides; the run's own entries name each side's key.
   t.same(c.compare(value, logs('key_mdXGdBim8XJ', 'key_Ab3dE6gH9jK'), logs('key_mdXGdBim8XJ', 'key_mdXGdBim8XJ')), [], 'which key: not compared')
   t.same(c.compare(value, logs('key_Ab3dE6gH9jK', null), logs('key_demo_full', null)),
-    [{ path: 'body/logs/0/source_id', kind: 'format', emulator: 'prefixed id', target: 'token id' }], 'the id format is')
+    [{ path: 'body/logs/0/source_id', kind: 'format', emulator: 'prefixed id', target: 'token id', status: 200 }], 'the id format is')
   t.same(c.compare(value, logs('key_Ab3dE6gH9jK'), logs(null)),
-    [{ path: 'body/logs/0/source_id', kind: 'format', emulator: 'prefixed id', target: 'null' }], 'null or not is')
+    [{ path: 'body/logs/0/source_id', kind: 'format', emulator: 'prefixed id', target: 'null', status: 200 }], 'null or not is')
 })
 
 rule('rate-limit-counters', async (t) => {
@@ -145,7 +145,7 @@ rule('rate-limit-counters', async (t) => {
   const e = answer({})
   t.same(c.compare(value, e, answer({}, 200, { 'x-ratelimit-remaining': '3', 'x-ratelimit-reset': '12', 'content-type': 'application/json;charset=UTF-8' })), [])
   t.same(c.compare(value, e, answer({}, 200, { 'x-ratelimit-reset': '1795600000' })),
-    [{ path: 'header/x-ratelimit-reset', kind: 'header', emulator: 'delta-seconds', target: 'epoch-seconds' }])
+    [{ path: 'header/x-ratelimit-reset', kind: 'header', emulator: 'delta-seconds', target: 'epoch-seconds', status: 200 }])
   t.same(kinds(c.compare(value, e, answer({}, 200, { 'x-ratelimit-limit': '300' }))), ['header/x-ratelimit-limit header'], 'the limit by value')
   t.same(kinds(c.compare(value, e, answer({}, 200, { deprecation: '@1788220800' }))), ['header/deprecation header'], 'a new header a client reads')
   const { 'x-ratelimit-remaining': _gone, ...noRemaining } = answer({}).headers
@@ -158,9 +158,9 @@ rule('workspace-contents', async (t) => {
   const target = (...data: unknown[]) => answer({ limit: 10, offset: 0, hasNextPage: true, data })
   t.same(c.compare(shape, emulator, target({ id: 'ZZZZZZZZZZZ', name: 'z', sharing: 1, pinned: true, updated: '2026-01-01T00:00:00Z' })), [], 'another workspace\'s record of the same shape')
   t.same(c.compare(shape, emulator, target({ id: 'ZZZZZZZZZZZ', name: 'z', sharing: 2, pinned: true, extra: 1 }, { id: 'YYYYYYYYYYY', name: 'y', sharing: 0 }, { id: 'scn_0123456789abcdef', name: 'p', sharing: 0, pinned: false })), [
-    { path: 'body/data/2/id', kind: 'format', emulator: 'token id', target: 'prefixed id' },
-    { path: 'body/data/0/extra', kind: 'extra', emulator: null, target: 1 },
-    { path: 'body/data/0/sharing', kind: 'enum', emulator: '(one of [0,1])', target: 2 }
+    { path: 'body/data/2/id', kind: 'format', emulator: 'token id', target: 'prefixed id', status: 200 },
+    { path: 'body/data/0/extra', kind: 'extra', emulator: null, target: 1, status: 200 },
+    { path: 'body/data/0/sharing', kind: 'enum', emulator: '(one of [0,1])', target: 2, status: 200 }
   ], 'enum values, undeclared keys, id formats; an optional field left out is not reported')
   t.same(kinds(c.compare(shape, emulator, target({ id: 'AAAAAAAAAAA', name: 'renamed', sharing: 0, pinned: true }))), ['body/data/0/name value'], 'a record the emulator holds too: by value')
   t.same(kinds(c.compare(shape, emulator, answer({ limit: 10, offset: 0, hasNextPage: false, items: [] }))), ['body/data missing', 'body/items extra'], 'the envelope')
@@ -181,7 +181,7 @@ rule('record-order', async (t) => {
   const list = (...ids: string[]) => answer({ data: ids.map((id) => ({ id, name: id })) })
   t.same(c.compare(value, list('AAAAAAAAAAA', 'BBBBBBBBBBB'), list('AAAAAAAAAAA', 'BBBBBBBBBBB')), [])
   t.same(c.compare(value, list('AAAAAAAAAAA', 'BBBBBBBBBBB'), list('BBBBBBBBBBB', 'AAAAAAAAAAA')),
-    [{ path: 'body/data', kind: 'order', emulator: ['AAAAAAAAAAA', 'BBBBBBBBBBB'], target: ['BBBBBBBBBBB', 'AAAAAAAAAAA'] }])
+    [{ path: 'body/data', kind: 'order', emulator: ['AAAAAAAAAAA', 'BBBBBBBBBBB'], target: ['BBBBBBBBBBB', 'AAAAAAAAAAA'], status: 200 }])
   t.same(kinds(c.compare(value, list('AAAAAAAAAAA'), list('AAAAAAAAAAA', 'CCCCCCCCCCC'))), ['body/data/1 extra'])
 })
 

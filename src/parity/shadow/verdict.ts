@@ -1,0 +1,90 @@
+// What one shadowed exchange counts as, before anything is compared: the target failing (a 5xx, a body that is not
+// JSON where the emulator's is), a route the target does not have (parity's route check, from each side's answer
+// to a path no API has, asked once), or a pair of answers to compare, its differences marked when they follow
+// from a write the target refused (../follows.ts, as parity marks them).
+import { toAnswer } from '../client.js'
+import { createRouteCheck, NO_SUCH_ROUTE, type RouteCheck } from '../route-check.js'
+import { followsFrom, trackFailedWrite, type FailedWrite } from '../follows.js'
+import type { Answer, Difference, HttpRequest, RequestRef } from '../types.js'
+import type { ShadowSide } from './side.js'
+
+/**
+ * Why the target's answer is its failure rather than the API's shape, or undefined. A 5xx is an outage or a proxy's
+ * error page; a text or HTML body where the emulator answered JSON is a page in front of the service. Either is
+ * listed under the shadow's failures, never as a difference, so `learn` never learns it. INFER: a 5xx left nothing
+ * written, so the shadow side does not get the request either.
+ */
+export function targetFailure (target: Answer, emulator?: Answer): string | undefined {
+  const type = target.headers['content-type'] ?? 'no content type'
+  // Read as JSON (an MCP event stream included), and not a page that happens to parse (`"<html>…"` is a JSON string).
+  const json = target.json && !/^text\/(html|plain)/i.test(type)
+  if (target.status >= 500) return `the target answered ${target.status}${json ? '' : ` (${type})`}`
+  if (emulator === undefined || json || !emulator.json || target.body === null || target.body === '') return undefined
+  return `the target answered ${target.status} with a body that is not JSON (${type})`
+}
+
+async function probe (url: string, authorization: string | undefined, timeoutMs: number): Promise<Answer | undefined> {
+  try {
+    const response = await fetch(url, { headers: authorization === undefined ? {} : { authorization }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' })
+    return await toAnswer(response)
+  } catch {
+    // A probe that fails judges nothing: no route is ever called missing.
+    return undefined
+  }
+}
+
+/**
+ * Parity's route check for a session: the target and the shadow side each asked once for NO_SUCH_ROUTE (with the
+ * client's key, as parity asks), their route-not-found answers kept. Asked only when a pair may show a missing
+ * route (mayBeMissingRoute): one request added to the target in such a session, none in any other.
+ */
+export async function shadowRouteCheck (target: URL, side: ShadowSide, key: string | undefined, timeoutMs: number): Promise<RouteCheck> {
+  const base = target.href.replace(/\/$/, '')
+  const auth = key === undefined ? undefined : `Bearer ${key}`
+  const [targetAnswer, emulatorAnswer] = await Promise.all([
+    probe(`${base}${NO_SUCH_ROUTE.path}`, auth, timeoutMs),
+    probe(`${side.local.running.apiUrl}${NO_SUCH_ROUTE.path}`, undefined, timeoutMs)
+  ])
+  return createRouteCheck(
+    targetAnswer === undefined ? undefined : { answer: targetAnswer, basePath: target.pathname.replace(/\/$/, '') },
+    emulatorAnswer === undefined ? undefined : { answer: emulatorAnswer, basePath: new URL(side.local.running.apiUrl).pathname }
+  )
+}
+
+/** Whether a pair may show a missing route: the target refused with a status the emulator did not answer. */
+export function mayBeMissingRoute (emulator: Answer, target: Answer): boolean {
+  return target.status >= 400 && target.status < 500 && emulator.status !== target.status
+}
+
+/** The differences of one pair: the missing route alone when the target lacks it, else what `compare` finds. */
+export function differencesOf (check: RouteCheck | undefined, request: HttpRequest, emulator: Answer, target: Answer, compare: () => Difference[]): Difference[] {
+  const missing = check === undefined ? null : check.check(request, emulator, target)
+  return missing === null ? compare() : [missing]
+}
+
+/** One compared exchange: the shadow side, the client's key, the request (below the base URL) and its reference. */
+export interface Exchange { side: ShadowSide, key: string | undefined, request: HttpRequest, ref: RequestRef }
+
+export interface Judge {
+  /**
+   * One pair's differences: the route check asked of both sides the first time a pair may need it, and each
+   * difference marked `followsFrom` a write the emulator took and the target refused earlier in the session, as
+   * parity marks them (report.ts keeps the mark only when every sighting carries it).
+   */
+  differences (exchange: Exchange, emulator: Answer, target: Answer, compare: () => Difference[]): Promise<Difference[]>
+}
+
+/** A session's judge; the route check is probed at most once, `probed` counting the request it added to the target (as the import's are counted). */
+export function createJudge (targetUrl: URL, timeoutMs: number, probed: () => void): Judge {
+  let check: Promise<RouteCheck> | undefined
+  const failedWrites: FailedWrite[] = []
+  return {
+    async differences ({ side, key, request, ref }, emulator, target, compare) {
+      if (check === undefined && mayBeMissingRoute(emulator, target)) check = shadowRouteCheck(targetUrl, side, key, timeoutMs).finally(probed)
+      const found = differencesOf(check === undefined ? undefined : await check, request, emulator, target, compare)
+      const origin = found.length > 0 ? followsFrom(failedWrites, request) : undefined
+      trackFailedWrite(failedWrites, request, ref, emulator, target)
+      return origin === undefined ? found : found.map((d) => ({ ...d, followsFrom: origin }))
+    }
+  }
+}
