@@ -87,6 +87,8 @@ export interface JournaledRequest {
   /** The fault the request got, if any (docs/admin-api.md, Faults). */
   fault: JournaledFault | null
   drift: string | null
+  /** What the chaos sweep served: 'sweep 503', 'sweep drop', 'sweep drift:<kind>'; null otherwise. */
+  chaos: string | null
   /** For POST /api/v1/mcp: the JSON-RPC method and, for tools/call, the tool. */
   mcp: JournaledMcp | null
   request: JournaledBody
@@ -190,7 +192,46 @@ export interface ShadowHelpers {
   assertNoShadowDifferences (): Promise<ShadowReport>
 }
 
-export interface HarnessHelpers extends ShadowHelpers {
+/** One operation's answers (GET /_emulator/coverage). */
+export interface OperationCoverage {
+  /** 'GET /api/v1/scenes/{sceneId}', or 'mcp <tool>' for an MCP tool call. */
+  operation: string
+  calls: number
+  /** Answers by outcome: '200', '429', 'drop', 'slow', 'drift:<kind>', 'learned'. */
+  outcomes: Record<string, number>
+}
+
+/** What the suite's client received, per operation, sorted by operation. */
+export interface CoverageReport { operations: OperationCoverage[] }
+
+/** What assertCoverage requires: each listed (or each called) operation received each outcome at least once. */
+export interface CoverageRequirements {
+  /** 'called': every operation answered at least once; or the operations, as the coverage names them. */
+  operations: 'called' | string[]
+  /** '200', '429', '503', 'drop', 'slow', 'learned', 'drift:<kind>', or 'drift' for any drift kind. */
+  outcomes: string[]
+  /** Only the answers to this workspace's keys. */
+  workspaceId?: string
+}
+
+/** An operation that never received a required outcome. */
+export interface CoverageGap { operation: string, outcome: string }
+
+export interface CoverageCheck { ok: boolean, gaps: CoverageGap[] }
+
+/** The failure coverage's helpers: on a running emulator (HarnessHelpers) and on one reached by URL (coverageHelpers). */
+export interface CoverageHelpers {
+  /** GET /_emulator/coverage: per operation, how many answers and of which outcome. */
+  coverage (options?: { workspaceId?: string }): Promise<CoverageReport>
+  /** DELETE /_emulator/coverage: start counting again. */
+  clearCoverage (): Promise<void>
+  /** POST /_emulator/coverage/check: the gaps, without throwing. */
+  checkCoverage (requirements: CoverageRequirements): Promise<CoverageCheck>
+  /** Throws a CoverageGapsError (its `gaps` attached) naming each gap; resolves with the check when there is none. */
+  assertCoverage (requirements: CoverageRequirements): Promise<CoverageCheck>
+}
+
+export interface HarnessHelpers extends ShadowHelpers, CoverageHelpers {
   /** POST /_emulator/stubs: force one answer on a route pattern (once, N times or always). */
   addStub (rule: StubRule): Promise<Stub>
   /** DELETE /_emulator/stubs: remove every stub rule. */

@@ -2,10 +2,10 @@
 // hand-writes with fetch and its own answer types. They call the running app through inject (no socket), with the
 // admin token when one is set. Their types (harness-client-types.ts) are written out so that the package's public
 // types reach no internal module; test/harness-client*.test.ts check them against the server's own schemas.
-import type { AdminKey, HarnessHelpers, JournaledRequest, RequestQuery, ShadowHelpers, ShadowReport } from './harness-client-types.js'
+import type { AdminKey, CoverageCheck, CoverageGap, CoverageHelpers, CoverageReport, HarnessHelpers, JournaledRequest, RequestQuery, ShadowHelpers, ShadowReport } from './harness-client-types.js'
 
 export type {
-  AdminKey, ClockState, CompatSettings, CreateKeyOptions, CreatedKey, CreateWorkspaceOptions, DriftSettingsInput, FaultRule,
+  AdminKey, ClockState, CompatSettings, CoverageCheck, CoverageGap, CoverageHelpers, CoverageReport, CoverageRequirements, OperationCoverage, CreateKeyOptions, CreatedKey, CreateWorkspaceOptions, DriftSettingsInput, FaultRule,
   FaultSettingsInput, HarnessHelpers, InviteRecord, JournaledBody, JournaledFault, JournaledMcp, JournaledRequest,
   ProvisionedWorkspace, RequestQuery, ShadowAcceptedDifference, ShadowDifference, ShadowFailure, ShadowHelpers, ShadowKey, ShadowOperation, ShadowReport,
   ShadowRequestRef, ShadowState,
@@ -29,6 +29,16 @@ export class ShadowDifferencesError extends Error {
     super(message)
     this.report = report
     this.name = 'ShadowDifferencesError'
+  }
+}
+
+/** assertCoverage() found operations that never received a required outcome: `gaps` lists them all. */
+export class CoverageGapsError extends Error {
+  readonly gaps: CoverageGap[]
+  constructor (gaps: CoverageGap[]) {
+    super(`the suite never received ${gaps.length === 1 ? 'this outcome' : 'these outcomes'}:\n${gaps.map((gap) => `  ${gap.operation}: ${gap.outcome}`).join('\n')}`)
+    this.gaps = gaps
+    this.name = 'CoverageGapsError'
   }
 }
 
@@ -78,18 +88,45 @@ function shadowHelpersOver (admin: AdminCall): ShadowHelpers {
   }
 }
 
+function coverageHelpersOver (admin: AdminCall): CoverageHelpers {
+  const checkCoverage: CoverageHelpers['checkCoverage'] = (requirements) => admin<CoverageCheck>('POST', '/coverage/check', requirements)
+  return {
+    coverage: (options = {}) => admin<CoverageReport>('GET', `/coverage${options.workspaceId === undefined ? '' : `?workspaceId=${encodeURIComponent(options.workspaceId)}`}`),
+    clearCoverage: async () => { await admin('DELETE', '/coverage') },
+    checkCoverage,
+    async assertCoverage (requirements) {
+      const check = await checkCoverage(requirements)
+      if (!check.ok) throw new CoverageGapsError(check.gaps)
+      return check
+    }
+  }
+}
+
+/** An admin call over HTTP to an emulator (or shadow) at `url`, with the admin token when one is given. */
+function adminOverHttp (url: string, adminToken?: string): AdminCall {
+  const origin = url.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
+  return async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object): Promise<T> => {
+    const headers: Record<string, string> = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }
+    if (payload !== undefined) headers['content-type'] = 'application/json'
+    const response = await fetch(`${origin}/_emulator${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) })
+    return adminAnswer(`${method} /_emulator${path}`, response.status, await response.text()) as T
+  }
+}
+
+/**
+ * The coverage helpers for an emulator running in its own process or container, by its URL (`http://127.0.0.1:8080`
+ * or its API URL), with the admin token when EMULATOR_ADMIN_TOKEN is set there.
+ */
+export function coverageHelpers (url: string, adminToken?: string): CoverageHelpers {
+  return coverageHelpersOver(adminOverHttp(url, adminToken))
+}
+
 /**
  * The shadow report's helpers for a shadow running in another process (`drawing-api-emulator shadow`), by its
  * URL (`http://127.0.0.1:4000`), with the admin token when EMULATOR_ADMIN_TOKEN is set there.
  */
 export function shadowHelpers (url: string, adminToken?: string): ShadowHelpers {
-  const origin = url.replace(/\/+$/, '').replace(/\/api\/v1$/, '')
-  return shadowHelpersOver(async <T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: object): Promise<T> => {
-    const headers: Record<string, string> = adminToken === undefined ? {} : { authorization: `Bearer ${adminToken}` }
-    if (payload !== undefined) headers['content-type'] = 'application/json'
-    const response = await fetch(`${origin}/_emulator${path}`, { method, headers, body: payload === undefined ? undefined : JSON.stringify(payload) })
-    return adminAnswer(`${method} /_emulator${path}`, response.status, await response.text()) as T
-  })
+  return shadowHelpersOver(adminOverHttp(url, adminToken))
 }
 
 /** What the helpers need of the app (its inject); written here so the package's types need no Fastify. */
@@ -130,6 +167,7 @@ export function createHarnessHelpers (app: Injecting, adminToken?: string): Harn
     setClock: (now) => admin('POST', '/clock', { now: now instanceof Date ? now.toISOString() : now }),
     advanceClock: (ms) => admin('POST', '/clock', { advanceMs: ms }),
     useRealTime: () => admin('DELETE', '/clock'),
-    ...shadowHelpersOver(admin)
+    ...shadowHelpersOver(admin),
+    ...coverageHelpersOver(admin)
   }
 }

@@ -8,7 +8,7 @@ import { FIELDS, SETTINGS, helpLine, settingOf, shownValue } from '../src/config
 t.test('defaults', async (t) => {
   t.same(loadConfig({}), {
     port: 4000, host: '127.0.0.1', dbPath: ':memory:', fixturesDir: BUNDLED_FIXTURES, logLevel: 'info', logFormat: 'text', bodyLimit: 33_554_432,
-    drift: false, driftRate: 0.3, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, rateLimit: 600,
+    drift: false, driftRate: 0.3, latencyMs: 0, latencyJitterMs: 0, faultRate: 0, faultStatus: 503, chaos: 'off', chaosOutcomes: ['429', '503', 'drop', 'drift'], rateLimit: 600,
     journalSize: 1000, journalBodyBytes: 4096, journalMaxBytes: 67_108_864, allowedHosts: [], requestTimeoutMs: 120_000,
     auditLogMax: 50_000, sceneTombstonesMax: 10_000, readCacheMaxBytes: 67_108_864,
     mcpResponse: 'sse', mcpPageSize: 0, mcpToolset: 'all', renderer: true, renderTimeoutMs: 10_000,
@@ -26,7 +26,7 @@ t.test('every variable', async (t) => {
     EMULATOR_ADMIN_TOKEN: 'tok', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', EMULATOR_BODY_LIMIT: '4096', EMULATOR_CLOCK: '2026-01-01T00:00:00Z',
     EMULATOR_DRIFT: 'on', EMULATOR_DRIFT_SEED: '11', EMULATOR_DRIFT_RATE: '0.5', EMULATOR_DRIFT_KINDS: 'rename-field, null-field',
     EMULATOR_LATENCY_MS: '250', EMULATOR_LATENCY_JITTER_MS: '50', EMULATOR_FAULT_RATE: '0.1', EMULATOR_FAULT_STATUS: '502',
-    EMULATOR_FAULT_SEED: '3', EMULATOR_RATE_LIMIT: '0', EMULATOR_JOURNAL_SIZE: '10', EMULATOR_JOURNAL_BODY_BYTES: '100', EMULATOR_JOURNAL_MAX_BYTES: '65536',
+    EMULATOR_FAULT_SEED: '3', EMULATOR_CHAOS: 'sweep', EMULATOR_CHAOS_OUTCOMES: '503, drift:null-field', EMULATOR_COVERAGE_REPORT: './coverage.json', EMULATOR_RATE_LIMIT: '0', EMULATOR_JOURNAL_SIZE: '10', EMULATOR_JOURNAL_BODY_BYTES: '100', EMULATOR_JOURNAL_MAX_BYTES: '65536',
     EMULATOR_AUDIT_LOG_MAX: '0', EMULATOR_SCENE_TOMBSTONES_MAX: '50', EMULATOR_READ_CACHE_MAX_BYTES: '1048576',
     EMULATOR_ALLOWED_HOSTS: 'emulator, devbox.lan', EMULATOR_REQUEST_TIMEOUT_MS: '5000',
     EMULATOR_MCP_RESPONSE: 'json', EMULATOR_MCP_PAGE_SIZE: '5', EMULATOR_MCP_TOOLSET: 'docs', EMULATOR_RENDERER: 'off',
@@ -37,7 +37,7 @@ t.test('every variable', async (t) => {
     port: 0, host: '0.0.0.0', dbPath: './x.sqlite', fixturesDir: '/fx', seed: 7, adminToken: 'tok', logLevel: 'silent', logFormat: 'json',
     bodyLimit: 4096, clockStart: Date.parse('2026-01-01T00:00:00Z'), drift: true, driftSeed: 11, driftRate: 0.5,
     driftKinds: ['rename-field', 'null-field'], latencyMs: 250, latencyJitterMs: 50, faultRate: 0.1, faultStatus: 502,
-    faultSeed: 3, rateLimit: 0, journalSize: 10, journalBodyBytes: 100, journalMaxBytes: 65536, allowedHosts: ['emulator', 'devbox.lan'],
+    faultSeed: 3, chaos: 'sweep', chaosOutcomes: ['503', 'drift:null-field'], coverageReport: './coverage.json', rateLimit: 0, journalSize: 10, journalBodyBytes: 100, journalMaxBytes: 65536, allowedHosts: ['emulator', 'devbox.lan'],
     auditLogMax: 0, sceneTombstonesMax: 50, readCacheMaxBytes: 1_048_576,
     requestTimeoutMs: 5000, mcpResponse: 'json', mcpPageSize: 5, mcpToolset: 'docs', renderer: false, renderTimeoutMs: 2500,
     compat: {
@@ -70,6 +70,8 @@ t.test('bad values fail with one clear line', async (t) => {
     [{ EMULATOR_DRIFT_RATE: 'lots' }, 'Invalid configuration: EMULATOR_DRIFT_RATE (--drift-rate) must be a number (got "lots")'],
     [{ EMULATOR_DRIFT_RATE: '1.5' }, 'Invalid configuration: EMULATOR_DRIFT_RATE (--drift-rate) must be <= 1 (got 1.5)'],
     [{ EMULATOR_FAULT_STATUS: '404' }, 'Invalid configuration: EMULATOR_FAULT_STATUS (--fault-status) must be one of 500, 502, 503 (got 404)'],
+    [{ EMULATOR_CHAOS: 'always' }, 'Invalid configuration: EMULATOR_CHAOS (--chaos) must be one of off, sweep (got "always")'],
+    [{ EMULATOR_CHAOS_OUTCOMES: '503,timeout' }, 'Invalid configuration: EMULATOR_CHAOS_OUTCOMES (--chaos-outcomes)/1 must match pattern "^(429|500|502|503|drop|drift|drift:[a-z0-9-]+)$" (got "timeout")'],
     [{ EMULATOR_MCP_RESPONSE: 'xml' }, 'Invalid configuration: EMULATOR_MCP_RESPONSE (--mcp-response) must be one of sse, json (got "xml")'],
     [{ EMULATOR_MCP_TOOLSET: 'some' }, 'Invalid configuration: EMULATOR_MCP_TOOLSET (--mcp-toolset) must be one of docs, agents, all (got "some")'],
     [{ EMULATOR_AUDIT_LOG_MAX: '-1' }, 'Invalid configuration: EMULATOR_AUDIT_LOG_MAX (--audit-log-max) must be >= 0 (got -1)'],
@@ -100,7 +102,7 @@ t.test('each row\'s --help line names its default, taken from the row', async (t
 t.test('an empty variable is unset, but for the plain strings, which the schema refuses', async (t) => {
   const empty = Object.fromEntries(FIELDS.map((field) => [SETTINGS[field].env, '']))
   const plain = FIELDS.filter((field) => SETTINGS[field].parse === 'string')
-  t.same(plain, ['host', 'dbPath', 'logFormat', 'logLevel', 'mcpResponse', 'mcpToolset'])
+  t.same(plain, ['host', 'dbPath', 'logFormat', 'logLevel', 'chaos', 'mcpResponse', 'mcpToolset'])
   t.throws(() => loadConfig(empty), new ConfigError('Invalid configuration: HOST (--host) must not have fewer than 1 characters (got "")'))
   const rest = Object.fromEntries(Object.entries(empty).filter(([env]) => !plain.some((field) => SETTINGS[field].env === env)))
   t.same(loadConfig(rest), loadConfig({}), 'every other empty variable: the defaults')

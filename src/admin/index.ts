@@ -21,6 +21,7 @@ import rateLimit from '../layers/rate-limit/routes.js'
 import requests from '../layers/journal/routes.js'
 import stubs from '../layers/stubs/routes.js'
 import compat from '../layers/compat/routes.js'
+import coverage from '../layers/coverage/routes.js'
 import shadow from './shadow.js'
 
 function sameSecret (given: string, expected: string): boolean {
@@ -54,6 +55,7 @@ const guarded: FastifyPluginAsync = async (app) => {
   await app.register(requests)
   await app.register(stubs)
   await app.register(compat)
+  await app.register(coverage)
   await app.register(shadow)
   await app.register(adminDocs)
 }

@@ -130,6 +130,23 @@ export const SETTINGS = {
     env: 'EMULATOR_FAULT_SEED', flag: 'fault-seed', value: 'n', parse: 'integer', schema: Type.Integer(), unset: '`EMULATOR_SEED`',
     help: 'seed of the fault stream', doc: 'same seed and same request sequence, same faults and delays'
   },
+  chaos: {
+    env: 'EMULATOR_CHAOS', flag: 'chaos', value: 'mode', parse: 'string', schema: Type.Enum(['off', 'sweep']), default: 'off',
+    help: 'sweep: serve each failure of EMULATOR_CHAOS_OUTCOMES once per operation and workspace (default {default})',
+    doc: '`sweep` serves, for each operation a client calls (per workspace), each failure of `EMULATOR_CHAOS_OUTCOMES` once, in a seeded order (`EMULATOR_SEED`), with a normal answer between two; see [coverage](coverage.md#the-sweep)'
+  },
+  chaosOutcomes: {
+    env: 'EMULATOR_CHAOS_OUTCOMES', flag: 'chaos-outcomes', value: 'list', parse: 'list',
+    schema: Type.Array(Type.String({ pattern: '^(429|500|502|503|drop|drift|drift:[a-z0-9-]+)$' }), { minItems: 1 }),
+    default: ['429', '503', 'drop', 'drift'],
+    help: 'the failures the sweep serves: 429, 500, 502, 503, drop, drift, drift:<kind> (default {default})',
+    doc: 'the failures the sweep serves: `429` (with `Retry-After: 1`), `500`, `502`, `503`, `drop`, `drift` (one kind drawn among those that apply to the answer) or `drift:<kind>`'
+  },
+  coverageReport: {
+    env: 'EMULATOR_COVERAGE_REPORT', flag: 'coverage-report', value: 'file', parse: 'optional-string', schema: Type.String({ minLength: 1 }), unset: 'none',
+    help: 'write the failure coverage to this JSON file (and a Markdown table beside it) when the server stops',
+    doc: 'when the server stops, the [failure coverage](coverage.md) is written to this JSON file, and as a Markdown table to `<file>.md`'
+  },
   // A third-party client records the documented limit as 600 requests per minute per IP.
   rateLimit: {
     env: 'EMULATOR_RATE_LIMIT', flag: 'rate-limit', value: 'n', parse: 'integer', schema: Type.Integer({ minimum: 0 }), default: 600,

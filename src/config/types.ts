@@ -32,6 +32,12 @@ export interface Config {
   readonly faultRate: number
   readonly faultStatus: 500 | 502 | 503
   readonly faultSeed?: number
+  /** `sweep`: each failure of chaosOutcomes served once per operation and workspace. */
+  readonly chaos: 'off' | 'sweep'
+  /** What the sweep serves: '429', '500', '502', '503', 'drop', 'drift', 'drift:<kind>'. */
+  readonly chaosOutcomes: string[]
+  /** A file the coverage is written to (JSON, and Markdown at `<file>.md`) when the server stops. */
+  readonly coverageReport?: string
   /** Requests per minute per window (per IP or per key: the rateLimitBy switch); 0 turns rate limiting off. */
   readonly rateLimit: number
   readonly journalSize: number

@@ -6,7 +6,10 @@ import type { Clock } from '../lib/clock.js'
 import type { IdFactory } from '../lib/ids.js'
 import type { ControlPart } from './control-part.js'
 import { createCompatControl, type CompatControl } from './compat/state.js'
-import { createDriftControl, type DriftControl } from './drift/state.js'
+import { createCoverageControl, type CoverageControl } from './coverage/state.js'
+import { createSweepControl, type SweepControl } from './coverage/sweep.js'
+import { createDriftControl, unknownKinds, type DriftControl } from './drift/state.js'
+import { ConfigError } from '../config/index.js'
 import { createFaultsControl, type FaultsControl } from './faults/state.js'
 import { createJournalControl, type JournalControl } from './journal/state.js'
 import { createRateLimitControl, type RateLimitControl } from './rate-limit/state.js'
@@ -22,6 +25,10 @@ export interface Control {
   readonly drift: DriftControl
   /** The compatibility switches: global and per workspace. */
   readonly compat: CompatControl
+  /** Per operation, the outcomes of its answers (GET /_emulator/coverage). */
+  readonly coverage: CoverageControl
+  /** The chaos sweep (EMULATOR_CHAOS=sweep): each operation's failures served so far. */
+  readonly sweep: SweepControl
   /** The clock's start: EMULATOR_CLOCK when configured, else real time. */
   readonly clock: ControlPart
   /** The seeded id stream restarts on reset, so ids after a reset match a fresh start. */
@@ -38,8 +45,16 @@ declare module 'fastify' {
   }
 }
 
-/** Unknown EMULATOR_DRIFT_KINDS and bad fault settings fail start-up here, in one place. */
+/** A `drift:<kind>` of EMULATOR_CHAOS_OUTCOMES names a drift kind: checked here, where both layers are known. */
+function checkChaosOutcomes (outcomes: readonly string[]): void {
+  const kinds = outcomes.filter((outcome) => outcome.startsWith('drift:')).map((outcome) => outcome.slice('drift:'.length))
+  const unknown = unknownKinds(kinds)
+  if (unknown.length > 0) throw new ConfigError(`Invalid configuration: EMULATOR_CHAOS_OUTCOMES (--chaos-outcomes) names an unknown drift kind: ${unknown.join(', ')} (GET /_emulator/drift/kinds lists them)`)
+}
+
+/** Unknown EMULATOR_DRIFT_KINDS, EMULATOR_CHAOS_OUTCOMES' drift kinds and bad fault settings fail start-up here, in one place. */
 export function createControl (config: Config, clock: Clock, ids: IdFactory): Control {
+  checkChaosOutcomes(config.chaosOutcomes)
   const builtIn = {
     ids,
     journal: createJournalControl({ capacity: config.journalSize, bodyBytes: config.journalBodyBytes, maxBytes: config.journalMaxBytes }),
@@ -48,6 +63,8 @@ export function createControl (config: Config, clock: Clock, ids: IdFactory): Co
     rateLimit: createRateLimitControl(config.rateLimit, clock),
     drift: createDriftControl(config),
     compat: createCompatControl(config.compat),
+    coverage: createCoverageControl(),
+    sweep: createSweepControl(config),
     clock: { reset: () => (config.clockStart === undefined ? clock.useRealTime() : clock.set(config.clockStart)) }
   }
   const parts = new Map<string, ControlPart>(Object.entries(builtIn))

@@ -1,7 +1,7 @@
 // One record per public request, which each layer writes its part to and the journal and the request log read
 // (WireMock's ServeEvent is the model): who called (auth), what the fault layer did, which stub answered, what drift
-// changed, what an MCP request asked. Layers learn about each other only through this record, never through each
-// other's files, headers or casts of the request.
+// changed, what an MCP request asked, what the chaos sweep served. Layers learn about each other only through this
+// record, never through each other's files, headers or casts of the request.
 import type { FastifyRequest } from 'fastify'
 import type { FaultKind, FaultPhase } from '../schemas/faults.js'
 
@@ -56,12 +56,22 @@ export interface DriftEntry {
 /** What an MCP request asked for: the JSON-RPC method and, for tools/call, the tool (the first of a batch). */
 export interface McpEntry { method: string, tool: string | null }
 
+/**
+ * What the chaos sweep asked for (layers/coverage/sweep-plugin.ts): `outcome` as EMULATOR_CHAOS_OUTCOMES names it
+ * ('503', 'drop', 'drift', 'drift:rename-field'). `answered`: the sweep's own answer (a status or a drop) goes out
+ * instead of the route's; false for a drift, which the drift layer applies to the route's answer. `header`: the
+ * X-Emulator-Chaos value (`sweep 503`, `sweep drift:rename-field`) once served; null while a drift is pending or
+ * when none applied to the answer.
+ */
+export interface ChaosEntry { outcome: string, answered: boolean, header: string | null }
+
 export interface RequestRecord {
   caller: RecordedCaller | null
   fault: FaultEntry | null
   stub: StubEntry | null
   drift: DriftEntry | null
   mcp: McpEntry | null
+  chaos: ChaosEntry | null
 }
 
 const kRecord = Symbol('emulator.requestRecord')
@@ -74,10 +84,18 @@ declare module 'fastify' {
 
 /** This request's record, empty until a layer writes to it. */
 export function recordOf (request: FastifyRequest): RequestRecord {
-  return (request[kRecord] ??= { caller: null, fault: null, stub: null, drift: null, mcp: null })
+  return (request[kRecord] ??= { caller: null, fault: null, stub: null, drift: null, mcp: null, chaos: null })
 }
 
-/** Whether the body going out is a harness layer's (a fault's or a stub's) rather than the route's. */
+/** Whether the body going out is a harness layer's (a fault's, a stub's or the sweep's) rather than the route's. */
 export function answeredByHarness (record: RequestRecord): boolean {
-  return record.stub !== null || record.fault?.answered === true
+  return record.stub !== null || record.fault?.answered === true || record.chaos?.answered === true
+}
+
+/** The drift kinds the sweep asks drift to draw one from for this answer, or null when it asks none. */
+export function sweptDriftKinds (record: RequestRecord, allKinds: readonly string[]): readonly string[] | null {
+  const outcome = record.chaos?.outcome
+  if (outcome === undefined || record.chaos?.answered === true) return null
+  if (outcome === 'drift') return allKinds
+  return outcome.startsWith('drift:') ? [outcome.slice('drift:'.length)] : null
 }

@@ -74,7 +74,7 @@ const sameCursor = (body: string) => body.replace(/"nextCursor":"\d+"/g, '"nextC
 t.test('a reset app answers as a fresh build does: data, every control part, the next ids', async (t) => {
   const CONTROL_READS = ['/_emulator/faults', '/_emulator/stubs', '/_emulator/rate-limit', '/_emulator/drift',
     '/_emulator/drift/ledger', '/_emulator/compat', '/_emulator/requests', '/_emulator/clock', '/_emulator/snapshots',
-    '/_emulator/keys?workspaceId=wsMain00001']
+    '/_emulator/keys?workspaceId=wsMain00001', '/_emulator/coverage']
   const observe = async (app: Awaited<ReturnType<typeof build>>) => {
     const control = []
     for (const url of CONTROL_READS) control.push(await admin(t, app, 'GET', url))

@@ -31,6 +31,7 @@ function record (app: FastifyInstance, request: FastifyRequest<{ Params: { works
     latencyMs: 0,
     fault: null,
     drift: null,
+    chaos: null,
     mcp: null,
     request: journal.keepRequestBody(request[kRawBody] ?? null, headerText(request.headers['content-type'])),
     response: journal.keepResponseBody(arrival.sent.body, arrival.sent.contentType)

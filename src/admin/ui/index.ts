@@ -16,6 +16,7 @@ import { journalBody, overviewBody, sceneBody, sceneCard, workspaceBody, type Fi
 import { switchesBody } from './switches.js'
 import { usableKeys } from '../../harness/fixtures.js'
 import { shadowBody, shadowLive } from './shadow.js'
+import { coverageBody, coverageTable, requiredOutcomes, type CoverageFacts } from './coverage.js'
 import { shadowSourceOf } from '../shadow.js'
 import { toText } from './html.js'
 import { contentJson, recordJson, sendPng, sendSvg, type PictureQuery } from './pictures.js'
@@ -83,6 +84,21 @@ function framesOf (app: FastifyInstance, found: FoundScene) {
   return [...slides, ...magic]
 }
 
+/** INFER: with the sweep off, the failures the sweep would serve by default are the ones worth asking of a suite. */
+const DEFAULT_REQUIRED = ['429', '503', 'drop', 'drift']
+
+/** A query parameter given once, trimmed; a repeated one (an array) or an empty one counts as not given. */
+const single = (value: unknown): string | undefined => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
+
+function coverageFacts (app: FastifyInstance, query: Record<string, unknown>): CoverageFacts {
+  const { coverage, sweep } = app.control
+  const workspaceId = single(query.workspaceId)
+  const required = requiredOutcomes(single(query.outcomes), sweep.enabled ? sweep.outcomes : DEFAULT_REQUIRED)
+  const view = coverage.view(workspaceId)
+  const check = required.length === 0 ? { ok: true, gaps: [] } : coverage.check({ operations: 'called', outcomes: required, workspaceId })
+  return { coverage: view, required, check, workspaceId, sweep: { enabled: sweep.enabled, outcomes: sweep.outcomes } }
+}
+
 const pages: FastifyPluginAsync = async (app) => {
   app.get('/ui', hidden, async (request, reply) =>
     sendPage(reply, 'Overview', overviewBody(overviewFacts(app), workspaceSummaries(app), fixtureSecrets(app), firstRequest(app, request))))
@@ -90,6 +106,10 @@ const pages: FastifyPluginAsync = async (app) => {
   // The page's live part, which its script reads again each second (the journal's rows are read the same way).
   app.get('/ui/shadow/live', hidden, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(toText(shadowLive(shadowSourceOf(app.shadowSource).report()))))
   app.get('/ui/journal', hidden, async (request, reply) => sendPage(reply, 'Journal', journalBody(workspaceSummaries(app), firstRequest(app, request))))
+  app.get<{ Querystring: Record<string, unknown> }>('/ui/coverage', hidden, async (request, reply) =>
+    sendPage(reply, 'Coverage', coverageBody(coverageFacts(app, request.query))))
+  app.get<{ Querystring: Record<string, unknown> }>('/ui/coverage/table', hidden, async (request, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(toText(coverageTable(coverageFacts(app, request.query)))))
   app.get('/ui/switches', hidden, async (_request, reply) => {
     const { drift, faults } = app.control
     return sendPage(reply, 'Drift and faults', switchesBody(drift.settings(), drift.ledger(), faults.view(), drift.kinds()))

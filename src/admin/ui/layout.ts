@@ -51,6 +51,7 @@ button { cursor: pointer; background: var(--accent); color: #fff; border-color: 
 button.secondary { background: #fff; color: var(--ink); border-color: var(--line); }
 #journal tbody tr { cursor: pointer; } #journal tr.fresh { background: #fff7d6; }
 #journal td.status-err { color: var(--warn); font-weight: 600; }
+#coverage td.gap { color: var(--warn); background: #fff4ed; font-weight: 600; } #coverage th.required { color: var(--ink); }
 .split { display: grid; grid-template-columns: 1fr 1fr; gap: 16px; } @media (max-width: 900px) { .split { grid-template-columns: 1fr; } }
 header .sign-out { margin: 0 0 0 auto; }
 a.button { display: inline-block; padding: 4px 12px; border-radius: 6px; background: var(--accent); color: #fff; text-decoration: none; }
@@ -83,6 +84,6 @@ export function page ({ title, body, workspaceId, signOut = false, shadow = fals
 <link rel="icon" href="${UI_PREFIX}/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${UI_PREFIX}/app.css"><script src="${UI_PREFIX}/app.js" defer></script></head>
 <body data-workspace="${workspaceId ?? ''}">
 <header><a class="brand" href="${UI_PREFIX}">drawing-api-emulator</a>
-<nav><a href="${UI_PREFIX}">Overview</a><a href="${UI_PREFIX}/journal">Journal</a><a href="${UI_PREFIX}/switches">Drift &amp; faults</a>${shadow ? html`<a href="${UI_PREFIX}/shadow">Shadow</a>` : ''}<a href="/docs">API docs</a><a href="/_emulator/docs">Admin API</a></nav>${signOut ? signOutForm : ''}</header>
+<nav><a href="${UI_PREFIX}">Overview</a><a href="${UI_PREFIX}/journal">Journal</a><a href="${UI_PREFIX}/switches">Drift &amp; faults</a><a href="${UI_PREFIX}/coverage">Coverage</a>${shadow ? html`<a href="${UI_PREFIX}/shadow">Shadow</a>` : ''}<a href="/docs">API docs</a><a href="/_emulator/docs">Admin API</a></nav>${signOut ? signOutForm : ''}</header>
 <main>${body}</main></body></html>`)
 }

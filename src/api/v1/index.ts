@@ -1,13 +1,14 @@
 // The public scope, prefix /api/v1. Registration order here IS the hook order (src/README.md, "The order of the
 // hooks of one public request"); each layer writes what it did to the request record (layers/request-record.ts):
-//   onRequest:  journal (arrival) → caller (who a valid key names, for the record; answers nothing) → faults
-//               (pre-handler, so a fault never half-writes) → a drift profile's missing routes → auth (401/403)
-//               → stubs → rate limit
+//   onRequest:  journal (arrival) → coverage (counts at close) → caller (who a valid key names, for the record;
+//               answers nothing) → faults (pre-handler, so a fault never half-writes) → a drift profile's missing
+//               routes → auth (401/403) → stubs → rate limit
 //               (@fastify/rate-limit adds a route-level hook, which Fastify always runs after scope hooks)
 //   preValidation: compat (unknownFields=strip drops undeclared body keys) → route checks
-//   validation (ajv) → handler → services/stores → serialization (response schema)
+//   validation (ajv) → preHandler: the chaos sweep (EMULATOR_CHAOS=sweep) → handler → services/stores
+//               → serialization (response schema)
 //   onSend:     faults (after-commit) → rate limit (X-RateLimit-Reset as epoch when asked) → drift (on the serialized
-//               copy only) → journal (records what went out)
+//               copy only) → sweep (X-Emulator-Chaos) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
 import { routeNotFound } from '../../errors.js'
 import operations from './operations.js'
@@ -18,6 +19,7 @@ import journal, { journalArrival } from '../../layers/journal/plugin.js'
 import drift, { missingRoutes } from '../../layers/drift/plugin.js'
 import stubs from '../../layers/stubs/plugin.js'
 import compat from '../../layers/compat/plugin.js'
+import coverage, { sweep } from '../../layers/coverage/plugin.js'
 import collections from './collections.js'
 import scenes from './scenes.js'
 import sceneContent from './scene-content.js'
@@ -36,6 +38,8 @@ const publicApi: FastifyPluginAsync = async (app) => {
   // -- layers, in hook order --
   // onRequest first: stamps arrival and watches the socket, so requests a fault answers or drops are journaled too
   await app.register(journalArrival)
+  // onRequest too, before faults: counts every answer when its response closes, a dropped one as well
+  await app.register(coverage)
   // before faults: a request a fault answers, delays or drops is still its key's and workspace's in the record
   await app.register(identifyCaller)
   await app.register(faults)
@@ -48,6 +52,8 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(rateLimit)
   // onSend after faults' (a faulted body is skipped), before the journal's (it records the drifted copy)
   await app.register(drift)
+  // EMULATOR_CHAOS=sweep only: preHandler serves the operation's next failure; onSend (after drift) names it
+  await app.register(sweep)
   // onSend last: records the body that actually went out
   await app.register(journal)
   // preValidation: unknownFields=strip drops undeclared body keys before the strict validator runs

@@ -3,10 +3,10 @@
 // (api/v1/mcp/drift.ts) takes the message out of its framing (an SSE event or JSON) and puts the changed one back.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
-import { recordOf, type McpEntry } from '../request-record.js'
+import { recordOf, sweptDriftKinds, type McpEntry } from '../request-record.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
-import { isMcpDriftKind } from './kinds/index.js'
-import { drifts, learnedSafely, noDriftHeaders, readPlan, rngFor, safely, warn, type Plan } from './plugin.js'
+import { driftKindNames, isMcpDriftKind } from './kinds/index.js'
+import { drifts, learnedSafely, noDriftHeaders, readPlan, rngFor, safely, sweptDrift, sweptRng, warn, type Plan } from './plugin.js'
 import { applySteps } from './replay.js'
 import type { DriftControl, DriftSettings } from './state.js'
 import type { DriftContext, DriftResult } from './types.js'
@@ -57,7 +57,15 @@ function perturb (ctx: DriftContext, plan: Plan, settings: DriftSettings): { res
 
 /** Whether drift may change this request's answer at all: off with no drift header (the usual case) it cannot. */
 export function mcpDriftMayApply (request: FastifyRequest): boolean {
-  return !noDriftHeaders(request) || request.server.control.drift.enabled() || profiled(request, recordOf(request).mcp) !== undefined
+  const record = recordOf(request)
+  return !noDriftHeaders(request) || request.server.control.drift.enabled() || profiled(request, record.mcp) !== undefined ||
+    sweptDriftKinds(record, driftKindNames) !== null
+}
+
+/** The mcp-* kinds of those the chaos sweep asked for on this answer (REST kinds never touch MCP), or null. */
+function sweptMcpKinds (request: FastifyRequest): string[] | null {
+  const kinds = sweptDriftKinds(recordOf(request), driftKindNames)
+  return kinds === null ? null : kinds.filter(isMcpDriftKind)
 }
 
 /** Random or forced mcp-* drift on the (maybe learned) message; called when drifts() says it runs. */
@@ -83,11 +91,13 @@ export function driftMcpMessage (request: FastifyRequest, reply: FastifyReply, t
   const status = learned?.statusCode ?? target.status
   const body = learned === null ? target.message : learned.body
   const settings = control.settings()
-  const drifting = drifts(plan, settings)
+  const swept = sweptMcpKinds(request)
+  const drifting = swept !== null || drifts(plan, settings)
   if (!drifting && learned === null) return undefined
-  const drifted = drifting
-    ? randomOrForced(request, reply, plan, settings, { method: request.method, route, statusCode: status, body, schema: target.resultSchema, rng: rngFor(request, plan, settings, control) })
-    : null
+  const ctx = { method: request.method, route, statusCode: status, body, schema: target.resultSchema }
+  const drifted = swept !== null
+    ? safely(request, () => sweptDrift({ ...ctx, rng: sweptRng(request, settings) }, swept)).result
+    : drifts(plan, settings) ? randomOrForced(request, reply, plan, settings, { ...ctx, rng: rngFor(request, plan, settings, control) }) : null
   const all = [...(learned?.changes ?? []), ...(drifted?.changes ?? [])]
   control.record(ledgerKey(route, target.call), all)
   if (all.length === 0) return undefined

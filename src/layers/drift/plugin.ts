@@ -5,7 +5,8 @@ import fp from 'fastify-plugin'
 import { createRng, hashString, type Rng } from '../../lib/rng.js'
 import { toOpenApiPath } from '../../lib/routes.js'
 import type { DriftControl, DriftSettings } from './state.js'
-import { answeredByHarness, recordOf } from '../request-record.js'
+import { answeredByHarness, recordOf, sweptDriftKinds } from '../request-record.js'
+import { driftKindNames } from './kinds/index.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
 import { applySteps } from './replay.js'
 import { DRIFT_SEED_HEADER, DRIFT_WARNING_HEADER, parseDriftRequest, parseDriftSeed, type DriftRequest } from './request.js'
@@ -75,7 +76,7 @@ export function readPlan (request: FastifyRequest, reply: FastifyReply): Plan | 
 }
 
 /** The request itself, for seeds that must not depend on anything else: method, URL (with query) and body. */
-function requestIdentity (request: FastifyRequest): string {
+export function requestIdentity (request: FastifyRequest): string {
   return `${request.method}\n${request.url}\n${JSON.stringify(request.body) ?? ''}`
 }
 
@@ -167,35 +168,53 @@ export function drifts (plan: Plan | null, settings: DriftSettings): plan is Pla
   return plan !== null && plan.request.mode !== 'off' && (plan.request.mode === 'forced' || settings.enabled)
 }
 
+/**
+ * The kind the chaos sweep asked for (layers/coverage/sweep-plugin.ts, through the request record), drawn among the
+ * asked ones that apply to this answer; seeded by the request alone, as forced drift is. It takes the place of
+ * random or forced drift on this answer.
+ */
+export function sweptDrift (ctx: DriftContext, kinds: readonly string[]): { result: DriftResult | null, warnings: string[] } {
+  return { result: applyRandom(ctx, kinds), warnings: [] }
+}
+
+/** The rng of a swept drift: the drift seed and the request alone, so a sweep's drifted answers repeat run to run. */
+export function sweptRng (request: FastifyRequest, settings: DriftSettings): Rng {
+  return createRng(hashString(`sweep\n${settings.seed}\n${requestIdentity(request)}`))
+}
+
+/** Random, forced or swept drift on the (maybe learned) JSON answer; null when none runs or none applied. */
+function randomForcedOrSwept (request: FastifyRequest, reply: FastifyReply, plan: Plan | null, swept: readonly string[] | null, body: unknown, statusCode: number): DriftResult | null {
+  const control = request.server.control.drift
+  const settings = control.settings()
+  if (swept === null && !drifts(plan, settings)) return null
+  const ctx: DriftContext = {
+    method: request.method,
+    route: request.routeOptions.url as string,
+    statusCode,
+    body,
+    schema: responseSchema(request, statusCode),
+    rng: swept === null ? rngFor(request, plan as Plan, settings, control) : sweptRng(request, settings)
+  }
+  const { result, warnings } = safely(request, () => swept === null ? perturb(ctx, plan as Plan, settings) : sweptDrift(ctx, swept))
+  warn(reply, warnings)
+  return result
+}
+
 async function onSend (control: DriftControl, request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   const route = request.routeOptions.url
   // Without a profile (the usual case) no operation key is built: this hook runs on every answer.
   const profiled = control.profile === undefined || route === undefined ? undefined : control.learned(routeKey(request.method, route))
-  // Drift off, no drift header and no profile for this route (the usual case): nothing below would change the response.
-  if (noDriftHeaders(request) && !control.enabled() && profiled === undefined) return payload
+  const swept = sweptDriftKinds(recordOf(request), driftKindNames)
+  // Drift off, no drift header, no profile for this route, no sweep (the usual case): nothing below changes the response.
+  if (noDriftHeaders(request) && !control.enabled() && profiled === undefined && swept === null) return payload
   if (!inScope(request)) return payload
   const plan = readPlan(request, reply)
   if (plan?.request.mode === 'off') return payload
-  const settings = control.settings()
   const json = parseJson(reply, payload)
-  if (!drifts(plan, settings) && profiled === undefined) return payload
+  if (!drifts(plan, control.settings()) && profiled === undefined && swept === null) return payload
   const learned = profiled === undefined ? null : learnedSafely(request, () => applyLearned(profiled, { statusCode: reply.statusCode, body: json?.body }))
   if (json === undefined && learned === null) return payload
-  let drifted: DriftResult | null = null
-  if (drifts(plan, settings) && json !== undefined) {
-    const statusCode = learned?.statusCode ?? reply.statusCode
-    const ctx: DriftContext = {
-      method: request.method,
-      route: route as string,
-      statusCode,
-      body: learned === null ? json.body : learned.body,
-      schema: responseSchema(request, statusCode),
-      rng: rngFor(request, plan, settings, control)
-    }
-    const { result, warnings } = safely(request, () => perturb(ctx, plan, settings))
-    warn(reply, warnings)
-    drifted = result
-  }
+  const drifted = json === undefined ? null : randomForcedOrSwept(request, reply, plan, swept, learned === null ? json.body : learned.body, learned?.statusCode ?? reply.statusCode)
   const result = merged(learned, drifted)
   control.record(routeKey(request.method, route as string), result?.changes ?? null)
   if (result === null || result.changes.length === 0) return payload

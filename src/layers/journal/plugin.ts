@@ -44,7 +44,7 @@ function headerText (value: unknown): string | null {
 
 function toJournalRecord (journal: JournalControl, request: FastifyRequest, reply: FastifyReply, arrival: Arrival): JournalRecord {
   const sent = request[kSent]
-  const { caller, fault, drift, mcp } = recordOf(request)
+  const { caller, fault, drift, mcp, chaos } = recordOf(request)
   return {
     at: arrival.at,
     method: request.method,
@@ -58,6 +58,7 @@ function toJournalRecord (journal: JournalControl, request: FastifyRequest, repl
     latencyMs: fault?.latencyMs ?? 0,
     fault: fault?.fault ?? null,
     drift: drift?.header ?? null,
+    chaos: chaos?.header ?? null,
     mcp,
     request: journal.keepRequestBody(requestBody(request), headerText(request.headers['content-type'])),
     response: journal.keepResponseBody(sent?.body ?? null, sent?.contentType ?? null)

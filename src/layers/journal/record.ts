@@ -26,6 +26,8 @@ export interface JournalRecord {
   latencyMs: number
   fault: JournalEntry['fault']
   drift: string | null
+  /** What the chaos sweep served ('sweep 503'), or null. */
+  chaos: string | null
   mcp: JournalMcp | null
   request: KeptBody
   response: KeptBody
@@ -122,6 +124,7 @@ export function toEntry (id: number, record: JournalRecord, maxBytes: number): J
     latencyMs: record.latencyMs,
     fault: record.fault,
     drift: record.drift,
+    chaos: record.chaos,
     mcp: record.mcp,
     request: bodyOf(record.request, maxBytes),
     response: bodyOf(record.response, maxBytes)

@@ -44,6 +44,7 @@ t.test('a request: method, path, query, status, key id (never the secret), works
     fault: null,
     drift: null,
     mcp: null,
+    chaos: null,
     request: { text: '{"name":"Journaled"}', bytes: 20, truncated: false, contentType: 'application/json' },
     response: jsonBody(res.raw.body)
   })
@@ -84,6 +85,7 @@ t.test('faults are reported; a dropped request has no status and no response', a
     fault: { kind: 'drop', phase: 'before', source: 'header', rule: null, delayMs: null },
     drift: null,
     mcp: null,
+    chaos: null,
     request: noBody,
     response: noBody
   })

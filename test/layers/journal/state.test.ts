@@ -7,7 +7,7 @@ const none: KeptBody = { text: null, contentType: null, cut: null }
 function record (url: string, response = none): JournalRecord {
   return {
     at: Date.parse('2026-06-01T12:00:00.000Z'), method: 'GET', url, route: null, status: 200, durationMs: 1, keyId: null,
-    workspaceId: null, latencyMs: 0, fault: null, drift: null, mcp: null, request: none, response
+    workspaceId: null, latencyMs: 0, fault: null, drift: null, chaos: null, mcp: null, request: none, response
   }
 }
 const ids = (journal: ReturnType<typeof createJournalControl>) => journal.list({}).data.map((e) => e.id)

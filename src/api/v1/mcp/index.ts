@@ -49,11 +49,16 @@ function keepJsonText (app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string
     request[kRawBody] = text
+    let parsed: unknown
     try {
-      done(null, { parsed: JSON.parse(text), text } satisfies McpBody)
+      parsed = JSON.parse(text)
     } catch {
-      done(null, { text } satisfies McpBody)
+      return done(null, { text } satisfies McpBody)
     }
+    // Recorded as soon as it is read, so the hooks before the handler (the chaos sweep) know the tool called.
+    const call = mcpCallOf(parsed)
+    if (call !== undefined) recordOf(request).mcp = call
+    done(null, { parsed, text } satisfies McpBody)
   })
 }
 
@@ -80,8 +85,7 @@ async function sdkAnswer (request: FastifyRequest, body: McpBody, options: McpRo
 /** One exchange (stateless): answered whole (by the route or the SDK side), drifted, then sent through reply.send(). */
 async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
   const body = (request.body ?? { text: '' }) as McpBody
-  const call = body.parsed === undefined ? undefined : mcpCallOf(body.parsed)
-  if (call !== undefined) recordOf(request).mcp = call
+  const call = recordOf(request).mcp ?? undefined
   const refused = body.parsed === undefined ? undefined : refusal(body.parsed)
   const answer = refused === undefined
     ? await sdkAnswer(request, body, options, serverOptions)

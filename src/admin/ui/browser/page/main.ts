@@ -6,6 +6,7 @@ import { wireButtons, wireForms, wireKinds } from './forms.js'
 import { journalTable, type JournalEntry } from './journal.js'
 import { refreshLiveRegions } from './live.js'
 import { refreshThumbnails, watchPicture } from './pictures.js'
+import { watchCoverage } from './coverage.js'
 
 const UI = '/_emulator/ui'
 const workspaceId = document.body.dataset.workspace || ''
@@ -49,4 +50,5 @@ wireButtons()
 wireForms()
 wireKinds()
 refreshLiveRegions()
+watchCoverage()
 void poll()

@@ -1,0 +1,87 @@
+// What the coverage counts one answer under: its operation (as parity reports name it) and its outcomes. Pure.
+import type { FastifyRequest } from 'fastify'
+import { toOpenApiPath } from '../../lib/routes.js'
+import type { RequestRecord } from '../request-record.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The MCP endpoint's tools (set by its route): an MCP call counts under `mcp <tool>` only for a tool it has. */
+    mcpTools?: readonly string[]
+  }
+}
+
+/** The JSON-RPC methods an MCP client sends besides tools/call; any other counts as `mcp (other method)`. */
+const MCP_METHODS = new Set(['initialize', 'ping', 'tools/list', 'notifications/initialized', 'notifications/cancelled',
+  'resources/list', 'resources/templates/list', 'prompts/list', 'completion/complete', 'logging/setLevel'])
+
+const operationKeys = new Map<string, string>()
+
+/** 'GET /api/v1/scenes/{sceneId}' for a route pattern, built once per route and method (the answer path is hot). */
+function routeOperation (method: string, route: string): string {
+  const id = `${method} ${route}`
+  let key = operationKeys.get(id)
+  if (key === undefined) {
+    key = `${method} ${toOpenApiPath(route)}`
+    operationKeys.set(id, key)
+  }
+  return key
+}
+
+/**
+ * `mcp <tool>` for a tools/call, `mcp <method>` for the protocol's other methods. A name the endpoint does not know
+ * is counted under one key, so a client cannot grow the counts without bound by sending made-up names.
+ */
+function mcpOperation (request: FastifyRequest, record: RequestRecord): string | undefined {
+  const call = record.mcp
+  if (call === null) return undefined
+  if (call.method === 'tools/call') {
+    const known = call.tool !== null && request.routeOptions.config.mcpTools?.includes(call.tool) === true
+    return known ? `mcp ${call.tool as string}` : 'mcp (unknown tool)'
+  }
+  return MCP_METHODS.has(call.method) ? `mcp ${call.method}` : 'mcp (other method)'
+}
+
+/**
+ * The operation an answer counts under. A URL no route matches counts under `<METHOD> /api/v1/*` (one key, however
+ * many URLs); an MCP request whose body was never read (a fault answered first) under `POST /api/v1/mcp`.
+ */
+export function operationOf (request: FastifyRequest, record: RequestRecord): string {
+  const route = request.routeOptions.url
+  if (route === undefined) return `${request.method} /api/v1/*`
+  return mcpOperation(request, record) ?? routeOperation(request.method, route)
+}
+
+const STATUS_NAMES = new Map<number, string>()
+
+function statusName (status: number): string {
+  let name = STATUS_NAMES.get(status)
+  if (name === undefined) STATUS_NAMES.set(status, name = String(status))
+  return name
+}
+
+/** `drift:<kind>` per drift kind applied, `learned` for a profile's change; each once per answer. */
+function driftOutcomes (record: RequestRecord, into: string[]): void {
+  for (const change of record.drift?.changes ?? []) {
+    const space = change.indexOf(' ')
+    const kind = space < 0 ? change : change.slice(0, space)
+    const outcome = kind === 'learned' ? 'learned' : `drift:${kind}`
+    if (!into.includes(outcome)) into.push(outcome)
+  }
+}
+
+/** Whether the emulator itself dropped the connection (a fault or the sweep), not the client going away. */
+function droppedOnPurpose (record: RequestRecord): boolean {
+  return record.fault?.fault?.kind === 'drop' || (record.chaos?.answered === true && record.chaos.outcome === 'drop')
+}
+
+/**
+ * What the client received, as outcomes: its status, `slow` for a trickled body, drift's kinds; `drop` alone when the
+ * emulator dropped the connection. null when nothing went out and the emulator did not drop it (the client left).
+ */
+export function outcomesOf (record: RequestRecord, headersSent: boolean, statusCode: number): string[] | null {
+  if (!headersSent) return droppedOnPurpose(record) ? ['drop'] : null
+  const outcomes = [statusName(statusCode)]
+  if (record.fault?.fault?.kind === 'slow' && record.fault.answered) outcomes.push('slow')
+  if (record.drift !== null) driftOutcomes(record, outcomes)
+  return outcomes
+}

@@ -1,0 +1,109 @@
+// The coverage layer's counting on /api/v1: every answer under its operation and outcomes, whoever answered it.
+import t from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { KEYS, build, sharedApp, swap } from '../../helper.js'
+import { rpc } from '../../mcp/endpoint-helper.js'
+
+const fresh = sharedApp(t)
+
+async function send (app: FastifyInstance, method: string, url: string, headers: Record<string, string> = {}, key: string | null = KEYS.full) {
+  return await app.inject({ method: method as 'GET', url, headers: { ...(key === null ? {} : { authorization: `Bearer ${key}` }), ...headers } })
+}
+
+const coverageOf = async (app: FastifyInstance, query = '') => (await app.inject({ url: `/_emulator/coverage${query}` })).json()
+
+t.test('each answer counts under its operation: the API\'s statuses, faults, stubs, drift and unknown routes', async (t) => {
+  const app = await fresh()
+  swap(t, app.control.faults, 'sleep', async () => {})
+  await send(app, 'GET', '/api/v1/collections')
+  await send(app, 'GET', '/api/v1/collections', {}, 'sk-not-a-key')
+  await send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': '503' })
+  await send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'html' })
+  await send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'slow' })
+  await t.rejects(send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'drop' }), { code: 'LIGHT_ECONNRESET' })
+  await send(app, 'GET', '/api/v1/scenes/no-such-scene')
+  await send(app, 'GET', '/api/v1/scenes', { 'x-emulator-drift': 'rename-field' })
+  await app.inject({ method: 'POST', url: '/_emulator/stubs', payload: { method: 'DELETE', path: '/scenes/{sceneId}', status: 409, body: { statusCode: 409, error: 'Conflict', message: 'stubbed' } } })
+  await send(app, 'DELETE', '/api/v1/scenes/whatever')
+  await send(app, 'GET', '/api/v1/no-such-route')
+  t.same(await coverageOf(app), {
+    operations: [
+      { operation: 'DELETE /api/v1/scenes/{sceneId}', calls: 1, outcomes: { 409: 1 } },
+      { operation: 'GET /api/v1/*', calls: 1, outcomes: { 404: 1 } },
+      { operation: 'GET /api/v1/collections', calls: 6, outcomes: { 200: 2, 401: 1, 503: 2, drop: 1, slow: 1 } },
+      { operation: 'GET /api/v1/scenes', calls: 1, outcomes: { '200': 1, 'drift:rename-field': 1 } },
+      { operation: 'GET /api/v1/scenes/{sceneId}', calls: 1, outcomes: { 404: 1 } }
+    ]
+  })
+})
+
+t.test('the outcomes come in order: statuses by number, drop, slow, drift kinds, learned', async (t) => {
+  const app = await fresh()
+  swap(t, app.control.faults, 'sleep', async () => {})
+  await send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'slow' })
+  await t.rejects(send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'drop' }), { code: 'LIGHT_ECONNRESET' })
+  await send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': '503' })
+  await send(app, 'GET', '/api/v1/collections', {}, null)
+  const [entry] = (await coverageOf(app)).operations
+  t.same(Object.keys(entry.outcomes), ['200', '401', '503', 'drop', 'slow'])
+})
+
+t.test('a rate-limited answer counts as 429', async (t) => {
+  const app = await build(t, { rateLimit: 2 })
+  for (let i = 0; i < 3; i++) await send(app, 'GET', '/api/v1/collections')
+  t.same(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 3, outcomes: { 200: 2, 429: 1 } }] })
+})
+
+t.test('MCP calls count under mcp <tool> and mcp <method>; names the endpoint lacks under one key each', async (t) => {
+  const app = await fresh()
+  await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 1, method: 'tools/list' })
+  await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_scenes', arguments: {} } })
+  await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } })
+  await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 4, method: 'made/up' })
+  await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_scenes', arguments: {} } }, { 'x-emulator-fault': '502' })
+  const answered = await app.inject({ method: 'GET', url: '/api/v1/mcp', headers: { authorization: `Bearer ${KEYS.full}` } })
+  t.equal(answered.statusCode, 405)
+  t.same(await coverageOf(app), {
+    operations: [
+      { operation: 'GET /api/v1/mcp', calls: 1, outcomes: { 405: 1 } },
+      { operation: 'POST /api/v1/mcp', calls: 1, outcomes: { 502: 1 } },
+      { operation: 'mcp (other method)', calls: 1, outcomes: { 200: 1 } },
+      { operation: 'mcp (unknown tool)', calls: 1, outcomes: { 200: 1 } },
+      { operation: 'mcp list_scenes', calls: 1, outcomes: { 200: 1 } },
+      { operation: 'mcp tools/list', calls: 1, outcomes: { 200: 1 } }
+    ]
+  })
+})
+
+t.test('per workspace: ?workspaceId= counts only the answers to that workspace\'s keys', async (t) => {
+  const app = await fresh()
+  await send(app, 'GET', '/api/v1/collections')
+  await send(app, 'GET', '/api/v1/collections', {}, KEYS.other)
+  await send(app, 'GET', '/api/v1/collections', {}, KEYS.other)
+  const [main, other] = ['wsMain00001', 'wsOther0001']
+  t.same(await coverageOf(app, `?workspaceId=${main}`), { operations: [{ operation: 'GET /api/v1/collections', calls: 1, outcomes: { 200: 1 } }] })
+  t.same(await coverageOf(app, `?workspaceId=${other}`), { operations: [{ operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 2 } }] })
+  t.same(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 3, outcomes: { 200: 3 } }] }, 'all workspaces summed')
+  t.same(await coverageOf(app, '?workspaceId=ws-nobody'), { operations: [] })
+})
+
+t.test('a client that leaves before its answer is not counted: it received nothing', async (t) => {
+  const app = await fresh()
+  swap(t, app.control.faults, 'sleep', async () => await new Promise((resolve) => setTimeout(resolve, 200)))
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  const controller = new AbortController()
+  const pending = fetch(`http://127.0.0.1:${port}/api/v1/collections`, { headers: { 'authorization': `Bearer ${KEYS.full}`, 'x-emulator-latency': '10' }, signal: controller.signal })
+  setTimeout(() => controller.abort(), 50)
+  await t.rejects(pending)
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  t.same(await coverageOf(app), { operations: [] })
+})
+
+t.test('counting does not depend on the journal: with EMULATOR_JOURNAL_SIZE=0 every answer is counted still', async (t) => {
+  const app = await build(t, { journalSize: 0 })
+  await send(app, 'GET', '/api/v1/collections')
+  await t.rejects(send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'drop' }), { code: 'LIGHT_ECONNRESET' })
+  t.same((await app.inject({ url: '/_emulator/requests' })).json().total, 0, 'the journal kept nothing')
+  t.same(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 1, drop: 1 } }] })
+})
