@@ -8,7 +8,8 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import t, { type Test } from 'tap'
 import { createPrebuiltOnlyRenderer } from '../../src/render/prebuilt-only.js'
 import type { PngOptions, RendererStats } from '../../src/render/contract.js'
-import { svgToPng } from '../../src/render/png.js'
+import { scalePng, svgToPng } from '../../src/render/png.js'
+import { packagesNeededSvg } from '../../src/render/pictures.js'
 import { pngImage } from '../../src/render/png-pack.js'
 import { pictureDigest, writePrerendered } from '../../src/render/prerendered.js'
 
@@ -81,6 +82,18 @@ t.test('with resvg: the build\'s PNG where it is the one asked for, else the bui
   const narrow = await r.renderPng(content, { maxWidth: 50 })
   t.ok(narrow.equals(await svgToPng(svg, { maxWidth: 50 })), 'a narrower box: drawn here from the build\'s SVG')
   t.equal(pngImage(narrow).width, 50)
+})
+
+t.test('with resvg: a narrower take_screenshot (stored as PNG only) is the build\'s PNG shrunk, not the card', async (t) => {
+  const { file, content, png } = await recordWithOnePicture(t)
+  const r = withRecord(file, ['jsdom'])
+  t.teardown(async () => await r.close())
+  const shot = await r.renderPng(content, { padding: 20, maxWidth: 50 })
+  t.same([pngImage(shot).width, pngImage(shot).height], [50, 25], 'the picture\'s own proportions in the box asked')
+  t.ok(shot.equals(await scalePng(png, { maxWidth: 50 })), 'the stored PNG shrunk by resvg')
+  t.not(pngImage(shot).height, pngImage(await svgToPng(packagesNeededSvg(['jsdom'], 'npm install …'), { maxWidth: 50 })).height, 'not the card')
+  t.same(pngImage(await r.renderPng(content, { padding: 20 })), pngImage(png), 'the default box: the stored PNG itself')
+  t.equal(r.stats().prerenderedHits, 2)
 })
 
 t.test('a damaged PNG in the record is a picture the build did not draw', async (t) => {
