@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks'
 import process from 'node:process'
 import { URL, fileURLToPath } from 'node:url'
 import { buildApp } from '../dist/app.js'
+import { SCREENSHOT_DEFAULT_PADDING } from '../dist/api/v1/mcp/tools/content.js'
 import { demoPictures } from '../dist/admin/ui/pictures.js'
 import { isRendererPicture, createRenderer } from '../dist/render/renderer.js'
 import { pictureDigest, writePrerendered } from '../dist/render/prerendered.js'
@@ -26,10 +27,11 @@ const FIXTURES = join(ROOT, 'fixtures')
 /** What the demo page and its picture routes ask for: the renderer's default padding (SVG and PNG). */
 const PAGE_PADDING = 10
 /**
- * What MCP take_screenshot asks for when the agent gives no padding (src/api/v1/mcp/tools/content.ts): PNG only.
- * test/plugins/renderer-packages.test.ts fails if the two drift apart (the screenshot would not be the stored one).
+ * What MCP take_screenshot asks for when the agent gives no padding: PNG only. Its own constant, so the two cannot
+ * drift apart; test/plugins/package-only-pictures.test.ts and test/render/prerendered.test.ts look the screenshots
+ * up at it and fail if the record holds none there.
  */
-const SCREENSHOT_PADDING = 20
+const SCREENSHOT_PADDING = SCREENSHOT_DEFAULT_PADDING
 
 function packagesPresent () {
   try {

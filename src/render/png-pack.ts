@@ -95,8 +95,10 @@ export function pngImage (png: Buffer): { width: number, height: number, header:
   return { width: header.data.readUInt32BE(0), height: header.data.readUInt32BE(4), header: header.data, rows: idatRows(chunks) }
 }
 
-/** A PNG's width in pixels, from its header (which the signature's 8 bytes and IHDR's length and type precede). */
-export function pngWidth (png: Buffer): number {
+/** A PNG's size in pixels, from its header (which the signature's 8 bytes and IHDR's length and type precede). */
+export function pngSize (png: Buffer): { width: number, height: number } {
   if (chunksOf(png)[0]?.type !== 'IHDR') throw new Error('a PNG without its header')
-  return png.readUInt32BE(16)
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }
 }
+
+export const pngWidth = (png: Buffer): number => pngSize(png).width

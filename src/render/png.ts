@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { pngSize } from './png-pack.js'
 
 export const PNG_MAX_WIDTH = 1920
 export const PNG_MAX_HEIGHT = 1080
@@ -86,4 +87,15 @@ export async function svgToPng (svg: string, box: PngBox = {}): Promise<Buffer> 
     logLevel: 'off'
   })
   return image.asPng()
+}
+
+/**
+ * A PNG shrunk to fit the box, drawn by resvg as the one image of an SVG its size: for a picture the build stored as
+ * PNG only (take_screenshot's padding), whose SVG is not at hand to draw smaller. Never enlarged, as svgToPng.
+ */
+export async function scalePng (png: Buffer, box: PngBox): Promise<Buffer> {
+  const { width, height } = pngSize(png)
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
+    `<image width="${width}" height="${height}" href="data:image/png;base64,${png.toString('base64')}"/></svg>`
+  return await svgToPng(svg, box)
 }

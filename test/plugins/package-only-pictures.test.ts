@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { buildApp } from '../../src/app.js'
+import { SCREENSHOT_DEFAULT_PADDING } from '../../src/api/v1/mcp/tools/content.js'
 import { contentJson } from '../../src/admin/ui/pictures.js'
 import { RENDERER_PACKAGES } from '../../src/plugins/renderer.js'
 import { PACKAGES_NEEDED_PNG_BASE64 } from '../../src/render/placeholder-png.js'
@@ -62,7 +63,7 @@ t.test('the package alone: an unchanged bundled scene is the build\'s drawing as
   const content = await contentOf(id)
   const built = loadPrerendered(RECORD)
   const pagePng = await built.lookupPng(content, undefined, 10)
-  const shotPng = await built.lookupPng(content, undefined, 20)
+  const shotPng = await built.lookupPng(content, undefined, SCREENSHOT_DEFAULT_PADDING)
   if (pagePng === undefined || shotPng === undefined) return t.fail(`the build drew no PNG of ${id}`)
 
   // The stored PNG is resvg's drawing of the build's SVG: the same header and pixels (deflated again).

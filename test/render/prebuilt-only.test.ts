@@ -6,9 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import t, { type Test } from 'tap'
+import { SCREENSHOT_DEFAULT_PADDING } from '../../src/api/v1/mcp/tools/content.js'
 import { createPrebuiltOnlyRenderer } from '../../src/render/prebuilt-only.js'
 import type { PngOptions, RendererStats } from '../../src/render/contract.js'
-import { svgToPng } from '../../src/render/png.js'
+import { scalePng, svgToPng } from '../../src/render/png.js'
+import { packagesNeededSvg } from '../../src/render/pictures.js'
 import { pngImage } from '../../src/render/png-pack.js'
 import { pictureDigest, writePrerendered } from '../../src/render/prerendered.js'
 
@@ -36,7 +38,7 @@ t.test('the PNG cache holds what its bound allows, one entry per picture', async
   t.equal(unbounded.stats().cacheEntries, 3, 'the default keeps each: the same picture once, another width and another padding apart')
 })
 
-/** A record holding one small picture: SVG and PNG at the default padding, PNG only at padding 20, the PNGs packed together. */
+/** A record holding one small picture: SVG and PNG at the default padding, PNG only at take_screenshot's, the PNGs packed together. */
 async function recordWithOnePicture (t: Test, damaged = false) {
   const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100" viewBox="0 0 200 100"><rect x="10" y="10" width="180" height="80" fill="#1e90ff"/></svg>'
   const png = await svgToPng(svg)
@@ -46,7 +48,7 @@ async function recordWithOnePicture (t: Test, damaged = false) {
   const file = join(dir, 'pictures.json.br')
   writePrerendered(file, [
     { digest: pictureDigest(content, undefined, 10), elements: 1, svg, png, pngGroup: 'one' },
-    { digest: pictureDigest(content, undefined, 20), elements: 1, png, pngGroup: 'one' }
+    { digest: pictureDigest(content, undefined, SCREENSHOT_DEFAULT_PADDING), elements: 1, png, pngGroup: 'one' }
   ])
   if (damaged) {
     const record = JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8'))
@@ -67,7 +69,7 @@ t.test('without resvg: the build\'s PNG for the content it drew, at any width; a
   const asked = async (opts: PngOptions, of = content) => await r.renderPng(of, opts)
   t.same(pngImage(await asked({})), pngImage(png), 'the default box: the build\'s picture')
   t.same(pngImage(await asked({ maxWidth: 50 })), pngImage(png), 'a narrower box: the build\'s picture at its size (FIDELITY)')
-  t.same(pngImage(await asked({ padding: 20 })), pngImage(png), 'take_screenshot\'s padding, stored as PNG only')
+  t.same(pngImage(await asked({ padding: SCREENSHOT_DEFAULT_PADDING })), pngImage(png), 'take_screenshot\'s padding, stored as PNG only')
   t.ok((await asked({ padding: 5 })).equals(NEEDED), 'a padding the build did not draw: the card')
   t.ok((await asked({}, { elements: [{ id: 'a', type: 'ellipse' }] })).equals(NEEDED), 'other content: the card')
   t.equal(r.stats().prerenderedHits, 3)
@@ -81,6 +83,18 @@ t.test('with resvg: the build\'s PNG where it is the one asked for, else the bui
   const narrow = await r.renderPng(content, { maxWidth: 50 })
   t.ok(narrow.equals(await svgToPng(svg, { maxWidth: 50 })), 'a narrower box: drawn here from the build\'s SVG')
   t.equal(pngImage(narrow).width, 50)
+})
+
+t.test('with resvg: a narrower take_screenshot (stored as PNG only) is the build\'s PNG shrunk, not the card', async (t) => {
+  const { file, content, png } = await recordWithOnePicture(t)
+  const r = withRecord(file, ['jsdom'])
+  t.teardown(async () => await r.close())
+  const shot = await r.renderPng(content, { padding: SCREENSHOT_DEFAULT_PADDING, maxWidth: 50 })
+  t.same([pngImage(shot).width, pngImage(shot).height], [50, 25], 'the picture\'s own proportions in the box asked')
+  t.ok(shot.equals(await scalePng(png, { maxWidth: 50 })), 'the stored PNG shrunk by resvg')
+  t.not(pngImage(shot).height, pngImage(await svgToPng(packagesNeededSvg(['jsdom'], 'npm install …'), { maxWidth: 50 })).height, 'not the card')
+  t.same(pngImage(await r.renderPng(content, { padding: SCREENSHOT_DEFAULT_PADDING })), pngImage(png), 'the default box: the stored PNG itself')
+  t.equal(r.stats().prerenderedHits, 2)
 })
 
 t.test('a damaged PNG in the record is a picture the build did not draw', async (t) => {

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import t from 'tap'
 import { buildApp } from '../../src/app.js'
+import { SCREENSHOT_DEFAULT_PADDING } from '../../src/api/v1/mcp/tools/content.js'
 import { demoPictures, type DemoPicture } from '../../src/admin/ui/pictures.js'
 import { BUNDLED_FIXTURES } from '../../src/config/index.js'
 import { loadPrerendered, pictureDigest } from '../../src/render/prerendered.js'
@@ -14,8 +15,6 @@ import { facesOf, facesWithoutOutlines } from './woff2.js'
 const ROOT = join(import.meta.dirname, '..', '..')
 const RECORD = join(ROOT, 'dist', 'prerendered-pictures.json.br')
 const PADDING = 10
-/** take_screenshot's padding when the agent gives none (src/api/v1/mcp/tools/content.ts). */
-const SCREENSHOT_PADDING = 20
 
 async function picturesOf (config: Record<string, unknown>): Promise<DemoPicture[]> {
   const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', renderer: false, ...config } })
@@ -65,7 +64,7 @@ t.test('the build\'s record has a PNG of every picture at the page\'s padding an
   const built = loadPrerendered(RECORD)
   const withoutPng = []
   for (const { name, content, frameId } of await picturesOf({})) {
-    for (const padding of [PADDING, SCREENSHOT_PADDING]) if (await built.lookupPng(content, frameId, padding) === undefined) withoutPng.push(`${name} at ${padding}`)
+    for (const padding of [PADDING, SCREENSHOT_DEFAULT_PADDING]) if (await built.lookupPng(content, frameId, padding) === undefined) withoutPng.push(`${name} at ${padding}`)
   }
   t.same(withoutPng, [], 'a PNG for each')
 })

@@ -15,6 +15,11 @@ import { clockOf, snapshot, snapshotOf, write } from './scene-io.js'
 import { defineTool, type ToolEntry } from './unit.js'
 
 const FRAME_TYPES = new Set(['frame', 'magicframe'])
+/**
+ * take_screenshot's padding when the agent gives none. The build draws the bundled scenes' screenshots at this
+ * padding (scripts/prerender-pictures.mjs imports it), so they are served without a renderer.
+ */
+export const SCREENSHOT_DEFAULT_PADDING = 20
 
 interface ScreenshotArgs { sceneId: string, frameId?: string, maxWidth?: number, padding?: number }
 
@@ -31,7 +36,7 @@ async function screenshot ({ op, renderer }: ToolContext, { sceneId, frameId, ma
     contentEpoch: metadata.contentEpoch,
     content,
     frameId,
-    padding: padding ?? 20,
+    padding: padding ?? SCREENSHOT_DEFAULT_PADDING,
     maxWidth
   })
   return { image }
@@ -88,7 +93,7 @@ export const CONTENT_TOOLS: readonly ToolEntry[] = [
       sceneId: sceneId(),
       frameId: Type.Optional(Type.String({ description: 'Render only this frame.' })),
       maxWidth: Type.Optional(Type.Integer({ minimum: 1, description: 'Maximum image width in pixels (never above 1920).' })),
-      padding: Type.Optional(Type.Integer({ minimum: 0, default: 20, description: 'Margin around the drawing in pixels (default 20).' }))
+      padding: Type.Optional(Type.Integer({ minimum: 0, default: SCREENSHOT_DEFAULT_PADDING, description: `Margin around the drawing in pixels (default ${SCREENSHOT_DEFAULT_PADDING}).` }))
     }),
     backing: 'GET /scenes/{sceneId}/content',
     surfaces: BOTH,
