@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { ShadowDifferencesError, shadowHelpers } from '../../../src/index.js'
+import { BUNDLED_FIXTURE_SETS, ShadowDifferencesError, shadowHelpers } from '../../../src/index.js'
 import { filesIn, parity } from '../parity-helper.js'
 import { startProcess } from '../../processes.js'
 import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.js'
@@ -124,4 +124,20 @@ t.test('with EMULATOR_ADMIN_TOKEN the report and the shadow side\'s admin API ne
   const report = await shadowHelpers(shadowed.shadow.url, 'shadow-admin').assertNoShadowDifferences()
   t.same(report.operations.map((op) => [op.operation, op.same]), [['GET /api/v1/workspaces', 1]], 'the shadow side minted its key with the token')
   t.equal((await send(shadowed.shadow.url, undefined, 'POST', '/_emulator/reset')).status, 401)
+})
+
+t.test('--fixtures naming a bundled set (minimal) records that set: the recording is written and parity --verify replays it', async (t) => {
+  const target = await startTarget(t)
+  const record = join(work, 'bundled-set')
+  const shadowed = await startShadowFor(t, target.apiUrl, { fixtures: 'minimal', record })
+  t.equal((await send(shadowed.api, target.keys.full, 'GET', '/workspaces')).status, 200)
+  t.ok([0, 1].includes(await shadowed.stop()), 'stopped with its recording written (not exit 2)')
+  t.same(shadowed.lines.err, [], 'no error at stop')
+  const copied = filesIn(join(record, 'fixtures')).map((f) => f.file.slice(join(record, 'fixtures').length)).sort()
+  const bundled = filesIn(BUNDLED_FIXTURE_SETS.minimal).map((f) => f.file.slice(BUNDLED_FIXTURE_SETS.minimal.length)).sort()
+  t.ok(bundled.length > 0)
+  t.same(copied, bundled, 'the bundled minimal set, copied whole')
+  const verified = await parity('--verify', record)
+  t.ok(verified.code === 0 || verified.code === 1, verified.err)
+  t.match(verified.out, /shadow recording of .* 1 requests? replayed/)
 })
