@@ -12,10 +12,13 @@ import { API_PREFIX } from '../../lib/routes.js'
 import { CREDENTIAL_HEADERS, credentialsInBody, credentialsOf, maskCredentialParams, type SecretMask } from '../secrets.js'
 import type { ShadowSide } from './side.js'
 import type { ShadowTally } from './tally.js'
-import { createJudge, targetFailure } from './verdict.js'
+import { createJudge, targetFailure, verdictOf, type StepVerdict } from './verdict.js'
 
-/** A recorded step of a shadow session: parity's step, with how the client authenticated and how reads compare. */
-export interface ShadowStep extends RecordedStep { request: ShadowRequest }
+/**
+ * A recorded step of a shadow session: parity's step, with how the client authenticated and the live verdict
+ * (a missing route, the target's failure) that `parity --verify` reuses.
+ */
+export interface ShadowStep extends RecordedStep { request: ShadowRequest, verdict?: StepVerdict }
 
 export interface SessionSettings {
   target: URL
@@ -120,7 +123,10 @@ export function createSession (settings: SessionSettings): ShadowSession {
   let starting: Promise<ShadowSide> | undefined
   let queue: Promise<void> = Promise.resolve()
   const steps: ShadowStep[] = []
-  let compared = 0
+  // Steps the shadow side took, numbered as the report and the recording name them.
+  let stepCount = 0
+  // Kept only for --record: a long session must not hold every answer.
+  const record = (step: ShadowStep): void => { if (settings.recording) steps.push(step) }
   const judge = createJudge(settings.target, settings.timeoutMs, () => tally.state({ importRequests: tally.report().shadow.importRequests + 1 }))
 
   /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
@@ -153,13 +159,17 @@ export function createSession (settings: SessionSettings): ShadowSession {
     const request = keyedRequest(shadow, tally, key, operation.route, target, unshaped)
     const emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs).catch((error: Error) => error)
     if (emulator instanceof Error) return tally.fail({ operation: operation.operation, side: 'shadow', reason: emulator.message, time })
+    const step = ++stepCount
     const notJson = targetFailure(target, emulator)
-    if (notJson !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: notJson, time })
-    const step = ++compared
+    // Recorded although not compared: the shadow side took it, so a replay must send it too.
+    if (notJson !== undefined) {
+      record({ step, operation: operation.operation, request, answer: target, verdict: { targetFailure: notJson } })
+      return tally.fail({ operation: operation.operation, side: 'target', reason: notJson, time })
+    }
     const ref = requestRef(client, step, operation.operation, settings)
     const differences = await judge.differences({ side: shadow, key, request: unshaped, ref }, emulator, target, () => compareAnswers(shadow, operation, emulator, target))
-    // Kept only for --record: a long session must not hold every answer.
-    if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
+    const verdict = verdictOf(differences)
+    record({ step, operation: operation.operation, request, answer: target, ...(verdict === undefined ? {} : { verdict }) })
     tally.add(operation.operation, differences, time, ref, { emulator: emulator.status, target: target.status })
   }
 
