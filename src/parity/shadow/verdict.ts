@@ -70,10 +70,10 @@ export function differencesOf (check: RouteCheck | undefined, request: HttpReque
  */
 export interface StepVerdict { missingRoute?: { status: number, notFound: string }, targetFailure?: string }
 
-/** The verdict a step's differences carry, if any (a missing route is the only difference of its pair). */
-export function verdictOf (differences: readonly Difference[]): StepVerdict | undefined {
+/** `{ verdict }` when a step's differences carry one (a missing route is the only difference of its pair), else `{}`. */
+export function verdictOf (differences: readonly Difference[]): { verdict?: StepVerdict } {
   const missing = differences.find((d) => d.kind === 'missing-route')
-  return missing?.status === undefined || missing.notFound === undefined ? undefined : { missingRoute: { status: missing.status, notFound: missing.notFound } }
+  return missing?.status === undefined || missing.notFound === undefined ? {} : { verdict: { missingRoute: { status: missing.status, notFound: missing.notFound } } }
 }
 
 /**
