@@ -2,6 +2,7 @@
 // `parity --verify`. Layout (docs/parity.md, "Recordings and CI", shows it):
 //   <dir>/recording.json                     format, version, tool, target, startedAt, runId, options, steps
 //   <dir>/steps/0001-GET-workspaces.json     {step, operation, request: {method, path, query?, body?}, answer: {status, headers, body, json}}
+//                                            (a shadow session's steps add the live verdict: shadow/verdict.ts)
 // The key is never written: requests are stored without headers, and any text holding the key is masked.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'

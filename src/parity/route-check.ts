@@ -25,6 +25,14 @@ export function notFoundFingerprint (answer: Answer, request: HttpRequest, baseP
   return `${answer.status}|${notFoundTemplate(answer, request, basePath)}`
 }
 
+/** The difference a missing route is; `notFound` is the target's answer with the request's method and path taken out, for `learn` to replay. */
+export function missingRouteDifference (emulatorStatus: number, targetStatus: number, notFound: string): Difference {
+  return {
+    path: 'route', kind: 'missing-route', emulator: `answered ${emulatorStatus}`, target: `operation missing at the target (route not found, ${targetStatus})`,
+    status: targetStatus, notFound
+  }
+}
+
 export interface RouteCheck {
   /** `operation missing at the target`, when the target's answer is its route-not-found and the emulator's is not. */
   check (request: HttpRequest, emulator: Answer, target: Answer): Difference | null
@@ -46,11 +54,7 @@ export function createRouteCheck (target: SideNotFound | undefined, emulator: Si
     check (request, e, t) {
       if (t.status !== target.answer.status || notFoundFingerprint(t, request, target.basePath) !== targetPrint) return null
       if (notFoundFingerprint(e, request, emulator.basePath) === emulatorPrint) return null
-      // `notFound` is the target's answer with the request's method and path taken out, for `learn` to replay.
-      return {
-        path: 'route', kind: 'missing-route', emulator: `answered ${e.status}`, target: `operation missing at the target (route not found, ${t.status})`,
-        status: t.status, notFound: notFoundTemplate(t, request, target.basePath)
-      }
+      return missingRouteDifference(e.status, t.status, notFoundTemplate(t, request, target.basePath))
     }
   }
 }

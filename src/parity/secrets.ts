@@ -8,25 +8,31 @@ import { isSecretParam, redactUrl } from '../lib/redact.js'
 export const MASK = '[the key]'
 
 /**
- * Shorter values are not searched for as free text (a cookie `theme=dark` would mask every "dark"); they are
- * still masked where they are carried, by name. INFER: real keys are far longer than 8 characters.
+ * Shorter cookie values and fields found by name are not searched for as free text (a cookie `theme=dark` would
+ * mask every "dark"); they are still masked where they are carried, by name. A credential header's value is a
+ * credential whatever its length, and is always searched for. INFER: real keys are far longer than 8 characters.
  */
 export const MIN_SECRET_LENGTH = 8
 
 /** Headers that carry a credential. INFER: `api-key`, `x-auth-token`, `x-access-token` are common spellings. */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-auth-token', 'x-access-token', 'cookie'])
 
-/** The secrets in an Authorization value: the whole value, the token after any scheme, Basic's decoded parts. */
+const long = (secret: string): boolean => secret.length >= MIN_SECRET_LENGTH
+
+/**
+ * The secrets in an Authorization value: the whole value, the token after any scheme, Basic's decoded parts (its
+ * halves only when long enough: a user name `api` would mask every `/api/v1`). A scheme alone carries nothing.
+ */
 function authorizationSecrets (value: string): string[] {
   const trimmed = value.trim()
   const spaced = /^([A-Za-z][\w.+-]*)\s+(.+)$/.exec(trimmed)
-  if (spaced === null) return [trimmed]
+  if (spaced === null) return /^(basic|bearer|token|digest)$/i.test(trimmed) ? [] : [trimmed]
   const [, scheme, token] = spaced
   if (scheme.toLowerCase() !== 'basic') return [trimmed, token]
   const decoded = Buffer.from(token, 'base64').toString('utf8')
   const colon = decoded.indexOf(':')
   // Basic carries `user:password`; services that take a key often put it in either half.
-  return colon < 0 ? [trimmed, token, decoded] : [trimmed, token, decoded, decoded.slice(0, colon), decoded.slice(colon + 1)]
+  return colon < 0 ? [trimmed, token, decoded] : [trimmed, token, decoded, ...[decoded.slice(0, colon), decoded.slice(colon + 1)].filter(long)]
 }
 
 function cookieSecrets (value: string): string[] {
@@ -36,7 +42,7 @@ function cookieSecrets (value: string): string[] {
 }
 
 function headerSecrets (name: string, value: string): string[] {
-  if (name === 'cookie') return cookieSecrets(value)
+  if (name === 'cookie') return cookieSecrets(value).filter(long)
   if (name === 'authorization' || name === 'proxy-authorization') return authorizationSecrets(value)
   return [value.trim()]
 }
@@ -50,7 +56,7 @@ export function credentialsInBody (value: unknown, found: string[] = []): string
       else credentialsInBody(item, found)
     }
   }
-  return found.filter((secret) => secret.length >= MIN_SECRET_LENGTH)
+  return found.filter(long)
 }
 
 export interface CredentialSource {
@@ -61,8 +67,9 @@ export interface CredentialSource {
 }
 
 /**
- * Every credential a request carries in a header that carries one or in the query: cheap enough to run before a
- * request is forwarded. A body's are read where it is parsed anyway (credentialsInBody).
+ * Every credential a request carries in a header that carries one (whatever its length, cookies aside) or in the
+ * query (long enough to search for): cheap enough to run before a request is forwarded. A body's are read where it
+ * is parsed anyway (credentialsInBody).
  */
 export function credentialsOf (request: CredentialSource): string[] {
   const found: string[] = []
@@ -71,8 +78,8 @@ export function credentialsOf (request: CredentialSource): string[] {
     if (CREDENTIAL_HEADERS.has(name)) found.push(...headerSecrets(name, request.rawHeaders[i + 1]))
   }
   const query = request.url.indexOf('?')
-  if (query >= 0) for (const [name, value] of new URLSearchParams(request.url.slice(query + 1))) if (isSecretParam(name)) found.push(value)
-  return [...new Set(found)].filter((secret) => secret.length >= MIN_SECRET_LENGTH)
+  if (query >= 0) for (const [name, value] of new URLSearchParams(request.url.slice(query + 1))) if (isSecretParam(name) && long(value)) found.push(value)
+  return [...new Set(found)].filter((secret) => secret !== '')
 }
 
 /** `/scenes?api_key=abc&limit=2` → `/scenes?api_key=%5Bthe%20key%5D&limit=2`: lib/redact's names, parity's mask. */

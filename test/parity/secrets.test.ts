@@ -28,6 +28,18 @@ t.test('credentialsOf and credentialsInBody: every header that carries one, the 
   t.same(credentialsInBody(undefined), [], 'no body (or not JSON): nothing')
 })
 
+t.test('a credential header is a credential whatever its length; a short cookie value or field found by name is not searched for', async (t) => {
+  t.same(credentialsOf({ url: '/', rawHeaders: headers('X-Api-Key', 'k5Zq9') }), ['k5Zq9'], 'a 5-character X-Api-Key')
+  t.same(credentialsOf({ url: '/', rawHeaders: headers('Authorization', 'Bearer sk-12', 'Proxy-Authorization', 'px7') }), ['Bearer sk-12', 'sk-12', 'px7'], 'short Authorization and Proxy-Authorization values')
+  t.same(credentialsOf({ url: '/', rawHeaders: headers('Authorization', 'Bearer') }), [], 'a scheme alone carries no credential')
+  const basic = Buffer.from('api:pw').toString('base64')
+  t.same(credentialsOf({ url: '/', rawHeaders: headers('Authorization', `Basic ${basic}`) }), [`Basic ${basic}`, basic, 'api:pw'], 'Basic whole, its short halves not (a user "api" would mask every /api/v1)')
+  t.same(credentialsOf({ url: '/api/v1/scenes?api_key=abc', rawHeaders: headers('Cookie', 'theme=dark') }), [], 'a short query credential and cookie value: masked by name only')
+  // Echoed by a target into an answer, the short key is masked wherever the report or recording holds it.
+  const mask = secretMask(new Set(credentialsOf({ url: '/', rawHeaders: headers('X-Api-Key', 'k5Zq9') })))
+  t.same(mask.value({ status: 401, message: 'Unknown key: k5Zq9' }), { status: 401, message: `Unknown key: ${MASK}` })
+})
+
 t.test('secretMask: every spelling, keys learned later, object keys; the by-name masks', async (t) => {
   const secrets = new Set(['key/with "quote"'])
   const mask = secretMask(secrets)

@@ -18,7 +18,9 @@ changed, routes missing), each for the status it was seen with and with where it
 parity's rules excuse, the target's failures (5xx, bodies that are not JSON) and statuses not every answer
 showed are not learned.
 Start an emulator with EMULATOR_DRIFT_PROFILE=<profile.json> (--drift-profile) to answer in that shape.
-Exit code: 0 written, 2 it could not be (a file that is not a report, an unknown report version).`
+A report that compared nothing (the shadow side not ready, no answer compared) is refused: nothing written.
+Exit code: 0 written, 2 it could not be (a file that is not a report, an unknown report version, a report
+that compared nothing).`
 
 interface LearnOptions { from: string[], out: string }
 

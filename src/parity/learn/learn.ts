@@ -107,14 +107,17 @@ function learnType (learning: Learning, difference: ReportDifference, seen: Seen
 
 /**
  * Whether every answer the emulator gave `from` the target gave `to`: the operation's status pairs when the report
- * has them, else no other status difference from `from` to another status. A status seen once is not a shape.
+ * has them, else no other status difference from `from` to another status, the target's 5xx left out (its failures).
+ * A status seen once is not a shape.
  */
 function statusAgreed (learning: Learning, from: number, to: number): boolean {
+  // A target 5xx is its failure, not the API's shape: one 502 among 28 answers 201 does not make the change one-off.
+  const failed = (target: unknown): boolean => Number(target) >= 500
   if (learning.statuses !== undefined) {
-    const fromFrom = Object.entries(learning.statuses).filter(([pair]) => pair.split(' ')[0] === String(from))
-    return fromFrom.every(([pair]) => pair === `${from} ${to}`)
+    const fromFrom = Object.keys(learning.statuses).map((pair) => pair.split(' ')).filter(([e, t]) => e === String(from) && !failed(t))
+    return fromFrom.every(([, t]) => t === String(to))
   }
-  return learning.statusPairs.every(([e, t]) => e !== from || t === to)
+  return learning.statusPairs.every(([e, t]) => e !== from || t === to || failed(t))
 }
 
 function learnStatus (learning: Learning, difference: ReportDifference, seen: Seen): void {

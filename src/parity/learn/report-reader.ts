@@ -1,7 +1,8 @@
 // Reads the parity and shadow reports `learn` takes: only what it needs (operations[].operation, their
 // differences[].{path, kind, emulator, target} and, when given, {requests, pattern, count, followsFrom, status,
 // notFound}, their operation's `differs` and `statuses`, and the
-// run's `shared` differences); any other field, present or added later, is ignored.
+// run's `shared` differences), and whether it compared anything (`shadow.state`, `shadow.compared`,
+// `requests.emulator`); any other field, present or added later, is ignored.
 import { readFileSync } from 'node:fs'
 import { RunError } from '../types.js'
 
@@ -79,6 +80,24 @@ export function knownVersion (version: unknown, own: string): boolean {
   return true
 }
 
+/**
+ * Why a report has nothing to learn from, or undefined: a shadow whose side never got ready (the import failed), or
+ * a run that compared no answer (every call a 5xx, or none came). Learned, it would write an empty profile over
+ * the committed one and drop every change learned before: an outage is not the service changing shape.
+ */
+export function comparedNothing (value: Record<string, unknown>, file: string): string | undefined {
+  const shadow = isObject(value.shadow) ? value.shadow : undefined
+  if (shadow !== undefined && shadow.state !== 'ready') {
+    const reason = typeof shadow.reason === 'string' ? `: ${shadow.reason}` : ''
+    return `${file}: the shadow side was not ready (state ${JSON.stringify(shadow.state)}${reason}), so nothing was compared; nothing written`
+  }
+  const requests = isObject(value.requests) ? value.requests : {}
+  if (shadow?.compared === 0 || requests.emulator === 0) {
+    return `${file} compared no answer (every call failed at the target, or none came): nothing to learn from; nothing written`
+  }
+  return undefined
+}
+
 /** One report file, checked: not readable, not JSON, not a report or of an unknown version is one line (exit 2). */
 export function readReport (file: string, own: string): ReadReport {
   let value: unknown
@@ -94,6 +113,8 @@ export function readReport (file: string, own: string): ReadReport {
   if (!knownVersion(value.version, own)) {
     throw new RunError(`${file} is a report of version ${JSON.stringify(value.version)}; this learn (${own}) reads reports of ${own} and before: learn with the version that wrote it`)
   }
+  const nothing = comparedNothing(value, file)
+  if (nothing !== undefined) throw new RunError(nothing)
   return {
     file,
     ...(typeof value.target === 'string' ? { target: value.target } : {}),

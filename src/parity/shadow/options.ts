@@ -31,7 +31,8 @@ Options:
   --host <host>       address to listen on (default 127.0.0.1)
   --key <key>         import the target's workspace at start with this key (default: with the first client
                       request's key, before that request is forwarded); never written anywhere
-  --fixtures <dir>    start the shadow side from this fixture set instead of an import (reads compare by shape)
+  --fixtures <dir>    start the shadow side from this fixture set instead of an import (reads compare by shape);
+                      default and minimal name the bundled sets
   --report <file>     on exit, write the report as JSON
   --record <dir>      on exit, write what the target answered as a recording \`parity --verify\` replays
   --accept <file>     accept rules (as parity's): matching differences are not reported

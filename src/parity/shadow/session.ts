@@ -12,10 +12,14 @@ import { API_PREFIX } from '../../lib/routes.js'
 import { CREDENTIAL_HEADERS, credentialsInBody, credentialsOf, maskCredentialParams, type SecretMask } from '../secrets.js'
 import type { ShadowSide } from './side.js'
 import type { ShadowTally } from './tally.js'
-import { createJudge, targetFailure } from './verdict.js'
+import type { ShadowFailure } from '../../index.js'
+import { createJudge, targetFailure, verdictOf, type StepVerdict } from './verdict.js'
 
-/** A recorded step of a shadow session: parity's step, with how the client authenticated and how reads compare. */
-export interface ShadowStep extends RecordedStep { request: ShadowRequest }
+/**
+ * A recorded step of a shadow session: parity's step, with how the client authenticated and the live verdict
+ * (a missing route, the target's failure) that `parity --verify` reuses.
+ */
+export interface ShadowStep extends RecordedStep { request: ShadowRequest, verdict?: StepVerdict }
 
 export interface SessionSettings {
   target: URL
@@ -114,13 +118,39 @@ function keyedRequest (shadow: ShadowSide, tally: ShadowTally, key: string | und
   return shape === undefined ? unshaped : { ...unshaped, auth: { kind: 'key', shape } }
 }
 
+interface StepLog {
+  next: () => number
+  record: (step: ShadowStep) => void
+  /** A step the target failed (not JSON) that the side took: recorded with its verdict, and the failure to tally. */
+  failed: (step: ShadowStep, reason: string, time: string) => ShadowFailure
+  steps: () => ShadowStep[]
+}
+
+/**
+ * The steps the shadow side took, numbered as the report and the recording name them; kept only for --record (a
+ * long session must not hold every answer).
+ */
+function createStepLog (recording: boolean): StepLog {
+  const steps: ShadowStep[] = []
+  let count = 0
+  const record = (step: ShadowStep): void => { if (recording) steps.push(step) }
+  return {
+    next: () => ++count,
+    record,
+    failed (step, reason, time) {
+      record({ ...step, verdict: { targetFailure: reason } })
+      return { operation: step.operation, side: 'target', reason, time }
+    },
+    steps: () => [...steps]
+  }
+}
+
 export function createSession (settings: SessionSettings): ShadowSession {
   const { tally } = settings
   let side: ShadowSide | undefined
   let starting: Promise<ShadowSide> | undefined
   let queue: Promise<void> = Promise.resolve()
-  const steps: ShadowStep[] = []
-  let compared = 0
+  const log = createStepLog(settings.recording)
   const judge = createJudge(settings.target, settings.timeoutMs, () => tally.state({ importRequests: tally.report().shadow.importRequests + 1 }))
 
   /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
@@ -153,13 +183,13 @@ export function createSession (settings: SessionSettings): ShadowSession {
     const request = keyedRequest(shadow, tally, key, operation.route, target, unshaped)
     const emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs).catch((error: Error) => error)
     if (emulator instanceof Error) return tally.fail({ operation: operation.operation, side: 'shadow', reason: emulator.message, time })
+    const step = log.next()
     const notJson = targetFailure(target, emulator)
-    if (notJson !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: notJson, time })
-    const step = ++compared
+    // Recorded although not compared: the shadow side took it, so a replay must send it too.
+    if (notJson !== undefined) return tally.fail(log.failed({ step, operation: operation.operation, request, answer: target }, notJson, time))
     const ref = requestRef(client, step, operation.operation, settings)
     const differences = await judge.differences({ side: shadow, key, request: unshaped, ref }, emulator, target, () => compareAnswers(shadow, operation, emulator, target))
-    // Kept only for --record: a long session must not hold every answer.
-    if (settings.recording) steps.push({ step, operation: operation.operation, request, answer: target })
+    log.record({ step, operation: operation.operation, request, answer: target, ...verdictOf(differences) })
     tally.add(operation.operation, differences, time, ref, { emulator: emulator.status, target: target.status })
   }
 
@@ -177,7 +207,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
     },
     start: async () => { await sideFor(undefined) },
     side: () => side,
-    steps: () => [...steps],
+    steps: log.steps,
     settled: () => queue
   }
 }

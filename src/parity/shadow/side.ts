@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { ShadowSource } from '../../index.js'
+import { BUNDLED_FIXTURE_SETS, type ShadowSource } from '../../index.js'
 import { createClient } from '../client.js'
 import { createComparer, type Comparer } from '../compare/index.js'
 import { responseSchemas } from '../compare/shape.js'
@@ -52,9 +52,12 @@ export async function startSide (fixturesDir: string, reads: 'value' | 'shape', 
   }
 }
 
-/** A fixture set of the user's (--fixtures): reads compare by shape, since it need not hold what the target holds. */
+/**
+ * A fixture set of the user's (--fixtures): reads compare by shape, since it need not hold what the target holds.
+ * A bundled set's name (`minimal`) is that set's folder, as EMULATOR_FIXTURES reads it, so --record copies the set.
+ */
 export async function sideFromFixtures (dir: string, settings: SideSettings): Promise<ShadowSide> {
-  return await startSide(dir, 'shape', settings)
+  return await startSide(Object.hasOwn(BUNDLED_FIXTURE_SETS, dir) ? BUNDLED_FIXTURE_SETS[dir] : dir, 'shape', settings)
 }
 
 const answer = (status: number, body: unknown = null): Answer => ({ status, headers: {}, body, json: body !== null })

@@ -1,9 +1,10 @@
 // What one shadowed exchange counts as, before anything is compared: the target failing (a 5xx, a body that is not
 // JSON where the emulator's is), a route the target does not have (parity's route check, from each side's answer
 // to a path no API has, asked once), or a pair of answers to compare, its differences marked when they follow
-// from a write the target refused (../follows.ts, as parity marks them).
+// from a write the target refused (../follows.ts, as parity marks them). The verdict is kept per recorded step, so
+// `parity --verify` of a shadow recording judges each step as the live shadow did.
 import { toAnswer } from '../client.js'
-import { createRouteCheck, NO_SUCH_ROUTE, type RouteCheck } from '../route-check.js'
+import { createRouteCheck, missingRouteDifference, NO_SUCH_ROUTE, notFoundTemplate, type RouteCheck } from '../route-check.js'
 import { followsFrom, trackFailedWrite, type FailedWrite } from '../follows.js'
 import type { Answer, Difference, HttpRequest, RequestRef } from '../types.js'
 import type { ShadowSide } from './side.js'
@@ -62,6 +63,41 @@ export function differencesOf (check: RouteCheck | undefined, request: HttpReque
   return missing === null ? compare() : [missing]
 }
 
+/**
+ * The live verdict on one recorded step, kept in its step file so `parity --verify` judges the step as the live
+ * shadow did (it has no target to probe): the route the target lacked (its status and not-found text), or the
+ * target's failure (a page where the emulator answered JSON: the shadow side took the request, nothing compared).
+ */
+export interface StepVerdict { missingRoute?: { status: number, notFound: string }, targetFailure?: string }
+
+/** `{ verdict }` when a step's differences carry one (a missing route is the only difference of its pair), else `{}`. */
+export function verdictOf (differences: readonly Difference[]): { verdict?: StepVerdict } {
+  const missing = differences.find((d) => d.kind === 'missing-route')
+  return missing?.status === undefined || missing.notFound === undefined ? {} : { verdict: { missingRoute: { status: missing.status, notFound: missing.notFound } } }
+}
+
+/**
+ * A recorded missing route, judged again on replay: none when the emulator now answers the target's not-found (a
+ * learned `route-missing` replayed), else the same difference the live route check gave.
+ */
+export function replayedMissingRoute (verdict: NonNullable<StepVerdict['missingRoute']>, request: HttpRequest, emulator: Answer, basePath: string): Difference[] {
+  if (emulator.status === verdict.status && notFoundTemplate(emulator, request, basePath) === verdict.notFound) return []
+  return [missingRouteDifference(emulator.status, verdict.status, verdict.notFound)]
+}
+
+/**
+ * Marks each pair's differences `followsFrom` a write the emulator took and the target refused earlier, as parity
+ * marks them (report.ts keeps the mark only when every sighting carries it); every pair is seen, in order.
+ */
+export function createFollowsTracker (): (request: HttpRequest, ref: RequestRef, emulator: Answer, target: Answer, found: Difference[]) => Difference[] {
+  const failedWrites: FailedWrite[] = []
+  return (request, ref, emulator, target, found) => {
+    const origin = found.length > 0 ? followsFrom(failedWrites, request) : undefined
+    trackFailedWrite(failedWrites, request, ref, emulator, target)
+    return origin === undefined ? found : found.map((d) => ({ ...d, followsFrom: origin }))
+  }
+}
+
 /** One compared exchange: the shadow side, the client's key, the request (below the base URL) and its reference. */
 export interface Exchange { side: ShadowSide, key: string | undefined, request: HttpRequest, ref: RequestRef }
 
@@ -77,14 +113,12 @@ export interface Judge {
 /** A session's judge; the route check is probed at most once, `probed` counting the request it added to the target (as the import's are counted). */
 export function createJudge (targetUrl: URL, timeoutMs: number, probed: () => void): Judge {
   let check: Promise<RouteCheck> | undefined
-  const failedWrites: FailedWrite[] = []
+  const follows = createFollowsTracker()
   return {
     async differences ({ side, key, request, ref }, emulator, target, compare) {
       if (check === undefined && mayBeMissingRoute(emulator, target)) check = shadowRouteCheck(targetUrl, side, key, timeoutMs).finally(probed)
       const found = differencesOf(check === undefined ? undefined : await check, request, emulator, target, compare)
-      const origin = found.length > 0 ? followsFrom(failedWrites, request) : undefined
-      trackFailedWrite(failedWrites, request, ref, emulator, target)
-      return origin === undefined ? found : found.map((d) => ({ ...d, followsFrom: origin }))
+      return follows(request, ref, emulator, target, found)
     }
   }
 }

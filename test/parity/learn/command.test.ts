@@ -209,3 +209,30 @@ t.test('a shadow report (mode "shadow", "keys" for "key", the shadow\'s state): 
     ]
   }, 'the accepted difference and the value are not learned; the shadow\'s request references are kept as where each change was seen')
 })
+
+t.test('a night that compared nothing (the import failed, every call a 5xx): one line, exit 2, the committed profile left as it was', async (t) => {
+  const out = file('committed-profile.json', '{"committed": true}\n')
+  const failures = [{ operation: 'GET /api/v1/scenes', side: 'target', reason: 'the target answered 502 (text/html)', time: '2026-11-27T22:05:00.000Z' }]
+  const shadow = (state: Record<string, unknown>, requests: Record<string, number>) => ({
+    ...REPORT, mode: 'shadow', operations: [], requests, summary: { operations: 0, same: 0, differs: 0, accepted: 0 },
+    shadow: { state: 'ready', reason: null, forwarded: 12, compared: 0, importRequests: 0, failures, ...state }
+  })
+  const cases: Array<[string, unknown, string]> = [
+    ['import-failed.json', shadow({ state: 'failed', reason: 'import failed: GET /workspaces answered 503' }, { target: 13, emulator: 0 }),
+      `learn: ${join(work, 'import-failed.json')}: the shadow side was not ready (state "failed": import failed: GET /workspaces answered 503), so nothing was compared; nothing written`],
+    ['waiting.json', shadow({ state: 'waiting' }, { target: 0, emulator: 0 }),
+      `learn: ${join(work, 'waiting.json')}: the shadow side was not ready (state "waiting"), so nothing was compared; nothing written`],
+    ['all-5xx.json', shadow({}, { target: 13, emulator: 0 }),
+      `learn: ${join(work, 'all-5xx.json')} compared no answer (every call failed at the target, or none came): nothing to learn from; nothing written`],
+    ['parity-none.json', { ...REPORT, mode: 'live', requests: { target: 3, emulator: 0 }, operations: [] },
+      `learn: ${join(work, 'parity-none.json')} compared no answer (every call failed at the target, or none came): nothing to learn from; nothing written`]
+  ]
+  for (const [name, report, line] of cases) {
+    const run = await learn('--from', file(name, report), '--out', out)
+    t.same([run.code, run.out, run.err], [2, '', line], name)
+    t.equal(readFileSync(out, 'utf8'), '{"committed": true}\n', `${name}: the profile is untouched`)
+  }
+  // Alongside a good report too: one night that compared nothing stops the whole learn.
+  const both = await learn('--from', file('good.json', REPORT), '--from', join(work, 'all-5xx.json'), '--out', out)
+  t.same([both.code, readFileSync(out, 'utf8')], [2, '{"committed": true}\n'])
+})

@@ -59,6 +59,19 @@ t.test('a status change is learned only when every answer the emulator gave that
   t.same(old.operations[0].changes, [{ change: 'status-changed', from: 200, to: 201, seen: seen('status') }], 'and one status difference alone, as before')
 })
 
+t.test('a target 5xx does not make a status change one-off: its pairs are the target failing, counted apart', async (t) => {
+  const created = d('status', 'status', 200, 201, 201)
+  const failed = d('status', 'status', 200, 502, 502)
+  const expected = [{ operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201, seen: seen('status') }] }]
+  const counted = learn({ statuses: { '200 201': 28, '200 502': 1 }, differences: [created, failed] }, 'POST /api/v1/collections')
+  t.same([counted.operations, counted.skipped['one-off status'], counted.skipped['target failure']], [expected, 0, 1], 'with the report\'s status counts')
+  const older = learn({ differences: [created, failed] }, 'POST /api/v1/collections')
+  t.same([older.operations, older.skipped['one-off status'], older.skipped['target failure']], [expected, 0, 1], 'a report without them')
+  // A 4xx is an answer of the API: 200->201 and 200->409 still disagree.
+  const conflict = learn({ statuses: { '200 201': 28, '200 409': 1 }, differences: [created, d('status', 'status', 200, 409, 409)] }, 'POST /api/v1/collections')
+  t.same([conflict.operations, conflict.skipped['one-off status']], [[], 2])
+})
+
 t.test('a missing route is learned as route-missing with the target\'s not-found; without it, not at all', async (t) => {
   const notFound = '{"message":"Route <method>:<path> not found","error":"Not Found","statusCode":404}'
   const learned = learn({

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { ShadowDifferencesError, shadowHelpers } from '../../../src/index.js'
+import { BUNDLED_FIXTURE_SETS, ShadowDifferencesError, shadowHelpers } from '../../../src/index.js'
+import { learnCommand } from '../../../src/parity/learn/command.js'
 import { filesIn, parity } from '../parity-helper.js'
 import { startProcess } from '../../processes.js'
 import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.js'
@@ -124,4 +125,88 @@ t.test('with EMULATOR_ADMIN_TOKEN the report and the shadow side\'s admin API ne
   const report = await shadowHelpers(shadowed.shadow.url, 'shadow-admin').assertNoShadowDifferences()
   t.same(report.operations.map((op) => [op.operation, op.same]), [['GET /api/v1/workspaces', 1]], 'the shadow side minted its key with the token')
   t.equal((await send(shadowed.shadow.url, undefined, 'POST', '/_emulator/reset')).status, 401)
+})
+
+t.test('--fixtures naming a bundled set (minimal) records that set: the recording is written and parity --verify replays it', async (t) => {
+  const target = await startTarget(t)
+  const record = join(work, 'bundled-set')
+  const shadowed = await startShadowFor(t, target.apiUrl, { fixtures: 'minimal', record })
+  t.equal((await send(shadowed.api, target.keys.full, 'GET', '/workspaces')).status, 200)
+  t.ok([0, 1].includes(await shadowed.stop()), 'stopped with its recording written (not exit 2)')
+  t.same(shadowed.lines.err, [], 'no error at stop')
+  const copied = filesIn(join(record, 'fixtures')).map((f) => f.file.slice(join(record, 'fixtures').length)).sort()
+  const bundled = filesIn(BUNDLED_FIXTURE_SETS.minimal).map((f) => f.file.slice(BUNDLED_FIXTURE_SETS.minimal.length)).sort()
+  t.ok(bundled.length > 0)
+  t.same(copied, bundled, 'the bundled minimal set, copied whole')
+  const verified = await parity('--verify', record)
+  t.ok(verified.code === 0 || verified.code === 1, verified.err)
+  t.match(verified.out, /shadow recording of .* 1 requests? replayed/)
+})
+
+/** A route the target no longer has: POST /workspaces/invites answers its router's not-found (a stub). */
+async function dropInvites (target: string, key: string): Promise<void> {
+  const probe = await send(`${target}/api/v1`, key, 'GET', '/parityNoSuchRoute/parityNoSuchId0')
+  const notFound = JSON.parse(probe.text.replaceAll('GET:/api/v1/parityNoSuchRoute/parityNoSuchId0', 'POST:/api/v1/workspaces/invites'))
+  const stub = await fetch(`${target}/_emulator/stubs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'POST', path: '/workspaces/invites', status: 404, body: notFound }) })
+  if (stub.status !== 201 && stub.status !== 200) throw new Error(`stub refused: ${stub.status} ${await stub.text()}`)
+}
+
+/** Each differing operation's differences: kind, path, status, and the step a consequence follows from. */
+const verdicts = (report: any) => Object.fromEntries(report.operations.filter((op: any) => op.differences.length > 0).map((op: any) =>
+  [op.operation, op.differences.map((d: any) => ({ kind: d.kind, path: d.pattern ?? d.path, status: d.status, notFound: d.notFound, followsFrom: d.followsFrom?.step }))]))
+
+t.test('parity --verify of a shadow recording judges as the live shadow did: the missing route, and reads that follow from the refused write', async (t) => {
+  const target = await startTarget(t)
+  const key = target.keys.full
+  await dropInvites(target.url, key)
+  const report = join(work, 'missing-route.json')
+  const record = join(work, 'missing-route')
+  const shadowed = await startShadowFor(t, target.apiUrl, { report, record })
+  await send(shadowed.api, key, 'GET', '/workspaces/invites')
+  t.equal((await send(shadowed.api, key, 'POST', '/workspaces/invites', { email: 'new.person@example.com', role: 'member' })).status, 404)
+  await send(shadowed.api, key, 'GET', '/workspaces/invites')
+  t.equal(await shadowed.stop(), 1)
+  const live = verdicts(JSON.parse(readFileSync(report, 'utf8')))
+  const notFound = '{"statusCode":404,"error":"Not Found","message":"Route <method>:<path> not found"}'
+  t.same(live, {
+    'GET /api/v1/workspaces/invites': [{ kind: 'missing', path: 'body/data/*', status: 200, notFound: undefined, followsFrom: 2 }],
+    'POST /api/v1/workspaces/invites': [{ kind: 'missing-route', path: 'route', status: 404, notFound, followsFrom: undefined }]
+  }, 'live: the route is missing, the list that has one invite more follows from it')
+  const step = JSON.parse(filesIn(join(record, 'steps'))[1].text)
+  t.same(step.verdict, { missingRoute: { status: 404, notFound } }, 'the step file keeps the live verdict')
+
+  const verified = await parity('--verify', record, '--report', join(work, 'missing-route-verify.json'))
+  t.equal(verified.code, 1, verified.err)
+  t.same(verdicts(JSON.parse(readFileSync(join(work, 'missing-route-verify.json'), 'utf8'))), live, 'the replay finds what the live shadow found')
+  // Learned from the replay: the route only (the list's invite more follows from it), and offline nothing differs.
+  const profile = join(work, 'missing-route-profile.json')
+  const learned = await learnCommand(['--from', join(work, 'missing-route-verify.json'), '--out', profile], { out: () => {}, err: () => {}, env: {}, version: '0.1.0' })
+  t.equal(learned, 0)
+  t.same(JSON.parse(readFileSync(profile, 'utf8')).operations.map((op: any) => [op.operation, op.changes.map((c: any) => c.change)]), [['POST /api/v1/workspaces/invites', ['route-missing']]])
+  const replayed = await parity('--verify', record, '--drift-profile', profile)
+  t.equal(replayed.code, 0, `${replayed.out}\n${replayed.err}`)
+})
+
+t.test('a step the target failed (a page, not JSON) is recorded with its verdict: the replay sends it to the emulator as the live shadow did, and compares it not', async (t) => {
+  const target = await startTarget(t)
+  const key = target.keys.full
+  const page = await fetch(`${target.url}/_emulator/stubs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'POST', path: '/collections', status: 200, headers: { 'content-type': 'text/html' }, body: '<html>maintenance</html>' }) })
+  t.ok(page.ok, await page.text())
+  const report = join(work, 'target-failure.json')
+  const record = join(work, 'target-failure')
+  const shadowed = await startShadowFor(t, target.apiUrl, { report, record })
+  await send(shadowed.api, key, 'POST', '/collections', { name: 'made on the shadow side only' })
+  await send(shadowed.api, key, 'GET', '/collections?limit=100')
+  t.equal(await shadowed.stop(), 1)
+  const written = JSON.parse(readFileSync(report, 'utf8'))
+  t.same(written.shadow.failures.map((f: any) => [f.operation, f.side, f.reason]), [['POST /api/v1/collections', 'target', 'the target answered 200 with a body that is not JSON (text/html)']])
+  const live = verdicts(written)
+  t.same(Object.keys(live), ['GET /api/v1/collections'], 'live: the list the shadow side made one more in differs')
+  const steps = filesIn(join(record, 'steps')).map((f) => JSON.parse(f.text))
+  t.same(steps.map((s) => [s.step, s.operation, s.verdict]), [[1, 'POST /api/v1/collections', { targetFailure: 'the target answered 200 with a body that is not JSON (text/html)' }], [2, 'GET /api/v1/collections', undefined]])
+  const verified = await parity('--verify', record, '--report', join(work, 'target-failure-verify.json'))
+  t.equal(verified.code, 1, verified.err)
+  const replayed = JSON.parse(readFileSync(join(work, 'target-failure-verify.json'), 'utf8'))
+  t.same(verdicts(replayed), live, 'the replay finds what the live shadow found')
+  t.same(replayed.skipped, [{ operation: 'POST /api/v1/collections', reason: 'step 1 not compared: the target failed live (the target answered 200 with a body that is not JSON (text/html))' }])
 })

@@ -1,5 +1,5 @@
 // No credential a client sends is ever written: a distinct canary through each channel a key can take (Authorization
-// Bearer, bare and Basic, X-Api-Key, Cookie, Proxy-Authorization, ?api_key=, ?token=, a key where an id belongs, a
+// Bearer, bare and Basic, X-Api-Key (a long and a 5-character one), Cookie, Proxy-Authorization, ?api_key=, ?token=, a key where an id belongs, a
 // body field), through a shadow with --report and --record in front of a target that echoes unknown keys in its
 // 401s; then `learn` from the report and from a `parity --verify` of the recording. Every byte written or answered
 // is searched: the files, the lines printed, the report and pages the shadow serves, the shadow side's journal.
@@ -22,6 +22,8 @@ const CANARY = {
   basicUser: 'canary-basic-user-3Zp',
   basicPassword: 'canary-basic-pass-9Lm',
   xApiKey: 'canary-xapikey-4Tn5',
+  /** A credential header's value is one whatever its length (a short one is searched for too). */
+  shortKey: 'Qz7k9',
   cookie: 'canary-cookie-6Wq8',
   proxy: 'canary-proxyauth-2Hd4',
   apiKeyParam: 'canary-query-apikey-5Vb',
@@ -93,6 +95,7 @@ async function canaryClient (api: string): Promise<Raw[]> {
     await rawSend(`${api}/scenes`, 'GET', { authorization: CANARY.bare }),
     await rawSend(`${api}/scenes`, 'GET', { authorization: `Basic ${BASIC}` }),
     await rawSend(`${api}/scenes`, 'GET', { 'x-api-key': CANARY.xApiKey }),
+    await rawSend(`${api}/scenes`, 'GET', { 'x-api-key': CANARY.shortKey }),
     await rawSend(`${api}/workspaces`, 'GET', { cookie: `theme=dark; session=${CANARY.cookie}` }),
     await rawSend(`${api}/workspaces`, 'GET', { ...bearer(CANARY.bearer), 'proxy-authorization': `Bearer ${CANARY.proxy}` }),
     await rawSend(`${api}/scenes?api_key=${CANARY.apiKeyParam}&limit=2`, 'GET', bearer(CANARY.bearer)),
@@ -128,7 +131,7 @@ t.test('a canary through every channel a key can take is in no byte written or a
   const record = join(work, 'recording')
   const shadowed = await startShadowFor(t, api, { report, record })
   const answers = await canaryClient(shadowed.api)
-  t.same(answers.map((a) => a.status), [200, 401, 401, 401, 401, 200, 200, 401, 404, 404, 400, 200], 'the target answered each request')
+  t.same(answers.map((a) => a.status), [200, 401, 401, 401, 401, 401, 200, 200, 401, 404, 404, 400, 200], 'the target answered each request')
   t.ok(answers[1].text.includes(CANARY.bare), 'the client gets the target\'s answer as it was (the echo included)')
   await shadowed.shadow.session.settled()
   const live = await served(shadowed.shadow.url)
@@ -138,7 +141,7 @@ t.test('a canary through every channel a key can take is in no byte written or a
   const paths = written.operations.flatMap((op: any) => op.differences.flatMap((d: any) => d.requests.map((r: any) => r.path)))
   t.ok(paths.includes('/scenes?api_key=%5Bthe%20key%5D&limit=2'), 'a query credential is masked in the report\'s requests')
   const steps = filesIn(join(record, 'steps'))
-  t.equal(steps.length, 12, 'every request is recorded')
+  t.equal(steps.length, 13, 'every request is recorded')
   const refs = written.operations.flatMap((op: any) => [...op.differences, ...op.accepted].flatMap((d: any) => d.requests.map((r: any) => r.file)))
   t.same(refs.filter((file: string) => !steps.some((step) => step.file === join(record, file))), [], 'each request names its step file as written (an unknown route\'s too)')
   t.ok(written.operations.some((op: any) => op.operation === 'GET /api/v1/keys/[the key]'), 'an unknown route is named by its path, masked')
