@@ -95,3 +95,24 @@ t.test('under a shell npm started (npx, a script without exec), the server stops
   await new Promise((resolve) => setTimeout(resolve, 200))
   t.match(output, 'received SIGTERM, closing', 'the server closed as on SIGTERM')
 })
+
+t.test('under an npm script that runs more than the server (`server & sleep 1; sleep 1 …`), the shell waking does not stop it', async (t) => {
+  // As `drawing-api-emulator & wait-on http://… && npm test`: the shell wakes when `sleep 1` ends, which is not npm's SIGINT.
+  const command = [process.execPath, ...TS, join(ROOT, 'src', 'server.ts')].map((arg) => `'${arg}'`).join(' ')
+  const shell = spawn('sh', ['-c', `${command} & sleep 1; sleep 1; sleep 1; sleep 1; sleep 1; wait`], { cwd: ROOT, detached: true, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', npm_lifecycle_event: 'e2e' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Its own process group: the test ends the shell and the server whatever happens.
+  t.teardown(() => { try { process.kill(-(shell.pid ?? 0), 'SIGKILL') } catch { /* already gone */ } })
+  let output = ''
+  shell.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  shell.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  for (let end = Date.now() + 30_000; !/listening at http:\/\/127\.0\.0\.1:\d+/.test(output);) {
+    if (Date.now() > end) throw new Error(`no start within 30 s:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? ''
+  // A `sleep 1` ends each second (the shell wakes each time); the watch checks every 0.25 s: 2.5 s is enough.
+  await new Promise((resolve) => setTimeout(resolve, 2500))
+  const status = await fetch(`${url}/_emulator/health`).then((health) => health.status, () => 0)
+  t.equal(status, 200, 'the server still answers after the shell woke (0: the connection was refused)')
+  t.notMatch(output, /received SIG(INT|TERM)/, 'it did not close itself')
+})
