@@ -1,7 +1,8 @@
 // `shadow` and `parity` started as a user starts them (node dist/cli.js, node_modules/.bin/drawing-api-emulator, npx
 // in a project that installed the package) stop on SIGINT and SIGTERM sent to the process the user started, free
 // their port and write their report. Under npx a shell stands between npm and the command and keeps both signals
-// from it (lib/parent-watch.ts). The bound below is generous ("did it stop"); the figure is in the comments.
+// from it (lib/parent-watch.ts). A second signal during the stop does not cut it, and a shell that runs other commands
+// too is not read as npm's SIGINT. The bound below is generous ("did it stop"); the figure is in the comments.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
@@ -196,3 +197,18 @@ for (const how of ['npm shell', 'twice'] as const) {
     t.same([await started.closed, started.signalled()], how === 'twice' ? [2, null] : [null, 'SIGINT'], 'exit 2 (interrupted); under npm\'s shell, the shell\'s SIGINT')
   })
 }
+
+t.test('a shadow in an npm script that runs more (`shadow & sleep 1; sleep 1 …`) keeps serving while the shell wakes', async (t) => {
+  // As `drawing-api-emulator shadow … & wait-on … && npm test`: the shell wakes whenever a sleep ends, not for npm's SIGINT.
+  const target = await startTarget(t)
+  const command = [process.execPath, ...TS, join(ROOT, 'src', 'cli.ts'), 'shadow', '--target', target.apiUrl, '--port', '0', '--fixtures', 'fixtures/minimal'].map((arg) => `'${arg}'`).join(' ')
+  const started = spawned('sh', ['-c', `${command} & sleep 1; sleep 1; sleep 1; sleep 1; sleep 1; wait`], ROOT, { ...userEnv(), npm_lifecycle_event: 'e2e' })
+  t.teardown(() => { try { process.kill(-(started.child.pid ?? 0), 'SIGKILL') } catch { /* already gone */ } })
+  await until(() => /listening at http:\/\/127\.0\.0\.1:(\d+)/.test(started.output()), 'the listening line', started)
+  const port = Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output())?.[1])
+  // A `sleep 1` ends each second; the watch checks every 0.25 s: 2.5 s is enough for a wrong stop to have come.
+  await new Promise((resolve) => setTimeout(resolve, 2500))
+  const reply = await send(`http://127.0.0.1:${port}/api/v1`, 'sk-demo-full', 'GET', '/workspaces').catch((error: Error) => error)
+  t.equal(reply instanceof Error ? reply.message : reply.status, 200, 'a client request still goes through it')
+  t.notMatch(started.output(), 'shadow: stopped by', 'it did not stop itself')
+})
