@@ -42,7 +42,14 @@ try {
   closeWithGrace({ delay: CLOSE_GRACE_MS }, async ({ signal, err }) => {
     if (err) emulator.app.log.error({ err }, 'closing after an error')
     else if (signal) emulator.app.log.info(`received ${signal}, closing`)
-    await emulator.close()
+    // A keep-alive connection whose request was in flight stays open once answered (Node closes idle ones only when
+    // the close starts) and held the close for the whole grace, then exit 1: close each as soon as it is idle.
+    const idle = setInterval(() => emulator.app.server.closeIdleConnections(), 100)
+    try {
+      await emulator.close()
+    } finally {
+      clearInterval(idle)
+    }
   })
   stopWhenOrphaned(process.env, (signal) => process.kill(process.pid, signal))
   console.log(startupBanner(emulator.app, emulator.url))

@@ -95,3 +95,50 @@ t.test('under a shell npm started (npx, a script without exec), the server stops
   await new Promise((resolve) => setTimeout(resolve, 200))
   t.match(output, 'received SIGTERM, closing', 'the server closed as on SIGTERM')
 })
+
+t.test('under an npm script that runs more than the server (`server & sleep 1; sleep 1 …`), the shell waking does not stop it', async (t) => {
+  // As `drawing-api-emulator & wait-on http://… && npm test`: the shell wakes when `sleep 1` ends, which is not npm's SIGINT.
+  const command = [process.execPath, ...TS, join(ROOT, 'src', 'server.ts')].map((arg) => `'${arg}'`).join(' ')
+  const shell = spawn('sh', ['-c', `${command} & sleep 1; sleep 1; sleep 1; sleep 1; sleep 1; wait`], { cwd: ROOT, detached: true, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', npm_lifecycle_event: 'e2e' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // Its own process group: the test ends the shell and the server whatever happens.
+  t.teardown(() => { try { process.kill(-(shell.pid ?? 0), 'SIGKILL') } catch { /* already gone */ } })
+  let output = ''
+  shell.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  shell.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  for (let end = Date.now() + 30_000; !/listening at http:\/\/127\.0\.0\.1:\d+/.test(output);) {
+    if (Date.now() > end) throw new Error(`no start within 30 s:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? ''
+  // A `sleep 1` ends each second (the shell wakes each time); the watch checks every 0.25 s: 2.5 s is enough.
+  await new Promise((resolve) => setTimeout(resolve, 2500))
+  const status = await fetch(`${url}/_emulator/health`).then((health) => health.status, () => 0)
+  t.equal(status, 200, 'the server still answers after the shell woke (0: the connection was refused)')
+  t.notMatch(output, /received SIG(INT|TERM)/, 'it did not close itself')
+})
+
+t.test('Ctrl-C under npm\'s shell: the server lets the request in flight finish (no second SIGINT from the watch)', async (t) => {
+  // Ctrl-C signals the whole process group: the server gets SIGINT and npm's shell wakes; a watch that then raised
+  // SIGINT again was close-with-grace's "second SIGINT, exiting" (exit 1, the request cut).
+  const command = [process.execPath, ...TS, join(ROOT, 'src', 'server.ts')].map((arg) => `'${arg}'`).join(' ')
+  const shell = spawn('sh', ['-c', command], { cwd: ROOT, detached: true, env: { ...process.env, PORT: '0', LOG_LEVEL: 'info', npm_lifecycle_event: 'npx' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  t.teardown(() => { try { process.kill(-(shell.pid ?? 0), 'SIGKILL') } catch { /* it stopped, as it should */ } })
+  let output = ''
+  shell.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  shell.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
+  const closed = new Promise<NodeJS.Signals | null>((resolve) => shell.on('close', (_code, signal) => resolve(signal)))
+  for (let end = Date.now() + 30_000; !/listening at http:\/\/127\.0\.0\.1:\d+/.test(output);) {
+    if (Date.now() > end) throw new Error(`no start within 30 s:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? ''
+  // This request takes 1.5 s: the stop waits for it.
+  const inFlight = fetch(`${url}/api/v1/workspaces`, { headers: { 'authorization': 'Bearer sk-demo-full', 'x-emulator-latency': '1500' } })
+    .then(async (answer) => [answer.status, (await answer.json()).id !== undefined], (error: Error) => error.message)
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  process.kill(-(shell.pid ?? 0), 'SIGINT')
+  t.same(await inFlight, [200, true], 'the request in flight got its whole answer')
+  t.equal(await closed, 'SIGINT', 'the shell ended by the SIGINT it held, once the server had closed')
+  t.match(output, 'received SIGINT, closing', 'the server closed as on SIGINT')
+  t.notMatch(output, /second SIGINT|killed by timeout/, 'it got SIGINT once and closed without waiting out its grace')
+})

@@ -21,7 +21,10 @@ import { Interrupted, RunError, type Answer, type Io } from './types.js'
 
 export type { Io }
 
-/** Aborts the run on SIGINT or SIGTERM; the run then cleans up before the process ends. */
+/**
+ * Aborts the run on SIGINT or SIGTERM; the run then cleans up before the process ends. The listener stays until
+ * the returned release, after the clean-up: a second signal (Ctrl-C reaches npm's shell too) must not end it half-way.
+ */
 function interruptOn (controller: AbortController): () => void {
   const handler = (signal: NodeJS.Signals) => controller.abort(signal)
   process.on('SIGINT', handler)
@@ -65,31 +68,25 @@ interface LiveContext {
   startedAt: string
 }
 
-/** Runs the scenario until it ends or SIGINT/SIGTERM stops it; the caller cleans up either way. */
-async function runLive (ctx: LiveContext): Promise<LiveRun> {
+/** Runs the scenario until it ends or `interrupt` (SIGINT/SIGTERM) aborts it; the caller cleans up either way. */
+async function runLive (ctx: LiveContext, interrupt: AbortSignal): Promise<LiveRun> {
   const { options } = ctx
-  const controller = new AbortController()
-  const release = interruptOn(controller)
   const recorded: RecordedStep[] = []
-  try {
-    const outcome = await runScenario({
-      target: withFirstAnswer(liveSide(ctx.client), ctx.first),
-      targetBasePath: new URL(options.target).pathname,
-      local: ctx.local,
-      scenario: { runId: ctx.startedAt, readOnly: options.readOnly, includeMcp: options.includeMcp },
-      signal: controller.signal,
-      acceptance: ctx.acceptance,
-      only: options.only,
-      fileOf: options.record === undefined ? undefined : (step, operation) => `steps/${fileName({ step, operation })}`,
-      onTargetAnswer (step, request, answer, vars, number) {
-        trackAnswer(ctx.registry, step, answer, vars)
-        recorded.push({ step: number, operation: step.operation, request, answer })
-      }
-    })
-    return { outcome, recorded }
-  } finally {
-    release()
-  }
+  const outcome = await runScenario({
+    target: withFirstAnswer(liveSide(ctx.client), ctx.first),
+    targetBasePath: new URL(options.target).pathname,
+    local: ctx.local,
+    scenario: { runId: ctx.startedAt, readOnly: options.readOnly, includeMcp: options.includeMcp },
+    signal: interrupt,
+    acceptance: ctx.acceptance,
+    only: options.only,
+    fileOf: options.record === undefined ? undefined : (step, operation) => `steps/${fileName({ step, operation })}`,
+    onTargetAnswer (step, request, answer, vars, number) {
+      trackAnswer(ctx.registry, step, answer, vars)
+      recorded.push({ step: number, operation: step.operation, request, answer })
+    }
+  })
+  return { outcome, recorded }
 }
 
 function saveRecording (ctx: LiveContext, recorded: RecordedStep[], version: string): void {
@@ -131,23 +128,35 @@ async function contact (options: LiveOptions): Promise<{ client: ApiClient, firs
 /** `io`: the lines already masked (parityCommand); the report is masked here. */
 async function live (options: LiveOptions, io: Io): Promise<number> {
   const started = Date.now()
-  const mask = secretMask(new Set([options.key]))
   if (options.record !== undefined) checkRecordingDir(options.record)
   const acceptance = acceptanceOf(options, io)
   const { client, first } = await contact(options)
   const ctx: LiveContext = { options, client, first, acceptance, local: await startLocal(io.env, { driftProfile: options.driftProfile }), registry: createRegistry(), startedAt: new Date(started).toISOString() }
-  const run = await runLive(ctx).catch((error: unknown) => error)
-  const cleanup = await removeLeftovers(client, ctx.registry)
-  await ctx.local.close()
-  for (const line of cleanupLines(cleanup)) io.err(line)
-  if (!isLiveRun(run)) {
-    const removed = cleanup.removed.length > 0 ? `; removed the ${cleanup.removed.length} things it had made` : ''
-    io.err(`parity: ${run instanceof Interrupted ? run.message : explain(run)}${removed}`)
-    return 2
+  const controller = new AbortController()
+  const release = interruptOn(controller)
+  try {
+    const run = await runLive(ctx, controller.signal).catch((error: unknown) => error)
+    const cleanup = await removeLeftovers(client, ctx.registry)
+    await ctx.local.close()
+    for (const line of cleanupLines(cleanup)) io.err(line)
+    if (!isLiveRun(run)) {
+      const removed = cleanup.removed.length > 0 ? `; removed the ${cleanup.removed.length} things it had made` : ''
+      io.err(`parity: ${run instanceof Interrupted ? run.message : explain(run)}${removed}`)
+      return 2
+    }
+    return finishLive(ctx, run, started, io)
+  } finally {
+    release()
   }
+}
+
+/** A whole run's recording, report and table. */
+function finishLive (ctx: LiveContext, run: LiveRun, started: number, io: Io): number {
+  const { options, client, acceptance } = ctx
   saveRecording(ctx, run.recorded, io.version)
   const { outcome } = run
   const requests = { target: client.requests(), emulator: outcome.emulatorRequests }
+  const mask = secretMask(new Set([options.key]))
   const report = mask.value(buildReport(reportInput('live', options.target, ctx.startedAt, started, outcome, requests, options.readOnly, acceptance, io.version)))
   return finish(report, io, options.report, liveFigures(ctx, outcome, (report.durationMs / 1000).toFixed(1)))
 }

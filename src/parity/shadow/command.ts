@@ -117,16 +117,23 @@ export async function startShadow (options: ShadowOptions, clientIo: Io): Promis
   }
 }
 
-function untilSignal (): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const handler = (signal: NodeJS.Signals) => {
+/**
+ * The first SIGINT or SIGTERM; the listener stays until `release`, so a second one (Ctrl-C reaches the whole process
+ * group, npm's shell included) cannot end the process by default while the stop drains and writes the report.
+ */
+function catchSignals (): { first: Promise<NodeJS.Signals>, release: () => void } {
+  let resolveFirst!: (signal: NodeJS.Signals) => void
+  const first = new Promise<NodeJS.Signals>((resolve) => { resolveFirst = resolve })
+  const handler = (signal: NodeJS.Signals) => resolveFirst(signal)
+  process.on('SIGINT', handler)
+  process.on('SIGTERM', handler)
+  return {
+    first,
+    release: () => {
       process.off('SIGINT', handler)
       process.off('SIGTERM', handler)
-      resolve(signal)
     }
-    process.on('SIGINT', handler)
-    process.on('SIGTERM', handler)
-  })
+  }
 }
 
 export async function shadowCommand (argv: string[], io: Io): Promise<number> {
@@ -138,11 +145,16 @@ export async function shadowCommand (argv: string[], io: Io): Promise<number> {
     }
     const running = await startShadow(options, io)
     io.out(`shadow: listening at ${running.url} (point your client at ${running.url}/api/v1, forwarded to ${options.target}; the report: ${running.url}/_emulator/shadow, ${running.url}/_emulator/ui/shadow)`)
-    const signal = await untilSignal()
-    const code = await running.stop()
-    const { summary, shadow } = running.report()
-    io.out(`shadow: stopped by ${signal}: ${shadow.forwarded} requests forwarded, ${shadow.compared} compared, ${shadow.importRequests} sent by the import; ${summary.operations} operations: ${summary.same} the same, ${summary.differs} differ`)
-    return code
+    const signals = catchSignals()
+    try {
+      const signal = await signals.first
+      const code = await running.stop()
+      const { summary, shadow } = running.report()
+      io.out(`shadow: stopped by ${signal}: ${shadow.forwarded} requests forwarded, ${shadow.compared} compared, ${shadow.importRequests} sent by the import; ${summary.operations} operations: ${summary.same} the same, ${summary.differs} differ`)
+      return code
+    } finally {
+      signals.release()
+    }
   } catch (error) {
     const known = error instanceof RunError
     io.err(`shadow: ${known ? error.message : `failed: ${(error as Error).stack ?? String(error)}`}`)

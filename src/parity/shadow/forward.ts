@@ -72,14 +72,20 @@ function upstreamHeaders (client: ClientRequest, url: URL): string[] {
   return headers
 }
 
-/** Streams the upstream's answer to the client while keeping a copy; a failure mid-body resets the client too. */
+/**
+ * Streams the upstream's answer to the client while keeping a copy, as fast as the client reads (the upstream is
+ * paused while the client's socket is full); a failure mid-body resets the client too.
+ */
 function relay (upstream: IncomingMessage, res: ServerResponse, done: (result: ForwardResult) => void): void {
   res.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, endToEndHeaders(upstream.rawHeaders))
   res.flushHeaders()
   const chunks: Buffer[] = []
   upstream.on('data', (chunk: Buffer) => {
     chunks.push(chunk)
-    res.write(chunk)
+    if (!res.write(chunk)) {
+      upstream.pause()
+      res.once('drain', () => upstream.resume())
+    }
   })
   upstream.on('end', () => {
     res.end()

@@ -4,6 +4,7 @@
 // wrote); before the side runs, the report and its page are answered here, the rest 503.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import { timingSafeEqual } from 'node:crypto'
+import { finished } from 'node:stream/promises'
 import type { ShadowSource } from '../../index.js'
 import { endToEndHeaders, type ClientRequest } from './forward.js'
 import { API_PREFIX, BEARER_HEADER } from '../../lib/routes.js'
@@ -111,7 +112,11 @@ export function createFront (settings: FrontSettings): Server {
   const state = { active: new Set<Promise<void>>(), closing: false }
   const server = createServer((req, res) => {
     if (state.closing) res.shouldKeepAlive = false
-    const done = handle(req, res, settings).catch(() => { if (!res.headersSent) sendJson(res, 500, envelope(500, 'Internal Server Error', 'The shadow proxy failed on this request')); else res.destroy() })
+    const handled = handle(req, res, settings).catch(() => { if (!res.headersSent) sendJson(res, 500, envelope(500, 'Internal Server Error', 'The shadow proxy failed on this request')); else res.destroy() })
+    // Done once the client has the whole answer (or its connection closed), not when the upstream has sent it: what
+    // is still buffered for a slow client would be cut by the close.
+    const delivered = finished(res).catch(() => {})
+    const done = Promise.all([handled, delivered]).then(() => {})
     state.active.add(done)
     void done.finally(() => state.active.delete(done))
   })
@@ -120,8 +125,8 @@ export function createFront (settings: FrontSettings): Server {
 }
 
 /**
- * Stops taking connections and lets the requests in flight finish, each with the target's whole answer (for at
- * most `graceMs`: a stop is not held by a stream that never ends), then closes what is left.
+ * Stops taking connections and lets the requests in flight finish, each client having received the target's whole
+ * answer (for at most `graceMs`: a stop is not held by a stream that never ends), then closes what is left.
  */
 export async function closeFront (server: Server, graceMs: number): Promise<void> {
   const state = FRONTS.get(server)
