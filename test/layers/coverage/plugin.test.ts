@@ -84,7 +84,9 @@ t.test('per workspace: ?workspaceId= counts only the answers to that workspace\'
   t.same(await coverageOf(app, `?workspaceId=${main}`), { operations: [{ operation: 'GET /api/v1/collections', calls: 1, outcomes: { 200: 1 } }] })
   t.same(await coverageOf(app, `?workspaceId=${other}`), { operations: [{ operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 2 } }] })
   t.same(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 3, outcomes: { 200: 3 } }] }, 'all workspaces summed')
-  t.same(await coverageOf(app, '?workspaceId=ws-nobody'), { operations: [] })
+  const unknown = await app.inject({ url: '/_emulator/coverage?workspaceId=ws-nobody' })
+  t.equal(unknown.statusCode, 404, 'a workspace the emulator does not have')
+  t.strictSame(unknown.json(), { statusCode: 404, error: 'Not Found', message: 'Workspace ws-nobody not found' })
 })
 
 t.test('a client that leaves before its answer is not counted: it received nothing', async (t) => {

@@ -43,10 +43,17 @@ t.test('the state: seeded orders, one failure at a time, a normal answer between
   t.same(taken, [order[0], null, order[1], null, order[2], null, order[3], null, null, null])
   t.equal(sweep.take('wsOther0001', 'GET /api/v1/scenes'), sweepOrder(DEFAULT_OUTCOMES, 7, 'wsOther0001', 'GET /api/v1/scenes')[0], 'each workspace its own sweep')
   t.equal(sweep.take(MAIN, 'GET /api/v1/collections'), sweepOrder(DEFAULT_OUTCOMES, 7, MAIN, 'GET /api/v1/collections')[0], 'each operation its own sweep')
-  const drifting = createSweepControl({ chaos: 'sweep', chaosOutcomes: ['drift', '503'], seed: 7 })
-  const first = drifting.take(MAIN, 'DELETE /api/v1/scenes/{sceneId}')
-  drifting.unserved(MAIN, 'DELETE /api/v1/scenes/{sceneId}')
-  t.not(drifting.take(MAIN, 'DELETE /api/v1/scenes/{sceneId}'), null, `a drift (${String(first)}) that applied to nothing leaves the next call free to fail`)
+  const operation = 'DELETE /api/v1/scenes/{sceneId}'
+  const driftFirst = Array.from({ length: 50 }, (_, i) => i).find((n) => sweepOrder(['drift', '503'], n, MAIN, operation)[0] === 'drift') as number
+  const drifting = createSweepControl({ chaos: 'sweep', chaosOutcomes: ['drift', '503'], seed: driftFirst })
+  t.equal(drifting.take(MAIN, operation), 'drift')
+  drifting.putBack(MAIN, operation)
+  t.strictSame([drifting.take(MAIN, operation), drifting.take(MAIN, operation), drifting.take(MAIN, operation), drifting.take(MAIN, operation)],
+    ['503', null, 'drift', null], 'a drift put back leaves the next call free to fail, and comes after the others')
+  const dropping = createSweepControl({ chaos: 'sweep', chaosOutcomes: ['drift', '503'], seed: driftFirst })
+  dropping.take(MAIN, operation)
+  dropping.dropDrift(MAIN, operation)
+  t.strictSame([dropping.take(MAIN, operation), dropping.take(MAIN, operation), dropping.take(MAIN, operation)], ['503', null, null], 'a dropped drift is not tried again')
   sweep.reset()
   t.equal(sweep.take(MAIN, 'GET /api/v1/scenes'), order[0], 'reset starts every sweep again')
   t.equal(createSweepControl({ chaos: 'off', chaosOutcomes: DEFAULT_OUTCOMES }).enabled, false)
@@ -154,4 +161,28 @@ t.test('a swept drift that applies to nothing is not served: that answer is norm
   t.same(seen.map((s) => s.drift), [undefined, undefined, undefined, undefined], 'nothing drifted')
   const journal = (await app.inject({ url: '/_emulator/requests' })).json().data.map((e: any) => e.chaos).reverse()
   t.same(journal, [null, 'sweep 503', null, null])
+})
+
+t.test('a suite with a keyless 401, an unknown URL, MCP initialize and a tool call passes the \'called\' gate after enough calls', async (t) => {
+  const app = await build(t, { chaos: 'sweep' })
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'suite', version: '1' } } }
+  const listScenes = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'list_scenes', arguments: {} } }
+  const mcp = async (payload: object): Promise<void> => {
+    try { await rpc(app, KEYS.full, payload) } catch (error) { if ((error as { code?: string }).code !== 'LIGHT_ECONNRESET') throw error }
+  }
+  const gate = async () => (await app.inject({ method: 'POST', url: '/_emulator/coverage/check', payload: { operations: 'called', outcomes: DEFAULT_OUTCOMES } })).json()
+  for (let round = 0; round < 10; round++) {
+    t.equal((await send(app, 'GET', '/api/v1/scenes', undefined, 'sk-nobody')).status, 401, 'no key: never swept')
+    t.equal((await send(app, 'GET', '/api/v1/no-such-thing')).status, 404, 'unknown URL: never swept')
+    await mcp(initialize)
+    await mcp(listScenes)
+    await send(app, 'GET', '/api/v1/scenes/scnShapes01')
+    await send(app, 'HEAD', '/api/v1/scenes')
+    if (round === 2) t.equal((await gate()).ok, false, 'three rounds are not enough')
+  }
+  t.strictSame(await gate(), { ok: true, gaps: [] }, 'every called operation met every failure the sweep can serve it')
+  const coverage = (await app.inject({ url: '/_emulator/coverage' })).json().operations
+  const notApplicable = Object.fromEntries(coverage.filter((entry: any) => entry.notApplicable !== undefined).map((entry: any) => [entry.operation, entry.notApplicable]))
+  t.strictSame(notApplicable, { 'HEAD /api/v1/scenes': ['drift'], 'mcp initialize': ['drift'] }, 'the drifts that could change nothing in those answers')
+  t.strictSame(coverage.map((entry: any) => entry.operation), ['GET /api/v1/*', 'GET /api/v1/scenes', 'GET /api/v1/scenes/{sceneId}', 'HEAD /api/v1/scenes', 'mcp initialize', 'mcp list_scenes'])
 })
