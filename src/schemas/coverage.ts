@@ -48,6 +48,9 @@ export const CoverageCheckBodySchema = Type.Object({
 }, { additionalProperties: false })
 export type CoverageCheckBody = Static<typeof CoverageCheckBodySchema>
 
+/** The operation of a `'called'` check's gaps when nothing was called: the gate checked nothing, so it must not pass. */
+export const NONE_CALLED = '(none called)'
+
 export const CoverageGapSchema = Type.Object({
   operation: Type.String(),
   outcome: Type.String()

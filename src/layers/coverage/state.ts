@@ -1,7 +1,7 @@
 // The failure coverage: per workspace and operation, how many answers and of which outcome (operation.ts names them).
 // Written by plugin.ts once per answer (two Map lookups and increments), read by routes.ts, the demo page and the
 // report at stop; cleared by DELETE /_emulator/coverage and by reset.
-import { compareOutcomes, type Coverage, type CoverageCheck, type CoverageCheckBody, type OperationCoverage } from '../../schemas/coverage.js'
+import { NONE_CALLED, compareOutcomes, type Coverage, type CoverageCheck, type CoverageCheckBody, type OperationCoverage } from '../../schemas/coverage.js'
 import type { ControlPart } from '../control-part.js'
 
 /** One operation's answers in one workspace, and the swept drifts none of its answers could take. */
@@ -108,9 +108,6 @@ function inapplicable (notApplicable: readonly string[], required: string): bool
   if (!required.startsWith('drift')) return false
   return notApplicable.includes(required) || notApplicable.includes('drift') || (required === 'drift' && notApplicable.length > 0)
 }
-
-/** The gap a `'called'` check has when nothing was called: the gate checked nothing, so it must not pass. */
-export const NONE_CALLED = '(none called)'
 
 /** Every listed (or every called) operation and required outcome it never received and the sweep could serve. */
 export function gapsOf (coverage: Coverage, body: Pick<CoverageCheckBody, 'operations' | 'outcomes'>, called: readonly string[]): CoverageCheck {

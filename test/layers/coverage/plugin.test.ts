@@ -66,7 +66,7 @@ t.test('the outcomes come in order: statuses by number, drop, slow, drift kinds,
     operation: 'GET /api/v1/collections',
     calls: 7,
     // learned: the three answers the route gave (the profile's field); the slow fault's body is the fault's own.
-    outcomes: { 200: 4, 401: 1, 503: 1, drop: 1, slow: 1, 'drift:add-unknown-field': 1, 'drift:rename-field': 2, learned: 3 }
+    outcomes: { '200': 4, '401': 1, '503': 1, 'drop': 1, 'slow': 1, 'drift:add-unknown-field': 1, 'drift:rename-field': 2, 'learned': 3 }
   }], 'each drift kind once per answer, learned last')
 })
 
