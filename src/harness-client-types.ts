@@ -199,6 +199,8 @@ export interface OperationCoverage {
   calls: number
   /** Answers by outcome: '200', '429', 'drop', 'slow', 'drift:<kind>', 'learned'. */
   outcomes: Record<string, number>
+  /** The sweep's drifts that could change nothing in this operation's answers: a check does not ask for them. */
+  notApplicable?: string[]
 }
 
 /** What the suite's client received, per operation, sorted by operation. */
@@ -206,11 +208,14 @@ export interface CoverageReport { operations: OperationCoverage[] }
 
 /** What assertCoverage requires: each listed (or each called) operation received each outcome at least once. */
 export interface CoverageRequirements {
-  /** 'called': every operation answered at least once; or the operations, as the coverage names them. */
+  /**
+   * 'called': every operation answered at least once to a valid key on a route the emulator has (nothing called fails,
+   * with `(none called)` gaps); or the operations, as the coverage names them (another name is a 400).
+   */
   operations: 'called' | string[]
   /** '200', '429', '503', 'drop', 'slow', 'learned', 'drift:<kind>', or 'drift' for any drift kind. */
   outcomes: string[]
-  /** Only the answers to this workspace's keys. */
+  /** Only the answers to this workspace's keys; a workspace the emulator does not have is a 404. */
   workspaceId?: string
 }
 

@@ -5,8 +5,6 @@ import { Type, type Static } from 'typebox'
 export const OUTCOME_PATTERN = '^([1-5][0-9][0-9]|drop|slow|learned|drift:[a-z0-9-]+)$'
 /** What a check may ask for: an outcome, or `drift` (any drift kind). */
 export const REQUIRED_OUTCOME_PATTERN = '^([1-5][0-9][0-9]|drop|slow|learned|drift|drift:[a-z0-9-]+)$'
-/** 'GET /api/v1/scenes/{sceneId}' or 'mcp list_scenes', as parity reports name operations (routes.ts checks it). */
-export const OPERATION_PATTERN = /^((GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) \/api\/v1(\/.*)?|mcp .+)$/
 
 /** Statuses in number order, then `drop`, `slow`, the drift kinds and `learned`: the order answers, the report and the page list them. */
 export function compareOutcomes (a: string, b: string): number {
@@ -20,7 +18,10 @@ export const OperationCoverageSchema = Type.Object({
   calls: Type.Integer({ minimum: 0, description: 'Answers counted (a dropped connection is one; a client that went away first is none)' }),
   outcomes: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
     description: "Answers by outcome: the status ('200', '429'), 'drop', 'slow', 'drift:<kind>', 'learned'; one answer may count under several"
-  })
+  }),
+  notApplicable: Type.Optional(Type.Array(Type.String(), {
+    description: "The sweep's drifts ('drift', 'drift:<kind>') that changed nothing in a success of this operation: a check does not ask for them. Absent when none"
+  }))
 }, { additionalProperties: false })
 export type OperationCoverage = Static<typeof OperationCoverageSchema>
 
@@ -37,14 +38,18 @@ export type CoverageQuery = Static<typeof CoverageQuerySchema>
 export const CoverageCheckBodySchema = Type.Object({
   operations: Type.Union([
     Type.Literal('called'),
-    Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { minItems: 1, maxItems: 1000 })
-  ], { description: "'called': every operation that was answered at least once; or the operations to check" }),
+    // No minItems: routes.ts says an empty list is empty (a union's error would say 'must be string').
+    Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { maxItems: 1000 })
+  ], { description: "'called': every operation answered at least once to a valid key on a route the emulator has; or the operations to check, as GET /_emulator/coverage names them" }),
   outcomes: Type.Array(Type.String({ pattern: REQUIRED_OUTCOME_PATTERN }), {
     minItems: 1, maxItems: 100, description: "Outcomes each operation must have received; 'drift' matches any 'drift:<kind>'"
   }),
   workspaceId: Type.Optional(Type.String({ minLength: 1, description: 'Check only the answers to this workspace\'s keys' }))
 }, { additionalProperties: false })
 export type CoverageCheckBody = Static<typeof CoverageCheckBodySchema>
+
+/** The operation of a `'called'` check's gaps when nothing was called: the gate checked nothing, so it must not pass. */
+export const NONE_CALLED = '(none called)'
 
 export const CoverageGapSchema = Type.Object({
   operation: Type.String(),

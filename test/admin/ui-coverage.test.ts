@@ -43,6 +43,14 @@ t.test('the table: counts per outcome, each required outcome an operation lacks 
   t.notMatch(met, 'class="gap"')
 })
 
+t.test('only keyless calls and unknown URLs: no operation was called, so the view says the check has nothing to pass', async (t) => {
+  await get('/api/v1/collections', {}, 'sk-nobody')
+  await get('/api/v1/no-such-thing')
+  const table = (await page(`${UI}/coverage/table`)).body
+  t.match(table, '<p class="warn" id="coverage-summary">No operation was called with a valid key yet: a check has nothing to pass.</p>')
+  t.notMatch(table, 'class="gap"', 'no row is marked: those operations are counted, not called')
+})
+
 t.test('a workspace and required outcomes a person picks; what a check cannot name is left out; nothing breaks on odd queries', async (t) => {
   await get('/api/v1/collections')
   await get('/api/v1/collections', {}, KEYS.other)

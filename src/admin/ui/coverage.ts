@@ -1,7 +1,7 @@
 // The demo page's Coverage view (/_emulator/ui/coverage): operations down, outcomes across, counts in the cells, each
 // required outcome an operation never received marked as a gap. The table is one fragment (/ui/coverage/table), which
 // the page's script fetches again every second, as the journal polls: one renderer, on the server.
-import { compareOutcomes, type Coverage, type CoverageCheck } from '../../schemas/coverage.js'
+import { NONE_CALLED, compareOutcomes, type Coverage, type CoverageCheck } from '../../schemas/coverage.js'
 import { html, type Html } from './html.js'
 import { UI_PREFIX } from './layout.js'
 
@@ -41,7 +41,9 @@ export function coverageTable ({ coverage, required, check }: Pick<CoverageFacts
   const gaps = new Set(check.gaps.map((gap) => `${gap.operation}\n${gap.outcome}`))
   const summary = check.ok
     ? html`<p class="ok" id="coverage-summary">Every called operation received ${required.join(', ')}.</p>`
-    : html`<p class="warn" id="coverage-summary">${check.gaps.length} gap${check.gaps.length === 1 ? '' : 's'} in ${new Set(check.gaps.map((gap) => gap.operation)).size} of ${coverage.operations.length} operations.</p>`
+    : check.gaps[0]?.operation === NONE_CALLED
+      ? html`<p class="warn" id="coverage-summary">No operation was called with a valid key yet: a check has nothing to pass.</p>`
+      : html`<p class="warn" id="coverage-summary">${check.gaps.length} gap${check.gaps.length === 1 ? '' : 's'} in ${new Set(check.gaps.map((gap) => gap.operation)).size} of ${coverage.operations.length} operations.</p>`
   const rows = coverage.operations.map((entry) => html`<tr><td><code>${entry.operation}</code></td><td>${entry.calls}</td>${columns.map((outcome) => cell(entry.outcomes, outcome, gaps.has(`${entry.operation}\n${outcome}`)))}</tr>`)
   return html`${summary}<table id="coverage"><thead><tr><th>operation</th><th>calls</th>${columns.map((outcome) => html`<th class="${required.includes(outcome) ? 'required' : ''}">${outcome === 'drift' ? 'drift (any kind)' : outcome}</th>`)}</tr></thead><tbody>${rows}</tbody></table>`
 }

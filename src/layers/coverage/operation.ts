@@ -41,6 +41,13 @@ function mcpOperation (request: FastifyRequest, record: RequestRecord): string |
   return MCP_METHODS.has(call.method) ? `mcp ${call.method}` : 'mcp (other method)'
 }
 
+/** Every name a route's answers can count under (`GET /api/v1/scenes`, `mcp list_scenes`, `mcp initialize`): a check lists these. */
+export function operationsOfRoute (methods: string | readonly string[], route: string, mcpTools: readonly string[] | undefined): string[] {
+  const names = [methods].flat().map((method) => routeOperation(method, route))
+  if (mcpTools === undefined) return names
+  return [...names, ...mcpTools.map((tool) => `mcp ${tool}`), ...[...MCP_METHODS].map((method) => `mcp ${method}`)]
+}
+
 /**
  * The operation an answer counts under. A URL no route matches counts under `<METHOD> /api/v1/*` (one key, however
  * many URLs); an MCP request whose body was never read (a fault answered first) under `POST /api/v1/mcp`.

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { recordOf } from '../request-record.js'
 import type { CoverageControl } from './state.js'
-import { operationOf, outcomesOf } from './operation.js'
+import { operationOf, operationsOfRoute, outcomesOf } from './operation.js'
 import { writeCoverageReport } from './report.js'
 
 /** The sweep's hooks, registered at their own place in the order (after drift): api/v1 reaches a layer through plugin.ts. */
@@ -22,6 +22,10 @@ function countAnswer (coverage: CoverageControl, request: FastifyRequest, reply:
 
 export default fp(async (app) => {
   const coverage = app.control.coverage
+  // The names a check may list: each route of the scope as it is added (the routes come after this plugin).
+  app.addHook('onRoute', (route) => {
+    for (const operation of operationsOfRoute(route.method, route.url, route.config?.mcpTools)) coverage.known.add(operation)
+  })
   app.addHook('onRequest', (request, reply, done) => {
     // 'close' fires once the response is done or its connection is gone, so dropped answers are counted too.
     reply.raw.once('close', () => {

@@ -2,7 +2,7 @@
 // limit and validation, before the handler): the operation's next failure, if any, is served instead of the route, so
 // a swept status or drop never writes; a swept drift is left to the drift layer (through the request record), which
 // applies it to the route's answer. onSend (after drift): X-Emulator-Chaos names what was served.
-import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { emulatorError, type ErrorCode } from '../../errors.js'
 import { recordOf, type ChaosEntry } from '../request-record.js'
@@ -55,14 +55,24 @@ function beforeHandler (sweep: SweepControl, request: FastifyRequest, reply: Fas
   serve(request, reply, entry)
 }
 
-/** A drift the sweep asked for: named in the header when drift applied one, else the next call may fail instead. */
-function settleDrift (sweep: SweepControl, request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * A drift the sweep asked for: named in the header when drift applied one. When none applied, the answer was normal
+ * (the next call may fail instead). On an error answer the drift goes back for a later answer; on a success, whose
+ * shape is the operation's, it never could apply (`mcp initialize`, a HEAD, a single scene's switch-paging): the
+ * coverage records it as not applicable, so a check does not ask for what the sweep cannot serve.
+ */
+function settleDrift (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): void {
   const record = recordOf(request)
   const entry = record.chaos
   const swept = request[kSwept]
   if (entry === null || entry.answered || swept === undefined) return
   const applied = record.drift?.changes.map((change) => change.split(' ', 1)[0]).find((kind) => kind !== 'learned')
-  if (applied === undefined) return sweep.unserved(swept.workspaceId, swept.operation)
+  if (applied === undefined) {
+    // INFER: a success's shape is fixed by its operation, so a drift that changed nothing in one never will.
+    if (reply.statusCode >= 300) return app.control.sweep.putBack(swept.workspaceId, swept.operation)
+    app.control.sweep.dropDrift(swept.workspaceId, swept.operation)
+    return app.control.coverage.notApplicable(swept.workspaceId, swept.operation, entry.outcome)
+  }
   entry.header = `sweep drift:${applied}`
   reply.header(CHAOS_HEADER, entry.header)
 }
@@ -72,7 +82,7 @@ export default fp(async (app) => {
   if (!sweep.enabled) return
   app.addHook('preHandler', async (request, reply) => beforeHandler(sweep, request, reply))
   app.addHook('onSend', async (request, reply, payload) => {
-    settleDrift(sweep, request, reply)
+    settleDrift(app, request, reply)
     return payload
   })
 }, { name: 'sweep', dependencies: ['control'] })

@@ -7,8 +7,8 @@ import type { ControlPart } from '../control-part.js'
 
 /** One operation's sweep in one workspace. */
 interface Progress {
-  /** The failures in the order they are served. */
-  readonly order: readonly string[]
+  /** The failures in the order they are served (a drift put back moves to the end). */
+  readonly order: string[]
   /** How many of `order` were handed out. */
   next: number
   /** The last answer was a failure: the next one is normal. */
@@ -21,8 +21,13 @@ export interface SweepControl extends ControlPart {
   readonly outcomes: readonly string[]
   /** The failure this call of the operation gets, or null for a normal answer; advances the operation's sweep. */
   take (workspaceId: string, operation: string): string | null
-  /** A drift handed out applied to nothing in its answer: that answer was normal, so the next call may fail. */
-  unserved (workspaceId: string, operation: string): void
+  /**
+   * The drift just handed out applied to nothing in its answer: that answer was normal, so the next call may fail, and
+   * the drift goes back, after the failures still to serve, for a later answer it can change.
+   */
+  putBack (workspaceId: string, operation: string): void
+  /** The drift just handed out can change none of this operation's answers: it is not tried again. */
+  dropDrift (workspaceId: string, operation: string): void
 }
 
 /** `outcomes` shuffled (Fisher-Yates) by a generator of its own per workspace and operation: the same seed, the same order. */
@@ -59,7 +64,14 @@ export function createSweepControl (config: Pick<Config, 'chaos' | 'chaosOutcome
       sweep.lastFailed = true
       return sweep.order[sweep.next++]
     },
-    unserved (workspaceId, operation) {
+    putBack (workspaceId, operation) {
+      const sweep = progressOf(workspaceId, operation)
+      sweep.lastFailed = false
+      if (sweep.next === 0) return
+      const [drift] = sweep.order.splice(--sweep.next, 1)
+      sweep.order.push(drift)
+    },
+    dropDrift (workspaceId, operation) {
       progressOf(workspaceId, operation).lastFailed = false
     },
     reset () { progress = new Map() }

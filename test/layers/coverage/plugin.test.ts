@@ -1,4 +1,7 @@
 // The coverage layer's counting on /api/v1: every answer under its operation and outcomes, whoever answered it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { KEYS, build, sharedApp, swap } from '../../helper.js'
@@ -26,7 +29,7 @@ t.test('each answer counts under its operation: the API\'s statuses, faults, stu
   await app.inject({ method: 'POST', url: '/_emulator/stubs', payload: { method: 'DELETE', path: '/scenes/{sceneId}', status: 409, body: { statusCode: 409, error: 'Conflict', message: 'stubbed' } } })
   await send(app, 'DELETE', '/api/v1/scenes/whatever')
   await send(app, 'GET', '/api/v1/no-such-route')
-  t.same(await coverageOf(app), {
+  t.strictSame(await coverageOf(app), {
     operations: [
       { operation: 'DELETE /api/v1/scenes/{sceneId}', calls: 1, outcomes: { 409: 1 } },
       { operation: 'GET /api/v1/*', calls: 1, outcomes: { 404: 1 } },
@@ -38,20 +41,39 @@ t.test('each answer counts under its operation: the API\'s statuses, faults, stu
 })
 
 t.test('the outcomes come in order: statuses by number, drop, slow, drift kinds, learned', async (t) => {
-  const app = await fresh()
+  // A learned change needs a drift profile (docs/drift.md): the collections list gains a field on its success.
+  const work = mkdtempSync(join(tmpdir(), 'coverage-profile-'))
+  t.teardown(() => rmSync(work, { recursive: true, force: true }))
+  const profile = join(work, 'profile.json')
+  writeFileSync(profile, JSON.stringify({
+    format: 'drawing-api-emulator drift profile',
+    version: 1,
+    learnedFrom: [],
+    operations: [{ operation: 'GET /api/v1/collections', changes: [{ change: 'field-added', path: '/data/*/color', sample: 'blue', seen: [] }] }]
+  }))
+  const app = await build(t, { driftProfile: profile })
   swap(t, app.control.faults, 'sleep', async () => {})
   await send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'slow' })
   await t.rejects(send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'drop' }), { code: 'LIGHT_ECONNRESET' })
   await send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': '503' })
   await send(app, 'GET', '/api/v1/collections', {}, null)
-  const [entry] = (await coverageOf(app)).operations
-  t.same(Object.keys(entry.outcomes), ['200', '401', '503', 'drop', 'slow'])
+  await send(app, 'GET', '/api/v1/collections', { 'x-emulator-drift': 'rename-field' })
+  await send(app, 'GET', '/api/v1/collections', { 'x-emulator-drift': 'add-unknown-field' })
+  await send(app, 'GET', '/api/v1/collections', { 'x-emulator-drift': 'rename-field' })
+  const { operations } = await coverageOf(app)
+  t.strictSame(Object.keys(operations[0].outcomes), ['200', '401', '503', 'drop', 'slow', 'drift:add-unknown-field', 'drift:rename-field', 'learned'], 'in order')
+  t.strictSame(operations, [{
+    operation: 'GET /api/v1/collections',
+    calls: 7,
+    // learned: the three answers the route gave (the profile's field); the slow fault's body is the fault's own.
+    outcomes: { '200': 4, '401': 1, '503': 1, 'drop': 1, 'slow': 1, 'drift:add-unknown-field': 1, 'drift:rename-field': 2, 'learned': 3 }
+  }], 'each drift kind once per answer, learned last')
 })
 
 t.test('a rate-limited answer counts as 429', async (t) => {
   const app = await build(t, { rateLimit: 2 })
   for (let i = 0; i < 3; i++) await send(app, 'GET', '/api/v1/collections')
-  t.same(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 3, outcomes: { 200: 2, 429: 1 } }] })
+  t.strictSame(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 3, outcomes: { 200: 2, 429: 1 } }] })
 })
 
 t.test('MCP calls count under mcp <tool> and mcp <method>; names the endpoint lacks under one key each', async (t) => {
@@ -63,7 +85,7 @@ t.test('MCP calls count under mcp <tool> and mcp <method>; names the endpoint la
   await rpc(app, KEYS.full, { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'list_scenes', arguments: {} } }, { 'x-emulator-fault': '502' })
   const answered = await app.inject({ method: 'GET', url: '/api/v1/mcp', headers: { authorization: `Bearer ${KEYS.full}` } })
   t.equal(answered.statusCode, 405)
-  t.same(await coverageOf(app), {
+  t.strictSame(await coverageOf(app), {
     operations: [
       { operation: 'GET /api/v1/mcp', calls: 1, outcomes: { 405: 1 } },
       { operation: 'POST /api/v1/mcp', calls: 1, outcomes: { 502: 1 } },
@@ -81,10 +103,12 @@ t.test('per workspace: ?workspaceId= counts only the answers to that workspace\'
   await send(app, 'GET', '/api/v1/collections', {}, KEYS.other)
   await send(app, 'GET', '/api/v1/collections', {}, KEYS.other)
   const [main, other] = ['wsMain00001', 'wsOther0001']
-  t.same(await coverageOf(app, `?workspaceId=${main}`), { operations: [{ operation: 'GET /api/v1/collections', calls: 1, outcomes: { 200: 1 } }] })
-  t.same(await coverageOf(app, `?workspaceId=${other}`), { operations: [{ operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 2 } }] })
-  t.same(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 3, outcomes: { 200: 3 } }] }, 'all workspaces summed')
-  t.same(await coverageOf(app, '?workspaceId=ws-nobody'), { operations: [] })
+  t.strictSame(await coverageOf(app, `?workspaceId=${main}`), { operations: [{ operation: 'GET /api/v1/collections', calls: 1, outcomes: { 200: 1 } }] })
+  t.strictSame(await coverageOf(app, `?workspaceId=${other}`), { operations: [{ operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 2 } }] })
+  t.strictSame(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 3, outcomes: { 200: 3 } }] }, 'all workspaces summed')
+  const unknown = await app.inject({ url: '/_emulator/coverage?workspaceId=ws-nobody' })
+  t.equal(unknown.statusCode, 404, 'a workspace the emulator does not have')
+  t.strictSame(unknown.json(), { statusCode: 404, error: 'Not Found', message: 'Workspace ws-nobody not found' })
 })
 
 t.test('a client that leaves before its answer is not counted: it received nothing', async (t) => {
@@ -97,13 +121,13 @@ t.test('a client that leaves before its answer is not counted: it received nothi
   setTimeout(() => controller.abort(), 50)
   await t.rejects(pending)
   await new Promise((resolve) => setTimeout(resolve, 300))
-  t.same(await coverageOf(app), { operations: [] })
+  t.strictSame(await coverageOf(app), { operations: [] })
 })
 
 t.test('counting does not depend on the journal: with EMULATOR_JOURNAL_SIZE=0 every answer is counted still', async (t) => {
   const app = await build(t, { journalSize: 0 })
   await send(app, 'GET', '/api/v1/collections')
   await t.rejects(send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'drop' }), { code: 'LIGHT_ECONNRESET' })
-  t.same((await app.inject({ url: '/_emulator/requests' })).json().total, 0, 'the journal kept nothing')
-  t.same(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 1, drop: 1 } }] })
+  t.strictSame((await app.inject({ url: '/_emulator/requests' })).json().total, 0, 'the journal kept nothing')
+  t.strictSame(await coverageOf(app), { operations: [{ operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 1, drop: 1 } }] })
 })

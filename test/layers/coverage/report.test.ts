@@ -26,8 +26,8 @@ t.test('--coverage-report <file>: the JSON and its Markdown table, written when 
   t.notOk(existsSync(file), 'nothing is written before the stop')
   t.equal(await stopProcess(running.child), 0)
   const written = JSON.parse(readFileSync(file, 'utf8'))
-  t.same(written, live, 'the JSON is what GET /_emulator/coverage answered')
-  t.same(written, {
+  t.strictSame(written, live, 'the JSON is what GET /_emulator/coverage answered')
+  t.strictSame(written, {
     operations: [
       { operation: 'GET /api/v1/collections', calls: 2, outcomes: { 200: 1, 503: 1 } },
       { operation: 'GET /api/v1/scenes', calls: 1, outcomes: { '200': 1, 'drift:rename-field': 1 } }
@@ -48,7 +48,7 @@ t.test('EMULATOR_COVERAGE_REPORT: an emulator that answered nothing writes an em
   const file = join(dir, 'empty.json')
   const running = await startProcess('src/server.ts', [], { EMULATOR_FIXTURES: 'minimal', EMULATOR_COVERAGE_REPORT: file })
   t.equal(await stopProcess(running.child), 0)
-  t.same(JSON.parse(readFileSync(file, 'utf8')), { operations: [] })
+  t.strictSame(JSON.parse(readFileSync(file, 'utf8')), { operations: [] })
   t.equal(readFileSync(`${file}.md`, 'utf8'), '## Failure coverage\n\nNo answer was counted.\n')
 })
 
