@@ -90,13 +90,14 @@ async function runLive (ctx: LiveContext, interrupt: AbortSignal): Promise<LiveR
   return { outcome, recorded }
 }
 
-function saveRecording (ctx: LiveContext, recorded: RecordedStep[], version: string): void {
+function saveRecording (ctx: LiveContext, { recorded, outcome }: LiveRun, version: string): void {
   const { options, startedAt } = ctx
   if (options.record === undefined) return
   writeRecording(options.record, {
     header: {
       format: RECORDING_FORMAT, version: RECORDING_VERSION, tool: `drawing-api-emulator ${version}`, target: options.target,
-      startedAt, runId: startedAt, readOnly: options.readOnly, includeMcp: options.includeMcp, redactedPeople: options.redactPeople, steps: recorded.length
+      startedAt, runId: startedAt, readOnly: options.readOnly, includeMcp: options.includeMcp, redactedPeople: options.redactPeople, steps: recorded.length,
+      ...(outcome.interrupted === undefined ? {} : { interrupted: outcome.interrupted })
     },
     steps: recorded
   }, options.key)
@@ -165,7 +166,7 @@ async function live (options: LiveOptions, io: Io): Promise<number> {
 /** A run's recording, report and table: the whole run's, or an interrupted one's up to the signal. */
 function finishLive (ctx: LiveContext, run: LiveRun, started: number, io: Io): number {
   const { options, client, acceptance } = ctx
-  saveRecording(ctx, run.recorded, io.version)
+  saveRecording(ctx, run, io.version)
   const { outcome } = run
   const requests = { target: client.requests(), emulator: outcome.emulatorRequests }
   const mask = secretMask(new Set([options.key]))
@@ -206,8 +207,11 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
     })
     const requests = { target: header.steps, emulator: outcome.emulatorRequests }
     const report = buildReport(reportInput('verify', header.target, header.startedAt, started, outcome, requests, header.readOnly, acceptance, io.version))
-    const figures = `recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} steps; key: ${describeProfile(outcome.profile, outcome.routes, header.readOnly)}; ${plural(outcome.skipped.length, 'step')} skipped; ${(report.durationMs / 1000).toFixed(1)} s`
-    return finish(report, io, options.report, figures)
+    const interrupted = outcome.interrupted === undefined ? '' : ` (interrupted by ${outcome.interrupted}: compared up to the signal)`
+    const figures = `recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} steps${interrupted}; key: ${describeProfile(outcome.profile, outcome.routes, header.readOnly)}; ${plural(outcome.skipped.length, 'step')} skipped; ${(report.durationMs / 1000).toFixed(1)} s`
+    const code = finish(report, io, options.report, figures)
+    // The recording of an interrupted run verifies what it holds, and, like the run, is never a pass.
+    return outcome.interrupted === undefined ? code : 2
   } finally {
     await local.close()
   }

@@ -98,6 +98,14 @@ t.test('Ctrl-C in the middle of a run: what it made is removed, the report and r
   t.ok(header.steps > 10 && header.steps < report.requests.target, `the steps answered before the signal: ${header.steps} (${report.requests.target} requests)`)
   t.ok(files.some((f) => f.file.endsWith('-POST-collections.json')), 'the collection the run made is among them')
   t.same(files.filter((f) => f.text.includes(key)).map((f) => f.file), [], 'the key is in no recorded file')
+  // Its recording verifies offline up to the signal, and, like the run, is not a pass.
+  const verifyFile = join(work, 'interrupted-verify.json')
+  const verified = await parity('--verify', record, '--report', verifyFile)
+  t.equal(verified.code, 2, verified.out + verified.err)
+  t.match(verified.out, new RegExp(`: ${header.steps} steps \\(interrupted by SIGINT: compared up to the signal\\); key: `))
+  const replayed = JSON.parse(readFileSync(verifyFile, 'utf8'))
+  t.same([replayed.mode, replayed.interrupted, replayed.summary.differs], ['verify', 'SIGINT', 0])
+  t.ok(replayed.operations.length >= operations.length, 'the operations the run compared, compared again')
 })
 
 t.test('what cannot make a run: one line, exit 2, nothing written', async (t) => {
