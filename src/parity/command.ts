@@ -1,5 +1,6 @@
 // `drawing-api-emulator parity`: a live run against a target (with clean-up, also on Ctrl-C), or `--verify` of a
-// recording; prints the table, writes the report and the recording, and says how the run went in its exit code.
+// recording; prints the table, writes the report and the recording (an interrupted run's so far), and says how the
+// run went in its exit code.
 import { writeFileSync } from 'node:fs'
 import { AcceptRuleError, createAcceptance, readAcceptOption, type Acceptance } from './accept.js'
 import { NetworkError, createClient, type ApiClient } from './client.js'
@@ -89,13 +90,14 @@ async function runLive (ctx: LiveContext, interrupt: AbortSignal): Promise<LiveR
   return { outcome, recorded }
 }
 
-function saveRecording (ctx: LiveContext, recorded: RecordedStep[], version: string): void {
+function saveRecording (ctx: LiveContext, { recorded, outcome }: LiveRun, version: string): void {
   const { options, startedAt } = ctx
   if (options.record === undefined) return
   writeRecording(options.record, {
     header: {
       format: RECORDING_FORMAT, version: RECORDING_VERSION, tool: `drawing-api-emulator ${version}`, target: options.target,
-      startedAt, runId: startedAt, readOnly: options.readOnly, includeMcp: options.includeMcp, redactedPeople: options.redactPeople, steps: recorded.length
+      startedAt, runId: startedAt, readOnly: options.readOnly, includeMcp: options.includeMcp, redactedPeople: options.redactPeople, steps: recorded.length,
+      ...(outcome.interrupted === undefined ? {} : { interrupted: outcome.interrupted })
     },
     steps: recorded
   }, options.key)
@@ -105,7 +107,8 @@ const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' 
 
 function liveFigures (ctx: LiveContext, outcome: RunOutcome, seconds: string): string {
   const throttled = ctx.client.throttled() > 0 ? `, waited out ${ctx.client.throttled()} answers 429` : ''
-  return `key: ${describeProfile(outcome.profile, outcome.routes, ctx.options.readOnly)}; ${ctx.client.requests()} requests to the target, ${outcome.emulatorRequests} to the emulator${throttled}; ${plural(outcome.skipped.length, 'step')} skipped; ${seconds} s`
+  const interrupted = outcome.interrupted === undefined ? '' : `; interrupted by ${outcome.interrupted}, the steps after it not sent`
+  return `key: ${describeProfile(outcome.profile, outcome.routes, ctx.options.readOnly)}; ${ctx.client.requests()} requests to the target, ${outcome.emulatorRequests} to the emulator${throttled}; ${plural(outcome.skipped.length, 'step')} skipped${interrupted}; ${seconds} s`
 }
 
 /** What every report holds besides the operations: who, where, when, how long, the key, the requests, what was skipped. */
@@ -113,7 +116,8 @@ function reportInput (mode: 'live' | 'verify', target: string, startedAt: string
   return {
     tool: 'drawing-api-emulator', version, mode, target, startedAt, durationMs: Date.now() - started,
     key: keyReport(outcome.profile, outcome.routes, readOnly), requests, skipped: outcome.skipped,
-    operations: outcome.operations, unusedAccept: acceptance.unused()
+    operations: outcome.operations, unusedAccept: acceptance.unused(),
+    ...(outcome.interrupted === undefined ? {} : { interrupted: outcome.interrupted })
   }
 }
 
@@ -123,6 +127,12 @@ async function contact (options: LiveOptions): Promise<{ client: ApiClient, firs
   const first = await firstContact(async () => await client.send({ method: 'GET', path: '/workspaces' }))
   firstAnswerCheck(options.target)(first)
   return { client, first }
+}
+
+/** The line a run that stopped early ends with (an interrupt, a failure), and what its clean-up removed. */
+function stopLine (error: unknown, cleanup: CleanupResult): string {
+  const removed = cleanup.removed.length > 0 ? `; removed the ${cleanup.removed.length} things it had made` : ''
+  return `parity: ${error instanceof Interrupted ? error.message : explain(error)}${removed}`
 }
 
 /** `io`: the lines already masked (parityCommand); the report is masked here. */
@@ -140,20 +150,23 @@ async function live (options: LiveOptions, io: Io): Promise<number> {
     await ctx.local.close()
     for (const line of cleanupLines(cleanup)) io.err(line)
     if (!isLiveRun(run)) {
-      const removed = cleanup.removed.length > 0 ? `; removed the ${cleanup.removed.length} things it had made` : ''
-      io.err(`parity: ${run instanceof Interrupted ? run.message : explain(run)}${removed}`)
+      io.err(stopLine(run, cleanup))
       return 2
     }
-    return finishLive(ctx, run, started, io)
+    const code = finishLive(ctx, run, started, io)
+    if (run.outcome.interrupted === undefined) return code
+    // Its report holds what was compared before the signal; what came after is unknown: never a pass for a gate.
+    io.err(stopLine(new Interrupted(run.outcome.interrupted), cleanup))
+    return 2
   } finally {
     release()
   }
 }
 
-/** A whole run's recording, report and table. */
+/** A run's recording, report and table: the whole run's, or an interrupted one's up to the signal. */
 function finishLive (ctx: LiveContext, run: LiveRun, started: number, io: Io): number {
   const { options, client, acceptance } = ctx
-  saveRecording(ctx, run.recorded, io.version)
+  saveRecording(ctx, run, io.version)
   const { outcome } = run
   const requests = { target: client.requests(), emulator: outcome.emulatorRequests }
   const mask = secretMask(new Set([options.key]))
@@ -194,8 +207,11 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
     })
     const requests = { target: header.steps, emulator: outcome.emulatorRequests }
     const report = buildReport(reportInput('verify', header.target, header.startedAt, started, outcome, requests, header.readOnly, acceptance, io.version))
-    const figures = `recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} steps; key: ${describeProfile(outcome.profile, outcome.routes, header.readOnly)}; ${plural(outcome.skipped.length, 'step')} skipped; ${(report.durationMs / 1000).toFixed(1)} s`
-    return finish(report, io, options.report, figures)
+    const interrupted = outcome.interrupted === undefined ? '' : ` (interrupted by ${outcome.interrupted}: compared up to the signal)`
+    const figures = `recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} steps${interrupted}; key: ${describeProfile(outcome.profile, outcome.routes, header.readOnly)}; ${plural(outcome.skipped.length, 'step')} skipped; ${(report.durationMs / 1000).toFixed(1)} s`
+    const code = finish(report, io, options.report, figures)
+    // The recording of an interrupted run verifies what it holds, and, like the run, is never a pass.
+    return outcome.interrupted === undefined ? code : 2
   } finally {
     await local.close()
   }

@@ -93,7 +93,13 @@ export async function startLocal (
         label: 'parity'
       })
     },
-    close: () => running.close()
+    async close () {
+      // The only client is this run: a request a signal cut may leave its connection busy, and a busy keep-alive
+      // connection holds close() for Fastify's keepAliveTimeout (72 s). Nothing of ours is still waiting: cut them.
+      const closing = running.close()
+      running.app.server.closeAllConnections()
+      await closing
+    }
   }
 }
 

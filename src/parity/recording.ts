@@ -1,6 +1,6 @@
 // Recordings: what the target answered, step by step, as readable JSON files, and their reading back for
 // `parity --verify`. Layout (docs/parity.md, "Recordings and CI", shows it):
-//   <dir>/recording.json                     format, version, tool, target, startedAt, runId, options, steps
+//   <dir>/recording.json                     format, version, tool, target, startedAt, runId, options, steps, interrupted?
 //   <dir>/steps/0001-GET-workspaces.json     {step, operation, request: {method, path, query?, body?}, answer: {status, headers, body, json}}
 //                                            (a shadow session's steps add the live verdict: shadow/verdict.ts)
 // The key is never written: requests are stored without headers, and any text holding the key is masked.
@@ -29,6 +29,8 @@ export interface RecordingHeader {
   source?: 'shadow'
   /** Shadow recordings: how reads compare (`value` after an import of the target's workspace). */
   reads?: 'value' | 'shape'
+  /** The signal that stopped the run: its steps end there, and `--verify` compares them and stops there too. */
+  interrupted?: string
 }
 
 export interface RecordedStep { step: number, operation: string, request: HttpRequest, answer: Answer }

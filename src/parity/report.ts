@@ -1,6 +1,6 @@
 // What a run found, per operation, and the --report JSON: {tool, version, target, startedAt, durationMs, mode,
 // key, requests, skipped, operations: [{operation, requests, same, differs, differences, accepted}], shared,
-// unusedAccept, summary}. Differences are grouped by path pattern and carry the requests that produced them.
+// unusedAccept, interrupted?, summary}. Differences are grouped by path pattern and carry the requests that produced them.
 import { createAcceptance, type AcceptedDifference, type Acceptance, type UnusedAcceptRule } from './accept.js'
 import type { Difference, RequestRef } from './types.js'
 
@@ -56,6 +56,11 @@ export interface ParityReport {
   shared: SharedDifference[]
   /** Accept rules that matched nothing (a gap that closed). */
   unusedAccept: UnusedAcceptRule[]
+  /**
+   * The signal (`SIGINT`, `SIGTERM`) that stopped the run after its probes: the operations are those compared
+   * before it, the steps after it were not sent. Absent when the run went to its end.
+   */
+  interrupted?: string
   /** Operations compared, those where every request was the same (accepted differences aside), those where one differed, those with an accepted difference. */
   summary: { operations: number, same: number, differs: number, accepted: number }
 }

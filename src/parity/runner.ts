@@ -1,6 +1,7 @@
 // Runs the scenario against two sides and compares each pair of answers: the probes go to the target first (the
 // emulator key is minted to match what they show), then every step goes to both sides at once. Each difference
-// carries the request that produced it; a read that differs after a write failed on the target says so.
+// carries the request that produced it; a read that differs after a write failed on the target says so. A signal
+// during the probes ends the run (Interrupted); after them, it ends the steps with the outcome so far.
 import type { Acceptance } from './accept.js'
 import { createClient, type ApiClient } from './client.js'
 import { createComparer, type Comparer } from './compare/index.js'
@@ -45,6 +46,8 @@ export interface RunOutcome {
   emulatorRequests: number
   /** Steps not sent because the target's workspace gave no id for them (no scenes, no invites…), and why. */
   skipped: SkippedStep[]
+  /** The signal that ended the main steps early: the outcome holds the pairs compared before it. */
+  interrupted?: string
 }
 
 interface State {
@@ -180,6 +183,20 @@ function initialState (setup: RunSetup): State {
   }
 }
 
+/**
+ * The main steps in order. An interrupt ends them early and names its signal: what was compared before it is
+ * kept (the pair in flight, cut by the same signal, is not tallied). Any other failure ends the run.
+ */
+async function runMain (state: State, steps: readonly Step[]): Promise<string | undefined> {
+  try {
+    for (const step of steps) await runPair(state, step)
+    return undefined
+  } catch (error) {
+    if (error instanceof Interrupted) return error.signal
+    throw error
+  }
+}
+
 const routeProbe: Step = { operation: NO_SUCH_ROUTE_OPERATION, mode: 'value', request: () => NO_SUCH_ROUTE }
 
 export async function runScenario (setup: RunSetup): Promise<RunOutcome> {
@@ -201,6 +218,7 @@ export async function runScenario (setup: RunSetup): Promise<RunOutcome> {
   const selection = selectSteps([...probes, ...main], setup.only)
   state.selection = setup.replay === true ? { compared: selection.compared, sent: () => true } : selection
   probes.forEach((step, i) => tally(state, step, step.request(state.vars.target), [first, ...rest][i].ref, answers[i], [first, ...rest][i].answer))
-  for (const step of main.filter(state.selection.sent)) await runPair(state, step)
-  return { operations: state.tally.results(), profile, routes, emulatorRequests: client.requests(), skipped: state.skipped }
+  // From here on a profile exists and answers are compared: an interrupt ends the run with its outcome so far.
+  const interrupted = await runMain(state, main.filter(state.selection.sent))
+  return { operations: state.tally.results(), profile, routes, emulatorRequests: client.requests(), skipped: state.skipped, ...(interrupted === undefined ? {} : { interrupted }) }
 }

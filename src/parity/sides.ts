@@ -4,7 +4,7 @@ import type { ApiClient } from './client.js'
 import type { Recording } from './recording.js'
 import { NO_SUCH_ROUTE_OPERATION } from './route-check.js'
 import type { Step } from './scenario/index.js'
-import { RunError, type Answer, type HttpRequest } from './types.js'
+import { Interrupted, RunError, type Answer, type HttpRequest } from './types.js'
 
 export interface Side {
   send (step: Step, request: HttpRequest, signal?: AbortSignal): Promise<Answer>
@@ -36,6 +36,8 @@ export function recordedSide (recording: Recording, dir: string): Side {
       if (step.operation === NO_SUCH_ROUTE_OPERATION && recorded?.operation !== step.operation) {
         return { status: 0, headers: {}, body: null, json: false, notSent: 'not in this recording' }
       }
+      // An interrupted run's recording ends where the signal came: its replay ends there as the run did.
+      if (recorded === undefined && recording.header.interrupted !== undefined) throw new Interrupted(recording.header.interrupted)
       if (recorded === undefined || recorded.operation !== step.operation) {
         const found = recorded === undefined ? 'nothing more' : recorded.operation
         throw new RunError(`cannot verify ${dir}: its step ${next + 1} is ${found}, this version's scenario sends ${step.operation} there: record it again with this version`)

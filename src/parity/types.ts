@@ -89,8 +89,10 @@ export class KeyRefused extends RunError {
 
 /** The run was interrupted (SIGINT, SIGTERM): it stops sending scenario steps and cleans up. */
 export class Interrupted extends Error {
+  readonly signal: string
   constructor (signal: string) {
     super(`interrupted by ${signal}`)
     this.name = 'Interrupted'
+    this.signal = signal
   }
 }

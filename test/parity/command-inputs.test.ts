@@ -56,15 +56,19 @@ t.test('the emulator key matches the target key: a member\'s personal key, a key
   t.match(restricted.out, /\nskipped: GET \/api\/v1\/scenes: no firstCollection from an earlier answer\n/, 'the skipped step, named, and why')
 })
 
-t.test('Ctrl-C in the middle of a run: what it made is removed, exit 2', async (t) => {
+t.test('Ctrl-C in the middle of a run: what it made is removed, the report and recording so far are written, exit 2', async (t) => {
   await target.reset()
   const key = await target.mintKey()
   const before = await holdings(target.api, key)
+  const reportFile = join(work, 'interrupted.json')
+  const record = join(work, 'interrupted-recording')
   // Slow scene writes down, so the signal lands after the run has made its collection and a scene.
   await target.admin('PUT', '/_emulator/faults', { rules: [{ path: '/scenes/**', fault: 'latency', delayMs: 400 }] })
   t.teardown(() => target.admin('DELETE', '/_emulator/faults'))
-  const child = spawn(process.execPath, [...TS, 'src/cli.ts', 'parity', '--target', target.api, '--key', key], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, [...TS, 'src/cli.ts', 'parity', '--target', target.api, '--key', key, '--report', reportFile, '--record', record], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
   let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString() })
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
   for (let made = false; !made; await delay(100)) {
@@ -72,9 +76,36 @@ t.test('Ctrl-C in the middle of a run: what it made is removed, exit 2', async (
     made = journal.data.length > 0
   }
   child.kill('SIGINT')
-  t.equal(await exited, 2)
+  t.equal(await exited, 2, 'an interrupted run is never a pass')
   t.match(stderr, /^parity: interrupted by SIGINT; removed the [2-9] things it had made\n$/)
   t.same(await holdings(target.api, key), before, 'the same collections and scenes as before the run')
+  t.match(stdout, /\nPOST \/api\/v1\/collections +\d+ +\d+ +0\n/, 'the table of what was compared before the signal')
+  t.match(stdout, /; 0 steps skipped; interrupted by SIGINT, the steps after it not sent; [\d.]+ s\n/)
+  t.ok(existsSync(reportFile), 'the report is written')
+  const text = readFileSync(reportFile, 'utf8')
+  t.notOk(text.includes(key), 'the key is not in the report')
+  const report = JSON.parse(text)
+  const operations = report.operations.map((op: { operation: string }) => op.operation)
+  t.same([report.mode, report.interrupted, report.summary.operations], ['live', 'SIGINT', operations.length])
+  t.match(operations, ['GET /api/v1/workspaces'], 'the probes were compared')
+  t.ok(operations.includes('POST /api/v1/collections') && operations.includes('POST /api/v1/scenes'), `the writes before the signal were compared: ${operations.join(', ')}`)
+  const removals = report.operations.filter((op: { operation: string }) => op.operation.startsWith('DELETE /api/v1/collections/') || op.operation.startsWith('DELETE /api/v1/scenes/'))
+  t.same(removals.map((op: { requests: number }) => op.requests), [1, 1], 'only the removals\' probes: the removal steps came after the signal (the clean-up is not compared)')
+  const files = filesIn(record)
+  const header = JSON.parse(files.find((f) => f.file === join(record, 'recording.json'))?.text ?? '{}')
+  // Every answered step; requests.target also counts the request the signal cut and the clean-up's removals.
+  t.equal(header.steps, files.length - 1, 'the recording holds a file per step it counts')
+  t.ok(header.steps > 10 && header.steps < report.requests.target, `the steps answered before the signal: ${header.steps} (${report.requests.target} requests)`)
+  t.ok(files.some((f) => f.file.endsWith('-POST-collections.json')), 'the collection the run made is among them')
+  t.same(files.filter((f) => f.text.includes(key)).map((f) => f.file), [], 'the key is in no recorded file')
+  // Its recording verifies offline up to the signal, and, like the run, is not a pass.
+  const verifyFile = join(work, 'interrupted-verify.json')
+  const verified = await parity('--verify', record, '--report', verifyFile)
+  t.equal(verified.code, 2, verified.out + verified.err)
+  t.match(verified.out, new RegExp(`: ${header.steps} steps \\(interrupted by SIGINT: compared up to the signal\\); key: `))
+  const replayed = JSON.parse(readFileSync(verifyFile, 'utf8'))
+  t.same([replayed.mode, replayed.interrupted, replayed.summary.differs], ['verify', 'SIGINT', 0])
+  t.ok(replayed.operations.length >= operations.length, 'the operations the run compared, compared again')
 })
 
 t.test('what cannot make a run: one line, exit 2, nothing written', async (t) => {

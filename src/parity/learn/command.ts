@@ -7,7 +7,7 @@ import type { Io } from '../command.js'
 import { maskRequestPaths } from '../secrets.js'
 import { RunError } from '../types.js'
 import { learnFrom, type LearnedReport } from './learn.js'
-import { readReport } from './report-reader.js'
+import { readReport, type ReadReport } from './report-reader.js'
 
 export const LEARN_USAGE = `Usage:
   drawing-api-emulator learn --from <report.json> [--from <more.json> ...] --out <profile.json>
@@ -19,6 +19,8 @@ parity's rules excuse, the target's failures (5xx, bodies that are not JSON) and
 showed are not learned.
 Start an emulator with EMULATOR_DRIFT_PROFILE=<profile.json> (--drift-profile) to answer in that shape.
 A report that compared nothing (the shadow side not ready, no answer compared) is refused: nothing written.
+An interrupted parity report is learned from (what it compared is real), with a line naming the operations
+it did not reach: they have no change in the profile.
 Exit code: 0 written, 2 it could not be (a file that is not a report, an unknown report version, a report
 that compared nothing).`
 
@@ -46,6 +48,14 @@ function summary (learned: LearnedReport, out: string): string {
   return `learn: wrote ${out}: ${changes}; not learned: ${value} value-only, ${excused} excused by the rules, ${failures} target failures, ${oneOff} statuses not every answer showed, ${others} not replayable (list items, whole answers retyped, consequences of refused writes, unsent steps)`
 }
 
+/**
+ * An interrupted run's differences are real, so it is learned from rather than refused; but the operations after
+ * its signal were never compared, and a profile written from it alone drops their changes: the line says so.
+ */
+function interruptedLine (report: ReadReport): string {
+  return `learn: ${report.file} was interrupted by ${report.interrupted as string}: learned what it compared before the signal; operations it did not reach have no change in this profile (learn from a whole run to keep theirs)`
+}
+
 export async function learnCommand (argv: string[], io: Io): Promise<number> {
   try {
     const options = parseOptions(argv)
@@ -54,6 +64,7 @@ export async function learnCommand (argv: string[], io: Io): Promise<number> {
       return 0
     }
     const reports = options.from.map((file) => readReport(file, io.version))
+    for (const report of reports) if (report.interrupted !== undefined) io.err(interruptedLine(report))
     const learned = learnFrom(reports)
     const profile: DriftProfile = {
       format: DRIFT_PROFILE_FORMAT,

@@ -1,8 +1,9 @@
 // Reads the parity and shadow reports `learn` takes: only what it needs (operations[].operation, their
 // differences[].{path, kind, emulator, target} and, when given, {requests, pattern, count, followsFrom, status,
 // notFound}, their operation's `differs` and `statuses`, and the
-// run's `shared` differences), and whether it compared anything (`shadow.state`, `shadow.compared`,
-// `requests.emulator`); any other field, present or added later, is ignored.
+// run's `shared` differences), whether it compared anything (`shadow.state`, `shadow.compared`,
+// `requests.emulator`) and whether a signal cut it short (`interrupted`); any other field, present or added later,
+// is ignored.
 import { readFileSync } from 'node:fs'
 import { RunError } from '../types.js'
 
@@ -31,6 +32,11 @@ export interface ReadReport {
   file: string
   target?: string
   startedAt?: string
+  /**
+   * The signal that stopped the run early: its differences are real and are learned, but the operations after it
+   * were not compared, so the profile has no change of theirs (learn says so).
+   */
+  interrupted?: string
   operations: ReportOperation[]
 }
 
@@ -119,6 +125,7 @@ export function readReport (file: string, own: string): ReadReport {
     file,
     ...(typeof value.target === 'string' ? { target: value.target } : {}),
     ...(typeof value.startedAt === 'string' ? { startedAt: value.startedAt } : {}),
+    ...(typeof value.interrupted === 'string' ? { interrupted: value.interrupted } : {}),
     // A difference every operation shared is in each operation's list too (report.ts sharedDifferences; the table
     // shows it once): `shared` is not read again.
     operations: value.operations.map((op, i) => operation(op, `${file}: operations[${i}]`))

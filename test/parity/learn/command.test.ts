@@ -236,3 +236,15 @@ t.test('a night that compared nothing (the import failed, every call a 5xx): one
   const both = await learn('--from', file('good.json', REPORT), '--from', join(work, 'all-5xx.json'), '--out', out)
   t.same([both.code, readFileSync(out, 'utf8')], [2, '{"committed": true}\n'])
 })
+
+t.test('an interrupted parity report is learned from, with a line naming what it did not reach', async (t) => {
+  // What it compared before the signal is real (the status change); the operations after it have no change.
+  const interrupted = { ...REPORT, mode: 'live', interrupted: 'SIGINT', requests: { target: 20, emulator: 19 } }
+  const out = join(work, 'from-interrupted.json')
+  const run = await learn('--from', file('interrupted.json', interrupted), '--out', out)
+  t.same([run.code, run.err], [0, `learn: ${join(work, 'interrupted.json')} was interrupted by SIGINT: learned what it compared before the signal; operations it did not reach have no change in this profile (learn from a whole run to keep theirs)`])
+  t.match(run.out, /^learn: wrote .+: 1 change in 1 operation; /)
+  t.same(JSON.parse(readFileSync(out, 'utf8')).operations, [
+    { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201, seen: [{ report: join(work, 'interrupted.json'), path: 'status' }] }] }
+  ])
+})
