@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The package as a user gets it (README, Install), run by .ci/run. Packs it and checks:
 #   1. the tarball holds what users need and nothing else (no tests, sources, scripts or source maps);
-#   2. installed into an empty project, it pulls at most 100 packages and 40 MB, and startEmulator() serves from it
+#   2. installed into an empty project, it pulls at most 100 packages and 42 MB (40 measured), and startEmulator() serves from it
 #      (REST, MCP, /docs/json; the pictures drawn at build as SVG, PNG and MCP take_screenshot, other pictures naming
 #      what to install, with one warning saying it too);
 #   3. its types: a consumer of the main entry type-checks with strict settings (skipLibCheck false) and nothing
@@ -16,7 +16,7 @@
 set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 MAX_PACKAGES=100
-MAX_MB=40
+MAX_MB=42
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 log() { printf '[check-package] %s\n' "$*" >&2; }
