@@ -2,22 +2,14 @@
 // The Coverage view in a real browser (Debian's chromium driven by playwright-core), under the sweep: calls made while
 // the page is open show up in the table without a reload, gaps first, then none once every failure was served.
 // Screenshots go to .tap/artefacts/. Without chromium this skips with one line outside CI and fails under CI.
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
+import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium, type Browser } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
 import { MINIMAL_FIXTURES } from '../../src/config/index.js'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARTEFACTS = new URL('../../.tap/artefacts/', import.meta.url)
-const required = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1'
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync']
-
-if (!existsSync(CHROMIUM)) {
-  if (required) t.fail(`chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium`)
-  else t.comment(`# SKIP browser test: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
-} else {
+if (chromiumAvailable(t)) {
   t.test('the Coverage view fills in live, gaps marked until the sweep served each failure', async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
     const app = await buildApp({ config: { fixturesDir: MINIMAL_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0, renderer: false, chaos: 'sweep' } })

@@ -3,19 +3,14 @@
 // a REST write shows up as a journal row and a redrawn thumbnail without a reload, a fault switch flips, and the
 // drift page lays its ledger and kinds out at full width with code shown as code.
 // Screenshots go to .tap/artefacts/. Without chromium this skips with one line outside CI and fails under CI.
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
+import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
 import { BUNDLED_FIXTURES } from '../../src/config/index.js'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARTEFACTS = new URL('../../.tap/artefacts/', import.meta.url)
-const required = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1'
-
 /** The flags a sandboxed root session needs, and none of Chromium's own calls to the network. */
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync']
 
 async function allImagesLoaded (page: Page): Promise<{ total: number, broken: string[] }> {
   await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete), undefined, { timeout: 60_000 })
@@ -25,10 +20,7 @@ async function allImagesLoaded (page: Page): Promise<{ total: number, broken: st
   })
 }
 
-if (!existsSync(CHROMIUM)) {
-  if (required) t.fail(`chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium`)
-  else t.comment(`# SKIP browser test: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
-} else {
+if (chromiumAvailable(t)) {
   t.test('the demo page, as a person uses it', async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
     const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0 } })

@@ -2,17 +2,13 @@
 // The scene editor opens fitted to the drawing (Debian's chromium driven by playwright-core): the three-frame
 // roadmap shows all three frames, zoomed out as far as it must and no further, and a drawing that fits keeps 100 %.
 // Without chromium this skips with one line outside CI and fails under CI.
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
+import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
 import { BUNDLED_FIXTURES } from '../../src/config/index.js'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARTEFACTS = new URL('../../.tap/artefacts/', import.meta.url)
-const required = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1'
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync']
 const VIEWPORT = { width: 1280, height: 800 }
 
 interface Item { type: string, x: number, y: number, width: number, height: number, isDeleted?: boolean }
@@ -44,10 +40,7 @@ async function inkAround (page: Page, x: number, y: number, radius: number): Pro
   }, { x, y, radius })
 }
 
-if (!existsSync(CHROMIUM)) {
-  if (required) t.fail(`chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium`)
-  else t.comment(`# SKIP browser test: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
-} else {
+if (chromiumAvailable(t)) {
   t.test('the editor opens fitted to the drawing', async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
     const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0, renderer: false } })

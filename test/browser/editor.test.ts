@@ -5,19 +5,15 @@
 // drift and one fault field and see only that field sent, sign out. No CSP violation, no page error, nothing
 // fetched from outside the emulator. Screenshots go to .tap/artefacts/. Without chromium this skips with one line
 // outside CI and fails under CI.
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
+import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
 import { BUNDLED_FIXTURES } from '../../src/config/index.js'
 import { auditSourceId } from '../../src/lib/ids.js'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARTEFACTS = new URL('../../.tap/artefacts/', import.meta.url)
-const required = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1'
 const TOKEN = 'editor-test-token'
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync']
 
 type Json = Record<string, any>
 
@@ -53,10 +49,7 @@ async function pickRectangleTool (page: Page): Promise<void> {
 const grow = (box: Box, by: number): Box => ({ x0: box.x0 - by, y0: box.y0 - by, x1: box.x1 + by, y1: box.y1 + by })
 const shift = (box: Box, dx: number): Box => ({ ...box, x0: box.x0 + dx, x1: box.x1 + dx })
 
-if (!existsSync(CHROMIUM)) {
-  if (required) t.fail(`chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium`)
-  else t.comment(`# SKIP browser test: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
-} else {
+if (chromiumAvailable(t)) {
   t.test('the editor and the switch forms, as a person uses them', async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
     const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 100_000, renderer: false, adminToken: TOKEN } })

@@ -8,15 +8,11 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
+import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { ROOT, stopProcess } from '../processes.js'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const SERVER = join(ROOT, 'dist', 'server.js')
-const ARTEFACTS = new URL('../../.tap/artefacts/', import.meta.url)
-const required = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1'
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync']
 const FONT_ERROR = /OTS parsing error|Failed to decode downloaded font/
 
 /** `npm start` on a free port; resolves with its base URL once it listens. */
@@ -69,10 +65,7 @@ async function fontMessages (browser: Browser, urls: string[]): Promise<Record<s
 
 const skip = !existsSync(SERVER) ? 'no dist/server.js: run npm run build' : false
 
-if (!existsSync(CHROMIUM)) {
-  if (required) t.fail(`chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium`)
-  else t.comment(`# SKIP browser test: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
-} else {
+if (chromiumAvailable(t)) {
   t.test('a fresh start: every thumbnail drawn, fonts accepted, a redrawn card shows its new text', { skip }, async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
     const base = await startServer(t)

@@ -3,23 +3,16 @@
 // request it says so and reloads itself; once the side runs the page is the demo page's shadow view, and what comes
 // through afterwards shows up without a reload (its live part read again each second). Screenshots go to
 // .tap/artefacts/. Without chromium this skips with one line outside CI and fails under CI.
-import { existsSync, mkdirSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import t from 'tap'
+import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium } from 'playwright-core'
 import { startShadow } from '../../src/parity/shadow/command.js'
 import { startTarget } from '../parity/shadow/shadow-helper.js'
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARTEFACTS = new URL('../../.tap/artefacts/', import.meta.url)
-const required = process.env.CI === 'true' || process.env.REQUIRE_BROWSER === '1'
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync']
 const KEY = { authorization: 'Bearer sk-demo-full' }
 
-if (!existsSync(CHROMIUM)) {
-  if (required) t.fail(`chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium`)
-  else t.comment(`# SKIP browser test: no chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
-} else {
+if (chromiumAvailable(t)) {
   t.test('waiting, then ready, then live', async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
     const target = await startTarget(t)
