@@ -3,7 +3,7 @@
 // The ground floor: small pure helpers, schemas, the error registry, the configuration (src/config/: the settings'
 // and switches' rows and all derived from them) and the paths of the files the package ships. Everything may
 // import them; they import only each other.
-const FOUNDATION = '^src/(lib/|schemas/|config/|errors\\.ts$|package-files\\.ts$)'
+const FOUNDATION = '^src/(lib/|schemas/|config/|formats/|errors\\.ts$|package-files\\.ts$)'
 // The compatibility switches' rows and plain types: the pure libraries take the switches in force as an argument.
 const SWITCHES = '^src/config/compat\\.ts$'
 
@@ -58,8 +58,8 @@ module.exports = {
     { name: 'admin-not-layer-plugins', comment: 'Admin reads pure layer modules, never registers their hooks.', severity: 'error',
       from: { path: '^src/admin/' }, to: { path: '^src/layers/.+/plugin\\.ts$' } },
     // Folders outside the server: the parity client and the browser code
-    { name: 'parity-is-a-client', comment: 'parity, import and shadow talk to the emulator over HTTP like any client: they may start one through the package entry (index.ts) and use lib/, nothing else of src.', severity: 'error',
-      from: { path: '^src/parity/' }, to: { path: '^src/', pathNot: '^src/(parity|lib)/|^src/index\\.ts$' } },
+    { name: 'parity-is-a-client', comment: 'parity, import and shadow talk to the emulator over HTTP like any client: they may start one through the package entry (index.ts) and use lib/ and formats/, nothing else of src.', severity: 'error',
+      from: { path: '^src/parity/' }, to: { path: '^src/', pathNot: '^src/(parity|lib|formats)/|^src/index\\.ts$' } },
     { name: 'parity-from-the-cli', comment: 'Only the CLI loads the parity, import and shadow subcommands; the server never does.', severity: 'error',
       from: { path: '^src/', pathNot: '^src/parity/|^src/cli\\.ts$' }, to: { path: '^src/parity/' } },
     { name: 'browser-code-stays-apart', comment: 'The browser bundles (admin/ui/browser/editor/, the scene editor; admin/ui/browser/page/, the demo page\'s script) run in the browser: each imports only its own folder and packages; scripts/bundle-editor.mjs and scripts/bundle-page.mjs build them.', severity: 'error',
