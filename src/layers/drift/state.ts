@@ -1,5 +1,5 @@
 // Drift control state: the settings drift runs with now (EMULATOR_DRIFT_* at start, PUT /_emulator/drift later),
-// the position in the seeded stream, and the ledger of what a run was exposed to. Read by plugin.ts, changed by routes.ts.
+// the position in the seeded stream, and the ledger of what a run was exposed to. Read by pipeline.ts, changed by routes.ts.
 import { ConfigError, type Config } from '../../config/index.js'
 import { DriftProfileError, readDriftProfile, type DriftProfile, type LearnedChange } from '../../lib/drift-profile.js'
 import { DRIFT_KINDS, driftKindNames, isDriftKindName, unknownKindsMessage } from './kinds/index.js'
@@ -27,7 +27,7 @@ export interface DriftSettingsPatch {
 }
 
 export interface DriftCounts {
-  /** Responses drift considered (see plugin.ts for what is eligible). */
+  /** Responses drift considered (see rest.ts and pipeline.ts for what is eligible). */
   eligible: number
   /** Of those, responses it changed. */
   perturbed: number
