@@ -3,7 +3,7 @@
 // with a drift profile, the check that the profile fits the routes. Storage is never touched.
 import type { RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
-import { ConfigError } from '../../config/index.js'
+import { ConfigError, describeVariable } from '../../config/index.js'
 import { MCP_ANSWERS, mcpOperations, profileMisfit, type RouteAnswers } from './profile-check.js'
 import { driftPayload, routeKey } from './rest.js'
 
@@ -44,7 +44,7 @@ export default fp(async (app) => {
     app.addHook('onRoute', (route) => collectRoutes(routes, route))
     // A profile naming what this emulator does not have fails start-up with one line rather than never applying.
     app.addHook('onReady', async () => {
-      const misfit = profileMisfit(profile, routes, `EMULATOR_DRIFT_PROFILE (--drift-profile) ${app.config.driftProfile ?? ''}`)
+      const misfit = profileMisfit(profile, routes, `${describeVariable('EMULATOR_DRIFT_PROFILE')} ${app.config.driftProfile ?? ''}`)
       if (misfit !== undefined) throw new ConfigError(`Invalid configuration: ${misfit}`)
     })
   }
