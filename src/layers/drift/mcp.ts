@@ -7,7 +7,7 @@ import type { TSchema } from 'typebox'
 import { recordOf, type McpEntry } from '../request-record.js'
 import { isMcpDriftKind } from './kinds/index.js'
 import { applyLearnedMcp, mcpOperation } from './learned-mcp.js'
-import { mayDrift, runDrift, type KindFilter, type ProfiledChanges } from './pipeline.js'
+import { mayDrift, runDrift, type KindFilter } from './pipeline.js'
 
 /** What drift needs to know of one MCP answer. */
 export interface McpDriftTarget {
@@ -39,23 +39,22 @@ function ledgerKey (route: string, call: McpEntry | undefined): string {
   return call === undefined ? `POST ${route}` : mcpOperation(route, call.method, call.tool)
 }
 
-/** The drift profile's changes for this call's operation, if the profile names it. */
-function profiled (request: FastifyRequest, call: McpEntry | undefined | null): ProfiledChanges | undefined {
-  const route = request.routeOptions.url
-  return route === undefined || call === undefined || call === null ? undefined : request.server.control.drift.learned(ledgerKey(route, call))
-}
-
 /** Whether drift may change this request's answer at all: off with no drift header (the usual case) it cannot. */
 export function mcpDriftMayApply (request: FastifyRequest): boolean {
-  return mayDrift(request, profiled(request, recordOf(request).mcp))
+  const route = request.routeOptions.url
+  const call = recordOf(request).mcp
+  // The profile's changes for this call's operation, if the profile names it.
+  const profiled = route === undefined || call === null ? undefined : request.server.control.drift.learned(ledgerKey(route, call))
+  return mayDrift(request, profiled)
 }
 
 /** The answer as drift leaves it (pipeline.ts runDrift): undefined when unchanged. */
 export function driftMcpMessage (request: FastifyRequest, reply: FastifyReply, target: McpDriftTarget): McpDrifted | undefined {
   const { call, message, status } = target
+  const operation = ledgerKey(request.routeOptions.url as string, call)
   return runDrift(request, reply, {
-    operation: ledgerKey(request.routeOptions.url as string, call),
-    profiled: profiled(request, call),
+    operation,
+    profiled: call === undefined ? undefined : request.server.control.drift.learned(operation),
     status,
     json: { body: message },
     schema: () => target.resultSchema,

@@ -21,8 +21,8 @@ export type ProfiledChanges = NonNullable<ReturnType<DriftControl['learned']>>
 
 /** The kinds that may touch an answer, and the warning for a forced one that may not. */
 export interface KindFilter {
-  accepts (kind: string): boolean
-  refused (kind: string): string
+  accepts: (kind: string) => boolean
+  refused: (kind: string) => string
 }
 
 /** One answer, as an adapter reads it, and what differs between REST and MCP answers. */
@@ -110,7 +110,7 @@ function drifts (plan: Plan | null, settings: DriftSettings): plan is Plan {
 
 /** The names the filter accepts (every one when there is no filter). */
 function accepted (names: readonly string[], kinds: KindFilter | undefined): readonly string[] {
-  return kinds === undefined ? names : names.filter((name) => kinds.accepts(name))
+  return kinds === undefined ? names : names.filter(kinds.accepts)
 }
 
 /**

@@ -72,14 +72,16 @@ function writeBack (reply: FastifyReply, result: DriftResult, payload: unknown, 
 
 /** The onSend hook of /api/v1 (plugin.ts registers it): the payload as drift leaves it. */
 export async function driftPayload (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  // Scope first: the MCP endpoint's answers (config.drift false) are its adapter's (mcp.ts), drifted before this hook.
+  if (!inScope(request)) return payload
   const control = request.server.control.drift
-  const route = request.routeOptions.url
+  const route = request.routeOptions.url as string
   // Without a profile (the usual case) no operation key is built: this hook runs on every answer.
-  const profiled = control.profile === undefined || route === undefined ? undefined : control.learned(routeKey(request.method, route))
-  if (!mayDrift(request, profiled) || !inScope(request)) return payload
+  const profiled = control.profile === undefined ? undefined : control.learned(routeKey(request.method, route))
+  if (!mayDrift(request, profiled)) return payload
   const json = parseJson(reply, payload)
   const drifted = runDrift(request, reply, {
-    operation: routeKey(request.method, route as string),
+    operation: routeKey(request.method, route),
     profiled,
     status: reply.statusCode,
     json,
