@@ -44,7 +44,9 @@ export function mcpDriftMayApply (request: FastifyRequest): boolean {
   const route = request.routeOptions.url
   const call = recordOf(request).mcp
   // The profile's changes for this call's operation, if the profile names it.
-  const profiled = route === undefined || call === null ? undefined : request.server.control.drift.learned(ledgerKey(route, call))
+  const profiled = route === undefined || call === null
+    ? undefined
+    : request.server.control.drift.learned(ledgerKey(route, call))
   return mayDrift(request, profiled)
 }
 
@@ -64,6 +66,8 @@ export function driftMcpMessage (request: FastifyRequest, reply: FastifyReply, t
     countsUnchanged: false,
     warnsSweptFailure: false,
     // The mcp-* kinds change only the message: the headers are the profile's.
-    write: (result) => ({ message: result.body, status: result.statusCode, headers: result.headers, removedHeaders: result.removedHeaders ?? [] })
+    write: (result) => ({
+      message: result.body, status: result.statusCode, headers: result.headers, removedHeaders: result.removedHeaders ?? []
+    })
   })
 }

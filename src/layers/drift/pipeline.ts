@@ -41,9 +41,9 @@ export interface DriftAnswer<Out> {
   /** The kinds that may touch the answer; undefined: every kind. */
   kinds: KindFilter | undefined
   /**
-   * Whether an answer of a profiled operation that nothing changed still counts as eligible in the ledger, and
-   * whether a swept drift that failed says so in X-Emulator-Drift-Warning: REST's do, MCP's do not, as the two
-   * paths did before they shared this pipeline.
+   * Two things REST and MCP answers did differently before they shared this pipeline, kept so (REST true, MCP
+   * false; test/layers/drift/pipeline.test.ts pins the first): whether an answer of a profiled operation that nothing
+   * changed counts as eligible in the ledger, and whether a swept drift that failed says so in X-Emulator-Drift-Warning.
    */
   countsUnchanged: boolean
   warnsSweptFailure: boolean
@@ -159,7 +159,8 @@ export function learnedSafely (request: FastifyRequest, run: () => LearnedOutput
 
 /** Random, forced or swept drift on the (maybe learned) JSON answer; null when none applied. */
 function randomForcedOrSwept<Out> (
-  request: FastifyRequest, reply: FastifyReply, answer: DriftAnswer<Out>, plan: Plan | null, swept: readonly string[] | null, learned: LearnedOutput | null
+  request: FastifyRequest, reply: FastifyReply, answer: DriftAnswer<Out>,
+  plan: Plan | null, swept: readonly string[] | null, learned: LearnedOutput | null
 ): DriftResult | null {
   const control = request.server.control.drift
   const settings = control.settings()
@@ -172,7 +173,9 @@ function randomForcedOrSwept<Out> (
     schema: answer.schema(statusCode),
     rng: swept === null ? rngFor(request, plan as Plan, settings, control) : sweptRng(request, settings)
   }
-  const { result, warnings } = safely(request, () => swept === null ? perturb(ctx, plan as Plan, settings, answer.kinds) : { result: applyRandom(ctx, swept), warnings: [] })
+  const { result, warnings } = safely(request, () => swept === null
+    ? perturb(ctx, plan as Plan, settings, answer.kinds)
+    : { result: applyRandom(ctx, swept), warnings: [] })
   if (swept === null || answer.warnsSweptFailure) warn(reply, warnings)
   return result
 }
@@ -199,7 +202,9 @@ export function runDrift<Out> (request: FastifyRequest, reply: FastifyReply, ans
   if (!drifting && profiled === undefined) return undefined
   const learned = profiled === undefined ? null : learnedSafely(request, () => answer.learn(profiled))
   if (learned === null && (answer.json === undefined || (!drifting && !answer.countsUnchanged))) return undefined
-  const drifted = answer.json === undefined || !drifting ? null : randomForcedOrSwept(request, reply, answer, plan, swept, learned)
+  const drifted = answer.json === undefined || !drifting
+    ? null
+    : randomForcedOrSwept(request, reply, answer, plan, swept, learned)
   const result = merged(learned, drifted)
   control.record(answer.operation, result?.changes ?? null)
   if (result === null || result.changes.length === 0) return undefined
