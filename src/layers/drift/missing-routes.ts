@@ -31,7 +31,7 @@ async function answerMissing (request: FastifyRequest, reply: FastifyReply): Pro
   const control = request.server.control.drift
   const route = request.routeOptions.url
   if (control.profile === undefined || route === undefined) return undefined
-  // As plugin.ts's routeKey names it (that module re-exports this one, so it cannot be imported here).
+  // As rest.ts's routeKey names it.
   const key = `${request.method} ${toOpenApiPath(route)}`
   const missing = control.learned(key)?.find((c): c is Missing => c.change === 'route-missing')
   if (missing === undefined) return undefined

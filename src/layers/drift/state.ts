@@ -1,6 +1,6 @@
 // Drift control state: the settings drift runs with now (EMULATOR_DRIFT_* at start, PUT /_emulator/drift later),
-// the position in the seeded stream, and the ledger of what a run was exposed to. Read by plugin.ts, changed by routes.ts.
-import { ConfigError, type Config } from '../../config/index.js'
+// the position in the seeded stream, and the ledger of what a run was exposed to. Read by pipeline.ts, changed by routes.ts.
+import { ConfigError, describeVariable, type Config } from '../../config/index.js'
 import { DriftProfileError, readDriftProfile, type DriftProfile, type LearnedChange } from '../../lib/drift-profile.js'
 import { DRIFT_KINDS, driftKindNames, isDriftKindName, unknownKindsMessage } from './kinds/index.js'
 import type { ControlPart } from '../control-part.js'
@@ -27,7 +27,7 @@ export interface DriftSettingsPatch {
 }
 
 export interface DriftCounts {
-  /** Responses drift considered (see plugin.ts for what is eligible). */
+  /** Responses drift considered (see rest.ts and pipeline.ts for what is eligible). */
   eligible: number
   /** Of those, responses it changed. */
   perturbed: number
@@ -91,7 +91,7 @@ function normaliseKinds (kinds: readonly string[] | null | undefined): string[] 
 /** Settings from the validated configuration; unknown EMULATOR_DRIFT_KINDS names fail start-up with one line. */
 export function configuredSettings (config: Config): DriftSettings {
   const unknown = unknownKinds(config.driftKinds ?? [])
-  if (unknown.length > 0) throw new ConfigError(`Invalid configuration: EMULATOR_DRIFT_KINDS has ${unknownKindsMessage(unknown)}`)
+  if (unknown.length > 0) throw new ConfigError(`Invalid configuration: ${describeVariable('EMULATOR_DRIFT_KINDS')} has ${unknownKindsMessage(unknown)}`)
   return {
     enabled: config.drift,
     seed: config.driftSeed ?? config.seed ?? DEFAULT_DRIFT_SEED,
@@ -107,7 +107,7 @@ export function configuredProfile (config: Config): DriftProfile | undefined {
     return readDriftProfile(config.driftProfile)
   } catch (error) {
     if (!(error instanceof DriftProfileError)) throw error
-    throw new ConfigError(`Invalid configuration: EMULATOR_DRIFT_PROFILE (--drift-profile) ${error.message}`)
+    throw new ConfigError(`Invalid configuration: ${describeVariable('EMULATOR_DRIFT_PROFILE')} ${error.message}`)
   }
 }
 

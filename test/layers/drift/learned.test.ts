@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import t from 'tap'
 import type { LearnedChange } from '../../../src/lib/drift-profile.js'
 import { applyLearned, converted } from '../../../src/layers/drift/learned.js'
-import { learnedSafely } from '../../../src/layers/drift/plugin.js'
+import { learnedSafely } from '../../../src/layers/drift/pipeline.js'
 
 const c = (change: Record<string, unknown>): LearnedChange => ({ seen: [], ...change }) as unknown as LearnedChange
 const SCENE = { metadata: { name: 'Plan', isPrivate: false, allowCalls: true, total: 3 }, readOnlyLinks: [] }

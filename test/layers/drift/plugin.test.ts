@@ -39,7 +39,7 @@ t.test('EMULATOR_DRIFT, _SEED, _RATE and _KINDS configure it', async (t) => {
 t.test('an unknown EMULATOR_DRIFT_KINDS name fails start-up with one line naming the valid kinds', async (t) => {
   const config = { fixturesDir: MINIMAL_FIXTURES, logLevel: 'silent' as const, drift: true, driftKinds: ['rename-field', 'renamefield'] }
   await t.rejects(buildApp({ config }), new ConfigError(
-    `Invalid configuration: EMULATOR_DRIFT_KINDS has unknown drift kind "renamefield"; valid kinds: ${driftKindNames.join(', ')}`
+    `Invalid configuration: EMULATOR_DRIFT_KINDS (--drift-kinds) has unknown drift kind "renamefield"; valid kinds: ${driftKindNames.join(', ')}`
   ))
 })
 

@@ -7,7 +7,8 @@ import { createClock } from '../../../src/lib/clock.js'
 import { createIdFactory } from '../../../src/lib/ids.js'
 import runtime from '../../../src/plugins/runtime.js'
 import control from '../../../src/layers/control.js'
-import drift, { routeKey } from '../../../src/layers/drift/plugin.js'
+import drift from '../../../src/layers/drift/plugin.js'
+import { routeKey } from '../../../src/layers/drift/rest.js'
 import type { TestLike } from '../../helper.js'
 
 type Routes = (app: FastifyInstance) => void
