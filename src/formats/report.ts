@@ -36,8 +36,7 @@ const { document, ...commonDifference } = {
   notFound: Type.Optional(Type.String({ description: 'missing-route: the target\'s route-not-found body, with <method> and <path>' })),
   document: Type.Optional(Type.String({ description: 'Where the target\'s answer breaks the published document: `target violates the published document: …`' }))
 }
-/** The difference fields of each report (the readers' views take theirs from them: report-readers.ts). */
-export const DIFFERENCE_FIELDS = { ...commonDifference, document }
+const DIFFERENCE_FIELDS = { ...commonDifference, document }
 const SHADOW_DIFFERENCE_FIELDS = { ...commonDifference, lastSeen: Type.String({ format: 'date-time' }) }
 /** What an accept rule adds to the difference it matched: its reason and its place in the file. */
 const ACCEPTED_BY = { reason: Type.String(), rule: Type.Integer({ minimum: 1 }) }
@@ -135,10 +134,8 @@ export const ShadowReportSchema = Type.Object({
 export const ReportSchema = Type.Union([ParityReportSchema, ShadowReportSchema])
 
 export type ParityReport = Static<typeof ParityReportSchema>
-export type Report = Static<typeof ReportSchema>
 export type ReportOperation = ParityReport['operations'][number]
 export type ReportDifference = ReportOperation['differences'][number]
-export type ReportAcceptedDifference = ReportOperation['accepted'][number]
 export type ReportRequestRef = ReportDifference['requests'][number]
 export type KeyReport = ParityReport['key']
 export type SkippedStep = ParityReport['skipped'][number]
