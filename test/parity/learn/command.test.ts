@@ -81,6 +81,8 @@ t.test('what cannot be learned from: one line, exit 2, nothing written', async (
     [['--from', file('other.json', { format: 'drawing-api-emulator drift profile', version: 1 })], `learn: ${join(work, 'other.json')} is not a parity or shadow report (it has no "operations" list)`],
     [['--from', file('bad-op.json', { operations: [{ differences: [] }] })], `learn: ${join(work, 'bad-op.json')}: operations[0] has no "operation"`],
     [['--from', file('bad-diff.json', { operations: [{ operation: 'GET /x', differences: [{ kind: 'extra' }] }] })], `learn: ${join(work, 'bad-diff.json')}: operations[0] (GET /x) difference 1 is not a difference {"path", "kind", "emulator", "target"}`],
+    // A field learn reads, of the wrong type: the schema's words (older learns dropped it without a word).
+    [['--from', file('bad-status.json', { operations: [{ operation: 'GET /x', differences: [{ path: 'status', kind: 'status', emulator: 200, target: 201, status: '201' }] }] })], `learn: ${join(work, 'bad-status.json')}: report/operations/0/differences/0/status must be integer`],
     [[], 'learn: --from <report.json> is required'],
     [['--from', file('ok.json', REPORT), '--out'], "learn: Option '--out <value>' argument missing (see drawing-api-emulator learn --help)"]
   ]
