@@ -24,8 +24,11 @@ export interface FormatDeclaration<S extends TSchema> {
    * as its first odd field. Returns the whole line, or undefined when the value is of this format and version.
    */
   identify?: (value: unknown, where: string) => string | undefined
-  /** The line for the first schema problem (`problem` is ajv's, in the schema's own words); by default `<where>: <problem>`. */
-  problem?: (where: string, problem: string, value: unknown) => string
+  /**
+   * The line for the first schema problem (`problem` is ajv's, in the schema's own words; `at`, the JSON pointer of
+   * the value it is about, so a format can name the part in its own words); by default `<where>: <problem>`.
+   */
+  problem?: (where: string, problem: string, value: unknown, at: string) => string
 }
 
 export type FormatValue<D> = D extends FormatDeclaration<infer S> ? Static<S> : never
@@ -44,8 +47,9 @@ export function formatProblem<S extends TSchema> (format: FormatDeclaration<S>, 
   if (identity !== undefined) return identity
   const validate = validatorOf(format.schema)
   if (validate(value)) return undefined
-  const problem = formatSchemaErrors(validate.errors ?? [], format.name, format.schema).message
-  return format.problem?.(where, problem, value) ?? `${where}: ${problem}`
+  const errors = validate.errors ?? []
+  const problem = formatSchemaErrors(errors, format.name, format.schema).message
+  return format.problem?.(where, problem, value, errors[0]?.instancePath ?? '') ?? `${where}: ${problem}`
 }
 
 /**

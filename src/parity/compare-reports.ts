@@ -2,6 +2,8 @@
 // operation, path pattern and kind (list indices do not tell two differences apart), and for a value, the values. Exit 1 when one is new, so a
 // CI job fails on what changed, not on a gap the team already knows.
 import { readFileSync } from 'node:fs'
+import { readFormat } from '../formats/read.js'
+import { COMPARED_REPORT } from '../formats/report-readers.js'
 import type { CompareOptions } from './options.js'
 import { pathPattern } from './report.js'
 import { describeDifference } from './table.js'
@@ -9,30 +11,16 @@ import { RunError, type Difference, type Io } from './types.js'
 
 interface Listed { operation: string, difference: Difference }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
-
-function isDifference (value: unknown): value is Difference {
-  return isObject(value) && typeof value.path === 'string' && typeof value.kind === 'string'
-}
-
-function isOperation (value: unknown): boolean {
-  return isObject(value) && typeof value.operation === 'string' && Array.isArray(value.differences) && value.differences.every(isDifference)
-}
-
 /** The differences a report lists (accepted ones are not among them); RunError when the file is not a report. */
 export function readReport (file: string): Listed[] {
-  let parsed: unknown
+  let text: string
   try {
-    parsed = JSON.parse(readFileSync(file, 'utf8'))
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === undefined ? 'not JSON' : 'missing or unreadable'
-    throw new RunError(`${file} is not a parity report (${reason})`)
+    text = readFileSync(file, 'utf8')
+  } catch {
+    throw new RunError(`${file} is not a parity report (missing or unreadable)`)
   }
-  if (!isObject(parsed) || !Array.isArray(parsed.operations) || !isObject(parsed.summary) || !parsed.operations.every(isOperation)) {
-    throw new RunError(`${file} is not a parity report (no operations with differences and summary; write one with --report)`)
-  }
-  return (parsed.operations as Array<{ operation: string, differences: Difference[] }>)
-    .flatMap((op) => op.differences.map((difference) => ({ operation: op.operation, difference })))
+  const report = readFormat(COMPARED_REPORT, text, file, (line) => new RunError(line))
+  return report.operations.flatMap((op) => op.differences.map((difference) => ({ operation: op.operation, difference })))
 }
 
 /**

@@ -1,69 +1,18 @@
 // What a run found, per operation, and the --report JSON: {tool, version, target, startedAt, durationMs, mode,
 // key, requests, skipped, operations: [{operation, requests, same, differs, differences, accepted}], shared,
 // unusedAccept, interrupted?, summary}. Differences are grouped by path pattern and carry the requests that produced them.
-import { createAcceptance, type AcceptedDifference, type Acceptance, type UnusedAcceptRule } from './accept.js'
+import type { KeyReport, ParityReport, ReportOperation, ReportRequestRef, ReportSummary, SharedDifference, SkippedStep } from '../formats/report.js'
+import { createAcceptance, type AcceptedDifference, type Acceptance } from './accept.js'
 import type { Difference, RequestRef } from './types.js'
 
-export interface OperationResult {
-  operation: string
-  requests: number
-  same: number
-  differs: number
-  /** Each distinct difference once (by path pattern and kind), in the order first seen. */
-  differences: Difference[]
-  /** The differences an accept rule matched (with its reason); they count as the same. */
-  accepted: AcceptedDifference[]
-  /**
-   * How many answers had each pair of statuses, `"200 201"` (the emulator's, then the target's): whether every
-   * answer the emulator gave 200 the target gave 201, or only one did. Absent in reports written before it was kept.
-   */
-  statuses?: Record<string, number>
-}
+// The report's shapes are its schema's (formats/report.ts): what this writes is what every reader reads.
+export type { KeyReport, ParityReport, SharedDifference, SkippedStep }
+
+/** An operation's row: each distinct difference once (by path pattern, kind and status), in the order first seen; accepted ones apart. */
+export type OperationResult = ReportOperation
 
 /** The two statuses of one compared pair of answers. */
 export interface AnswerStatuses { emulator: number, target: number }
-
-/** A step that was not sent, and why (an id an earlier answer did not give). */
-export interface SkippedStep { operation: string, reason: string }
-
-/** The key as the probes showed it, never the key itself. */
-export interface KeyReport {
-  kind: 'workspace' | 'personal'
-  /** `not probed`: a --read-only run sends no write probes, so it cannot tell. */
-  permission: 'read' | 'full' | 'not probed'
-  role: 'admin' | 'member'
-  /** The routes the emulator key was restricted to, when the target key's refusals needed it. */
-  restrictedTo?: string[]
-  refused: string[]
-}
-
-/** A difference every operation shares (a header): listed once for the run. */
-export interface SharedDifference { path: string, kind: string, emulator: unknown, target: unknown }
-
-export interface ParityReport {
-  tool: string
-  version: string
-  /** `live` against a target, or `verify` of a recording. */
-  mode: 'live' | 'verify'
-  target: string
-  startedAt: string
-  durationMs: number
-  key: KeyReport
-  /** Requests sent to each side (retries included); in `verify` the target's are the recorded steps. */
-  requests: { target: number, emulator: number }
-  skipped: SkippedStep[]
-  operations: OperationResult[]
-  shared: SharedDifference[]
-  /** Accept rules that matched nothing (a gap that closed). */
-  unusedAccept: UnusedAcceptRule[]
-  /**
-   * The signal (`SIGINT`, `SIGTERM`) that stopped the run after its probes: the operations are those compared
-   * before it, the steps after it were not sent. Absent when the run went to its end.
-   */
-  interrupted?: string
-  /** Operations compared, those where every request was the same (accepted differences aside), those where one differed, those with an accepted difference. */
-  summary: { operations: number, same: number, differs: number, accepted: number }
-}
 
 export interface Tally {
   /** One request's differences; `request` is the target's request that got them, `statuses` the two answers' statuses. */
@@ -79,32 +28,35 @@ export function pathPattern (path: string): string {
 /** How many requests a grouped difference names at most (its `count` goes on counting). */
 export const MAX_REQUESTS = 10
 
-function sameRequest (a: RequestRef, b: RequestRef): boolean {
+function sameRequest (a: ReportRequestRef, b: ReportRequestRef): boolean {
   return a.step === b.step && a.method === b.method && a.path === b.path
 }
 
 /** The identity of a grouped difference: its pattern, kind and the target status it was seen with. */
 const groupKey = (pattern: string, difference: Difference): string => `${pattern}\n${difference.kind}\n${difference.status ?? ''}`
 
+/** A difference as the tally keeps it: grouped, with the requests that showed it and how often it was seen. */
+type Grouped<T extends Difference> = T & { requests: RequestRef[], count: number }
+
 /**
  * Adds one occurrence to a grouped list (keyed by pattern, kind and status); the first occurrence gives path and
  * values. `unexplained` holds the groups seen at least once without `followsFrom`: a difference seen before the
  * failed write it would follow from (or without one) is not its echo, so the group keeps no `followsFrom`.
  */
-function group<T extends Difference> (list: T[], index: Map<string, T>, unexplained: Set<T>, difference: T, request: RequestRef | undefined): void {
+function group<T extends Difference> (list: Array<Grouped<T>>, index: Map<string, Grouped<T>>, unexplained: Set<object>, difference: T, request: RequestRef | undefined): void {
   const pattern = pathPattern(difference.path)
   const key = groupKey(pattern, difference)
   let grouped = index.get(key)
   if (grouped === undefined) {
     const { requests: _r, count: _c, pattern: _p, followsFrom: _f, ...rest } = difference
-    grouped = { ...rest, ...(pattern === difference.path ? {} : { pattern }), requests: [], count: 0 } as unknown as T
+    grouped = { ...rest, ...(pattern === difference.path ? {} : { pattern }), requests: [], count: 0 } as unknown as Grouped<T>
     index.set(key, grouped)
     list.push(grouped)
     if (difference.followsFrom === undefined) unexplained.add(grouped)
     else grouped.followsFrom = difference.followsFrom
   }
-  grouped.count = (grouped.count ?? 0) + 1
-  const requests = grouped.requests as RequestRef[]
+  grouped.count++
+  const { requests } = grouped
   if (request !== undefined && requests.length < MAX_REQUESTS && !requests.some((r) => sameRequest(r, request))) requests.push(request)
   if (difference.followsFrom === undefined) {
     unexplained.add(grouped)
@@ -113,7 +65,18 @@ function group<T extends Difference> (list: T[], index: Map<string, T>, unexplai
   if (grouped.document === undefined && difference.document !== undefined) grouped.document = difference.document
 }
 
-interface Row extends OperationResult { index: Map<string, Difference>, acceptedIndex: Map<string, AcceptedDifference>, unexplained: Set<Difference> }
+interface Row {
+  operation: string
+  requests: number
+  same: number
+  differs: number
+  statuses?: Record<string, number>
+  differences: Array<Grouped<Difference>>
+  accepted: Array<Grouped<AcceptedDifference>>
+  index: Map<string, Grouped<Difference>>
+  acceptedIndex: Map<string, Grouped<AcceptedDifference>>
+  unexplained: Set<object>
+}
 
 export function createTally (acceptance: Acceptance = createAcceptance([])): Tally {
   const byOperation = new Map<string, Row>()
@@ -132,13 +95,13 @@ export function createTally (acceptance: Acceptance = createAcceptance([])): Tal
       if (kept.length === 0) row.same++
       else row.differs++
       for (const difference of kept) group(row.differences, row.index, row.unexplained, difference, request)
-      for (const difference of accepted) group(row.accepted, row.acceptedIndex, row.unexplained as Set<AcceptedDifference>, difference, request)
+      for (const difference of accepted) group(row.accepted, row.acceptedIndex, row.unexplained, difference, request)
     },
-    results: () => [...byOperation.values()].map(({ index: _i, acceptedIndex: _a, unexplained: _u, ...row }) => row)
+    results: () => [...byOperation.values()].map(({ index: _i, acceptedIndex: _a, unexplained: _u, ...row }): OperationResult => row)
   }
 }
 
-const sharedKey = (d: Difference): string => `${d.path}\n${d.kind}\n${JSON.stringify(d.emulator)}\n${JSON.stringify(d.target)}`
+const sharedKey = (d: SharedDifference): string => `${d.path}\n${d.kind}\n${JSON.stringify(d.emulator)}\n${JSON.stringify(d.target)}`
 
 /** Differences every operation (two or more) shows with the same values: a header the whole service sends. */
 export function sharedDifferences (operations: readonly OperationResult[]): SharedDifference[] {
@@ -152,7 +115,7 @@ export function sharedDifferences (operations: readonly OperationResult[]): Shar
 export type ReportInput = Omit<ParityReport, 'shared' | 'summary'>
 
 /** The report's summary line: how many operations there were, were the same, differed, had accepted differences. */
-export function summaryOf (operations: ReadonlyArray<{ differs: number, accepted: readonly unknown[] }>): ParityReport['summary'] {
+export function summaryOf (operations: ReadonlyArray<{ differs: number, accepted: readonly unknown[] }>): ReportSummary {
   const differing = operations.filter((op) => op.differs > 0).length
   const accepted = operations.filter((op) => op.accepted.length > 0).length
   return { operations: operations.length, same: operations.length - differing, differs: differing, accepted }

@@ -1,11 +1,12 @@
 // The printed result of a run: one row per operation with its first differing fields (grouped by path pattern,
 // with the first request that showed them), then what the whole run shares, accepted, skipped and left unused.
+import type { ReportRequestRef } from '../formats/report.js'
 import type { OperationResult, ParityReport, SharedDifference } from './report.js'
-import type { Difference, RequestRef } from './types.js'
+import type { Difference } from './types.js'
 
 const FIELDS_SHOWN = 3
 
-const requestText = (request: RequestRef): string => `step ${request.step} ${request.method} ${request.path}`
+const requestText = (request: ReportRequestRef): string => `step ${request.step} ${request.method} ${request.path}`
 
 /** `status (404 → 200)` (emulator → target), `body/logs/*\/source_id (format) ×12`, `header/etag (header)`. */
 export function describeDifference (d: Pick<Difference, 'path' | 'kind' | 'emulator' | 'target' | 'pattern' | 'count'>): string {
@@ -26,7 +27,7 @@ function firstFields (row: OperationResult, shared: readonly SharedDifference[])
   const shown = own.slice(0, FIELDS_SHOWN).map(describeDifference)
   const more = own.length - FIELDS_SHOWN
   const first = own[0].requests?.[0]
-  const follows = own.every((d) => d.followsFrom !== undefined) ? `; follows from ${requestText(own[0].followsFrom as RequestRef)} (answered ${(own[0].followsFrom as { status: number }).status})` : ''
+  const follows = own.every((d) => d.followsFrom !== undefined) ? `; follows from ${requestText(own[0].followsFrom as ReportRequestRef)} (answered ${(own[0].followsFrom as { status: number }).status})` : ''
   return `${shown.join(', ')}${more > 0 ? `, +${more} more` : ''}${first === undefined ? '' : ` [${requestText(first)}]`}${follows}`
 }
 

@@ -1,4 +1,5 @@
 // The shapes a parity run passes around: requests, answers, differences, and the one error that ends a run early.
+import type { ReportDifference, ReportRequestRef } from '../formats/report.js'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -26,42 +27,15 @@ export interface Answer {
 }
 
 /** A concrete request of a run: the target's method and path (with its query), its step number, its recorded file. */
-export interface RequestRef {
+export interface RequestRef extends ReportRequestRef {
   method: Method
-  /** Below the base URL, query included: `/scenes?limit=2&offset=1`. */
-  path: string
-  /** The step's number in the run (the recording's numbering). */
-  step: number
-  /** With `--record` (or in `--verify`): the recorded step's file, `steps/0013-POST-collections.json`. */
-  file?: string
 }
 
-/** One difference between the emulator's answer and the target's, as the report lists it. */
-export interface Difference {
-  /** Where: `status`, `header/x-ratelimit-limit`, `route`, or a JSON pointer into the body below `body`. */
-  path: string
-  /** status, header, missing, extra, type, value, enum, format, length, order, id, schema, body, not-sent, missing-route */
-  kind: string
-  emulator: unknown
-  target: unknown
-  /** The requests that produced it (at most the first 10), in step order. */
-  requests?: RequestRef[]
-  /** The path with list indices as `*` (`body/logs/*\/source_id`), when it has any: the differences it groups. */
-  pattern?: string
-  /** How many times it was seen in the run (every index of the pattern, every request). */
-  count?: number
-  /** Set when the target's answer breaks the published OpenAPI document there: `target violates the published document: …`. */
-  document?: string
-  /** The earlier write that failed on the target and that this difference follows from. */
-  followsFrom?: RequestRef & { status: number }
-  /**
-   * The status of the target's answers that showed it (differences are grouped per status: a field only `404`
-   * bodies have is not a change of the `200`s). Absent in reports written before it was kept.
-   */
-  status?: number
-  /** A `missing-route` difference: the target's route-not-found body, its method and path as `<method>` and `<path>`. */
-  notFound?: string
-}
+/**
+ * One difference between the emulator's answer and the target's as a comparison finds it: the report's difference
+ * (formats/report.ts), before the tally groups it and gives it its `requests` and `count`.
+ */
+export type Difference = Omit<ReportDifference, 'requests' | 'count'> & Partial<Pick<ReportDifference, 'requests' | 'count'>>
 
 /** Where a subcommand writes (stdout, stderr), the environment it reads, and the package version it names. */
 export interface Io {

@@ -1,6 +1,8 @@
 // The report of a run: differences grouped by path pattern with a count and their requests, accepted ones apart,
 // a difference every operation shares listed once, and the printed table (a status arrow reads emulator → target).
 import t from 'tap'
+import { formatProblem } from '../../src/formats/read.js'
+import { ParityReportSchema } from '../../src/formats/report.js'
 import { createAcceptance } from '../../src/parity/accept.js'
 import { buildReport, createTally, pathPattern, type ReportInput } from '../../src/parity/report.js'
 import { formatTable } from '../../src/parity/table.js'
@@ -47,7 +49,9 @@ t.test('accepted differences: apart, with the reason; a request whose difference
   const [logs, scenes] = tally.results()
   t.same(logs, { operation: 'GET /api/v1/logs', requests: 1, same: 1, differs: 0, differences: [], accepted: [{ ...sourceId(0), reason: 'keys differ by design', rule: 1, pattern: 'body/logs/*/source_id', requests: [request(3)], count: 2 }] })
   t.equal(scenes.differs, 1)
-  t.same(buildReport(input(tally.results())).summary, { operations: 2, same: 1, differs: 1, accepted: 1 })
+  const report = buildReport(input(tally.results()))
+  t.same(report.summary, { operations: 2, same: 1, differs: 1, accepted: 1 })
+  t.equal(formatProblem({ name: 'report', schema: ParityReportSchema }, report, 'report'), undefined, 'a report its schema reads')
 })
 
 t.test('the table: first fields with their first request, × counts, one line for what every operation shares, the notes', async (t) => {

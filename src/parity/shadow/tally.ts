@@ -3,7 +3,8 @@
 // with when each difference was last seen, failures of either side, the keys' profiles and the side's state.
 // The whole report is masked as it is read (every credential a client sent, wherever it is: a request's path, an
 // unknown route's operation, an answer that echoed one), so the file, /_emulator/shadow and the page never hold one.
-import type { ShadowFailure, ShadowKey, ShadowOperation, ShadowReport, ShadowState } from '../../index.js'
+// Its shapes are the report's (formats/report-types.ts, held equal to the report's schema in formats/report.ts).
+import type { ShadowFailure, ShadowKey, ShadowOperation, ShadowReport, ShadowState } from '../../formats/report-types.js'
 import { createAcceptance, type Acceptance } from '../accept.js'
 import { createTally, pathPattern, sharedDifferences, summaryOf, type AnswerStatuses, type Tally } from '../report.js'
 import type { Difference, RequestRef } from '../types.js'
@@ -39,7 +40,7 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
   const keys = new Map<string, ShadowKey>()
   const state: ShadowState = { state: 'waiting', reason: null, forwarded: 0, compared: 0, importRequests: 0, failures: [] }
   const operations = (results: ReturnType<Tally['results']>): ShadowOperation[] => results.map((row) => {
-    const seen = <T extends Difference>(d: T) => ({ ...d, requests: d.requests ?? [], count: d.count ?? 1, lastSeen: lastSeen.get(seenKey(row.operation, d)) ?? settings.startedAt })
+    const seen = <T extends Difference>(d: T) => ({ ...d, lastSeen: lastSeen.get(seenKey(row.operation, d)) ?? settings.startedAt })
     return { ...row, differences: row.differences.map(seen), accepted: row.accepted.map(seen) }
   })
   return {

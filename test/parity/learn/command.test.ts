@@ -4,6 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
+import { formatProblem } from '../../../src/formats/read.js'
+import { ShadowReportSchema } from '../../../src/formats/report.js'
 import { learnCommand } from '../../../src/parity/learn/command.js'
 import { runProcess } from '../../processes.js'
 
@@ -79,6 +81,8 @@ t.test('what cannot be learned from: one line, exit 2, nothing written', async (
     [['--from', file('other.json', { format: 'drawing-api-emulator drift profile', version: 1 })], `learn: ${join(work, 'other.json')} is not a parity or shadow report (it has no "operations" list)`],
     [['--from', file('bad-op.json', { operations: [{ differences: [] }] })], `learn: ${join(work, 'bad-op.json')}: operations[0] has no "operation"`],
     [['--from', file('bad-diff.json', { operations: [{ operation: 'GET /x', differences: [{ kind: 'extra' }] }] })], `learn: ${join(work, 'bad-diff.json')}: operations[0] (GET /x) difference 1 is not a difference {"path", "kind", "emulator", "target"}`],
+    // A field learn reads, of the wrong type: the schema's words (older learns dropped it without a word).
+    [['--from', file('bad-status.json', { operations: [{ operation: 'GET /x', differences: [{ path: 'status', kind: 'status', emulator: 200, target: 201, status: '201' }] }] })], `learn: ${join(work, 'bad-status.json')}: report/operations/0/differences/0/status must be integer`],
     [[], 'learn: --from <report.json> is required'],
     [['--from', file('ok.json', REPORT), '--out'], "learn: Option '--out <value>' argument missing (see drawing-api-emulator learn --help)"]
   ]
@@ -104,6 +108,7 @@ t.test('the CLI runs it: --help, and a profile written', async (t) => {
 
 t.test('a grouped report: shared differences are every operation\'s, once; what follows from a failed write is not learned', async (t) => {
   // As a report holds them: in each operation's list, and listed once more under `shared`.
+  const list = (step: number) => ({ method: 'GET', path: '/scenes', step })
   const removedHeader = { path: 'header/x-ratelimit-reset', kind: 'header', emulator: 'delta-seconds', target: null }
   const otherLimit = { path: 'header/x-ratelimit-limit', kind: 'value', emulator: '600', target: '100' }
   const grouped = {
@@ -114,9 +119,9 @@ t.test('a grouped report: shared differences are every operation\'s, once; what 
         operation: 'GET /api/v1/scenes',
         differences: [
           // Seen 6 times in 2 requests: several items of one answer, so every item's.
-          { path: 'body/data/0/metadata/revision', pattern: 'body/data/*/metadata/revision', kind: 'extra', emulator: null, target: 1, count: 6, requests: [{ step: 3 }, { step: 9 }] },
+          { path: 'body/data/0/metadata/revision', pattern: 'body/data/*/metadata/revision', kind: 'extra', emulator: null, target: 1, count: 6, requests: [list(3), list(9)] },
           // Seen once per request, at the one item both answers compared: a change seen more than once is every item's.
-          { path: 'body/data/2/metadata/tags', pattern: 'body/data/*/metadata/tags', kind: 'extra', emulator: null, target: [], count: 2, requests: [{ step: 3 }, { step: 9 }] },
+          { path: 'body/data/2/metadata/tags', pattern: 'body/data/*/metadata/tags', kind: 'extra', emulator: null, target: [], count: 2, requests: [list(3), list(9)] },
           { path: 'body/data/0/metadata/name', kind: 'missing', emulator: 'A', target: null, followsFrom: { step: 2, method: 'POST', path: '/scenes', status: 500 } },
           removedHeader,
           otherLimit
@@ -146,7 +151,7 @@ t.test('a shadow report (mode "shadow", "keys" for "key", the shadow\'s state): 
     target: 'https://beta.example/api/v1',
     startedAt: '2026-11-27T22:00:00.000Z',
     durationMs: 812000,
-    keys: [{ label: 'key 1', kind: 'workspace', permission: 'full', role: null, requests: 41 }],
+    keys: [{ label: 'key 1', kind: 'workspace', permission: 'full', role: 'admin' }],
     requests: { target: 52, emulator: 41 },
     operations: [
       {
@@ -181,6 +186,7 @@ t.test('a shadow report (mode "shadow", "keys" for "key", the shadow\'s state): 
     summary: { operations: 4, same: 1, differs: 3, accepted: 1 },
     shadow: { state: 'ready', reason: null, forwarded: 41, compared: 41, importRequests: 11, failures: [{ operation: 'GET /api/v1/logs', side: 'shadow', reason: 'timed out', time: '2026-11-27T22:05:00.000Z' }] }
   }
+  t.equal(formatProblem({ name: 'report', schema: ShadowReportSchema }, shadow, 'shadow.json'), undefined, 'a report the shadow could write')
   const reportFile = file('shadow.json', shadow)
   const out = join(work, 'shadow-profile.json')
   const run = await learn('--from', reportFile, '--out', out)
