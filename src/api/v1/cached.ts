@@ -1,11 +1,10 @@
 // GET answers served from the exact read cache (services/cached-read.ts), so a cached route's handler stays one
 // line. The read is named by the route, so a write of the same URL (PUT content) keeps what its GET serves next.
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { JSON_TYPE } from '../../lib/routes.js'
 import { cachedRead, keepRead } from '../../services/cached-read.js'
 import type { OpContext } from '../../services/context.js'
 import { ctxOf } from './auth.js'
-
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** 'GET /api/v1/scenes/:sceneId/content', whatever the method of the route at that URL. */
 const readOf = (request: FastifyRequest): string => `GET ${request.routeOptions.url as string}`
