@@ -14,6 +14,7 @@ const url = '/scenes/:sceneId/content'
 const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Cached (api/v1/cached.ts), built from the stored elements text, which is never parsed.
   app.get(url, {
+    config: { keptRead: true },
     schema: { tags, summary: 'Get scene content', params: SceneParamsSchema, response: responses(SceneContentSchema, 401, 403, 404) }
   }, async (request, reply) => sendCachedText(request, reply, request.params, sceneContent.getText))
 

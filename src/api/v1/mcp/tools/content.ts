@@ -2,17 +2,15 @@
 // GET body; search, edit and screenshot are the service's MCP-only tools, their pure logic in src/mcp/.
 import { Type } from 'typebox'
 import { sceneIdentity } from '../../../../render/contract.js'
-import { SceneContentSchema } from '../../../../schemas/scene-content.js'
 import * as sceneContent from '../../../../services/scene-content.js'
 import { EDIT_ARGUMENTS, planEdit } from '../../../../mcp/edit.js'
 import { FORMAT_GUIDES, type GuideTool } from '../../../../mcp/format-guides.js'
 import { searchSceneContent } from '../../../../mcp/search.js'
 import { toolError } from '../../../../mcp/tool-errors.js'
 import { AGENTS_ONLY, BOTH, DOCS_ONLY } from '../../../../mcp/toolsets.js'
-import { json, type ToolContext, type ToolOutput } from '../registry.js'
 import { args, limit, sceneId, stringEnum } from './arguments.js'
 import { clockOf, snapshot, snapshotOf, write } from './scene-io.js'
-import { defineTool, type ToolEntry } from './unit.js'
+import { defineTool, json, type ToolContext, type ToolEntry, type ToolOutput } from './unit.js'
 
 const FRAME_TYPES = new Set(['frame', 'magicframe'])
 /**
@@ -52,7 +50,7 @@ export const CONTENT_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ sceneId: sceneId() }),
     backing: 'GET /scenes/{sceneId}/content',
     surfaces: BOTH,
-    result: SceneContentSchema,
+    twin: true,
     run: ({ op }, ref) => json(sceneContent.get(op, ref))
   }),
   defineTool({
