@@ -87,7 +87,7 @@ t.test('the endpoint does not start with a tool that does not fit its route', as
   app.decorate('config', { mcpPageSize: 0 } as never)
   app.decorate('operations', new Map([route('GET /things/{thingId}', { params: Type.Object({ thingId: Type.String() }) })]))
   await app.register(mcp, { tools: [tool('get_thing', 'GET /things/{thingId}')], instructions: '', renderer: undefined as never })
-  await t.rejects(app.ready(), { message: 'MCP tools that do not fit their routes: get_thing: no argument thingId' })
+  await t.rejects(async () => await app.ready(), { message: 'MCP tools that do not fit their routes: get_thing: no argument thingId' })
 })
 
 t.test('a route answering from the read cache must say so, as its twin\'s caching follows the flag', async (t) => {
