@@ -1,9 +1,12 @@
-// One route vocabulary: the public prefix, Fastify's `:param` → OpenAPI `{param}`, route signatures, Bearer headers.
-// Key route restrictions, the journal, the drift ledger, fault rules, the admin document and MCP tools all name
-// routes this way; they agree because they share these helpers.
+// One route vocabulary: the public prefix, the JSON content type, Fastify's `:param` → OpenAPI `{param}`, route
+// signatures, Bearer headers. Key route restrictions, the journal, the drift ledger, fault rules, the admin document
+// and MCP tools all name routes this way; they agree because they share these helpers.
 
 /** Where the emulated service's public API lives. */
 export const API_PREFIX = '/api/v1'
+
+/** The content type of the JSON answers written as text or bytes (a route's own serialiser sets it otherwise). */
+export const JSON_TYPE = 'application/json; charset=utf-8'
 
 /** `Authorization: Bearer <secret>`, any case, spaces around; the secret is group 1. */
 export const BEARER_HEADER = /^Bearer +(\S+) *$/i

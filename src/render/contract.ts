@@ -1,6 +1,7 @@
 // What every scene renderer takes and answers: the worker-backed one (renderer.ts) and the one of an install
 // without the renderer's packages (prebuilt-only.ts) implement the same SceneRenderer, and the app, the demo page
-// and the MCP tools see only this.
+// and the MCP tools see only this, and the one way a picture's cache key is made: a scene's identity plus the bounds.
+import { createHash } from 'node:crypto'
 import type { FileRecord, StoredAppState } from '../schemas/scene-content.js'
 
 export interface RendererOptions {
@@ -32,13 +33,32 @@ export interface RenderableScene {
   files?: Record<string, FileRecord>
 }
 
+/** Brands an identity, so none is written by hand. */
+declare const made: unique symbol
+
+/**
+ * What identifies the drawing of a scene: a digest of what the worker draws (the elements, the background, the
+ * files), made only by `sceneIdentity`. Not `{ sceneId, sceneVersion, contentEpoch }`: sceneVersion folds only the
+ * elements' versionNonces (content/index.ts), so a PATCH that moves an element under a higher `version` keeps it, and
+ * contentEpoch moves only on PUT; a scene id repeats across workspaces (a demo copy keeps its fixture's ids) and comes
+ * back after a reset or a snapshot restore with other content. The same drawing anywhere is the same picture.
+ */
+export interface SceneIdentity { readonly drawn: string, readonly [made]: true }
+
+/** The identity of this content's drawing; the page and take_screenshot both key their pictures by it. */
+export function sceneIdentity (content: RenderableScene): SceneIdentity {
+  const drawn = [content.elements, content.appState?.viewBackgroundColor ?? null, content.files ?? null]
+  return { drawn: createHash('sha256').update(JSON.stringify(drawn)).digest('base64url') } as SceneIdentity
+}
+
+/** What a picture shows of its scene besides the drawing: the frame and the padding (PngOptions: and the width). */
 export interface SvgOptions {
   /** Draw only this frame (clipped to it, as the editor's frame export); an unknown id gives an error picture. */
   frameId?: string | null
   /** Space around the drawing in scene units (default 10, the editor's export padding; clamped to 0–500). */
   padding?: number
-  /** Caller's cache identity, e.g. `${sceneId}:${sceneVersion}:${contentEpoch}:${frameId}`; no key, no caching. */
-  cacheKey?: string
+  /** The drawing's identity (`sceneIdentity` of the content passed); no identity, no caching. */
+  scene?: SceneIdentity
   /** Overrides the renderer's timeoutMs for this call. */
   timeoutMs?: number
 }
@@ -86,10 +106,10 @@ export interface SceneRenderer {
 export const DEFAULT_CACHE_ENTRIES = 200
 export const DEFAULT_CACHE_BYTES = 64 * 1024 * 1024
 
-/** A picture's cache key: the caller's key plus what changes the picture, in case the caller's key leaves them out. */
+/** A picture's cache key, the only one: its format, the drawing's identity, the frame, the padding and (PNG) the width. */
 export function pictureKey (kind: 'svg' | 'png', opts: PngOptions): string | undefined {
-  if (opts.cacheKey === undefined) return undefined
-  const key = `${kind}|${opts.cacheKey}|${opts.frameId ?? ''}|${paddingOf(opts.padding)}`
+  if (opts.scene === undefined) return undefined
+  const key = `${kind}|${opts.scene.drawn}|${opts.frameId ?? ''}|${paddingOf(opts.padding)}`
   return kind === 'png' ? `${key}|${opts.maxWidth ?? ''}` : key
 }
 

@@ -7,8 +7,9 @@ import { Type } from 'typebox'
 import { respond, throughTransport } from '../../src/api/v1/mcp/exchange.js'
 import type { Answer, ExchangeInput } from '../../src/api/v1/mcp/exchange-types.js'
 import { visibleTools, type McpServerOptions } from '../../src/api/v1/mcp/server.js'
-import type { ToolContext } from '../../src/api/v1/mcp/registry.js'
-import { defineTool } from '../../src/api/v1/mcp/tools/unit.js'
+import { fromRoutes } from '../../src/api/v1/mcp/tools/routes.js'
+import { defineTool, type ToolContext } from '../../src/api/v1/mcp/tools/unit.js'
+import type { RouteOperation } from '../../src/api/v1/operations.js'
 import { openDatabase } from '../../src/store/database.js'
 import { createReadCache } from '../../src/store/read-cache.js'
 import type { Caller } from '../../src/services/context.js'
@@ -25,27 +26,32 @@ const write = () => db.prepare("INSERT INTO workspaces (id, fixture_set, doc) VA
 let runs = 0
 /** Runs `during` inside the tool, between its read and its answer (a write racing the exchange). */
 let during = () => {}
-const LIST = defineTool({
+/** The routes of the two tools: list_things is the twin of a GET answered from the read cache, so it is kept too. */
+const ROUTES = new Map<string, RouteOperation>([
+  ['GET /things', { method: 'GET', signature: 'GET /things', adminOnly: false, schemas: {}, keptRead: true }],
+  ['POST /things', { method: 'POST', signature: 'POST /things', adminOnly: false, schemas: {}, keptRead: false }]
+])
+const [LIST] = fromRoutes([defineTool({
   name: 'list_things',
   description: 'Lists things.',
   inputSchema: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1 })), fail: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
-  backing: null,
+  backing: 'GET /things',
   surfaces: ['docs', 'agents'],
-  keptAnswer: true,
+  twin: true,
   run: (_context, args) => {
     runs++
     during()
     if (args.fail === true) throw new McpToolError('No things: try again')
     return { text: JSON.stringify({ limit: args.limit ?? 20, data: ['é "quoted"', '\u2028', 'thing'], run: runs }) }
   }
-})
+})], ROUTES)
 const HIDDEN = defineTool({ name: 'write_things', description: 'Writes.', inputSchema: Type.Object({}, { additionalProperties: false }), backing: 'POST /things', surfaces: ['docs', 'agents'], run: () => ({ text: '{}' }) })
 
 const OPTIONS: McpServerOptions = {
   version: '1.0.0',
   instructions: 'Read the guides.',
   tools: [LIST, HIDDEN],
-  operations: new Map([['POST /things', { method: 'POST', signature: 'POST /things', adminOnly: false }]]),
+  operations: ROUTES,
   pageSize: 0
 }
 

@@ -80,6 +80,7 @@ const PREBUILT_CHILD = `
 import { buildApp } from ${JSON.stringify(join(ROOT, 'src/app.ts'))}
 import { demoPictures } from ${JSON.stringify(join(ROOT, 'src/admin/ui/pictures.ts'))}
 import { createSceneRenderer } from ${JSON.stringify(join(ROOT, 'src/plugins/renderer.ts'))}
+import { sceneIdentity } from ${JSON.stringify(join(ROOT, 'src/render/contract.ts'))}
 const app = await buildApp({ config: { fixturesDir: ${JSON.stringify(BUNDLED_FIXTURES)}, logLevel: 'silent', renderer: false } })
 const [first] = demoPictures(app)
 await app.close()
@@ -87,9 +88,9 @@ const warnings = []
 const renderer = await createSceneRenderer({ enabled: true, timeoutMs: 1000, prerendered: ${JSON.stringify(RECORD)} }, { warn: (line) => warnings.push(line) })
 const edited = { ...first.content, elements: first.content.elements.slice(1) }
 const result = {
-  unchanged: await renderer.renderSvg(first.content, { cacheKey: 'a' }),
-  edited: await renderer.renderSvg(edited, { cacheKey: 'b' }),
-  png: (await renderer.renderPng(first.content, { cacheKey: 'a' })).toString('base64'),
+  unchanged: await renderer.renderSvg(first.content, { scene: sceneIdentity(first.content) }),
+  edited: await renderer.renderSvg(edited, { scene: sceneIdentity(edited) }),
+  png: (await renderer.renderPng(first.content, { scene: sceneIdentity(first.content) })).toString('base64'),
   warnings,
   stats: renderer.stats()
 }

@@ -8,7 +8,7 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib'
 import t, { type Test } from 'tap'
 import { SCREENSHOT_DEFAULT_PADDING } from '../../src/api/v1/mcp/tools/content.js'
 import { createPrebuiltOnlyRenderer } from '../../src/render/prebuilt-only.js'
-import type { PngOptions, RendererStats } from '../../src/render/contract.js'
+import { sceneIdentity, type PngOptions, type RendererStats } from '../../src/render/contract.js'
 import { scalePng, svgToPng } from '../../src/render/png.js'
 import { packagesNeededSvg } from '../../src/render/pictures.js'
 import { pngImage } from '../../src/render/png-pack.js'
@@ -29,10 +29,10 @@ t.test('the PNG cache holds what its bound allows, one entry per picture', async
   const unbounded = renderer({})
   t.teardown(async () => { await bounded.close(); await unbounded.close() })
   for (const r of [bounded, unbounded]) {
-    await r.renderPng(scene, { cacheKey: 's1@1' })
-    await r.renderPng(scene, { cacheKey: 's1@1' })
-    await r.renderPng(scene, { cacheKey: 's1@1', maxWidth: 300 })
-    await r.renderPng(scene, { cacheKey: 's1@1', padding: 40 })
+    await r.renderPng(scene, { scene: sceneIdentity(scene) })
+    await r.renderPng(scene, { scene: sceneIdentity(scene) })
+    await r.renderPng(scene, { scene: sceneIdentity(scene), maxWidth: 300 })
+    await r.renderPng(scene, { scene: sceneIdentity(scene), padding: 40 })
   }
   t.equal(bounded.stats().cacheEntries, 1, 'cacheEntries: 1 keeps one')
   t.equal(unbounded.stats().cacheEntries, 3, 'the default keeps each: the same picture once, another width and another padding apart')

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { createRenderer, isRendererPicture, PNG_MAX_HEIGHT, PNG_MAX_WIDTH, type RenderableScene } from '../../src/render/renderer.js'
+import { sceneIdentity } from '../../src/render/contract.js'
 
 interface XmlNode { textContent: string | null, getAttribute: (name: string) => string | null, localName: string }
 interface XmlDocument { documentElement: XmlNode, getElementsByTagName: (name: string) => ArrayLike<XmlNode> }
@@ -154,21 +155,21 @@ t.test('user content cannot put script, remote references or broken XML into the
   t.match(svg, /<a href="https:\/\/example\.com\/\?q=&lt;b&gt;&amp;x=/, 'a web link stays, escaped')
 })
 
-t.test('cache: keyed by the caller, cleared on demand', async (t) => {
+t.test('cache: keyed by the drawing\'s identity, cleared on demand', async (t) => {
   const content = byName('simple-shapes')
   const before = renderer.stats()
-  const first = await renderer.renderSvg(content, { cacheKey: 'scene:1:0:' })
-  const second = await renderer.renderSvg(content, { cacheKey: 'scene:1:0:' })
+  const first = await renderer.renderSvg(content, { scene: sceneIdentity(content) })
+  const second = await renderer.renderSvg(content, { scene: sceneIdentity(content) })
   t.equal(second, first)
-  await renderer.renderPng(content, { cacheKey: 'scene:1:0:' })
-  await renderer.renderPng(content, { cacheKey: 'scene:1:0:' })
+  await renderer.renderPng(content, { scene: sceneIdentity(content) })
+  await renderer.renderPng(content, { scene: sceneIdentity(content) })
   const after = renderer.stats()
   t.equal(after.renders - before.renders, 1, 'one worker render for two SVGs and two PNGs')
   t.equal(after.cacheHits - before.cacheHits, 3)
   t.ok(after.cacheEntries >= 2)
   renderer.clearCache()
   t.equal(renderer.stats().cacheEntries, 0)
-  await renderer.renderSvg(content, { cacheKey: 'scene:1:0:' })
+  await renderer.renderSvg(content, { scene: sceneIdentity(content) })
   t.equal(renderer.stats().renders - after.renders, 1, 'rendered again after clearCache')
 })
 

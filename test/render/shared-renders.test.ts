@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { brotliCompressSync } from 'node:zlib'
 import t, { type Test } from 'tap'
 import { createRenderer, isRendererPicture, type RenderableScene } from '../../src/render/renderer.js'
+import { sceneIdentity } from '../../src/render/contract.js'
 import { pictureDigest, writePrerendered } from '../../src/render/prerendered.js'
 import { RenderHostError, type RenderAnswer, type RenderJob, type WorkerHost } from '../../src/render/worker-host.js'
 import { CHAR_WIDTH_EM } from '../../src/content/text-metrics.js'
@@ -43,20 +44,20 @@ function setup (t: Test, prerendered: string | false = false) {
 
 t.test('six concurrent requests for one picture share one render, then the cache answers', async (t) => {
   const { pool, renderer } = setup(t)
-  const callers = Array.from({ length: 6 }, () => renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' }))
+  const callers = Array.from({ length: 6 }, () => renderer.renderSvg(scene(), { scene: sceneIdentity(scene()) }))
   await until(() => pool.asked.length > 0, 'a render asked of the pool')
   t.equal(pool.asked.length, 1, 'one job for six callers')
   t.same(pool.asked[0].job, { content: scene(), frameId: undefined, padding: 10, charWidthEm: CHAR_WIDTH_EM })
   pool.asked[0].answer({ svg: drawing('one') })
   t.same(await Promise.all(callers), Array(6).fill(drawing('one')), 'each caller gets that drawing')
-  t.equal(await renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' }), drawing('one'))
+  t.equal(await renderer.renderSvg(scene(), { scene: sceneIdentity(scene()) }), drawing('one'))
   t.match(renderer.stats(), { renders: 1, sharedRenders: 5, cacheHits: 1 })
   t.equal(pool.asked.length, 1, 'still one job')
 })
 
 t.test('concurrent PNG requests share one render and one conversion', async (t) => {
   const { pool, renderer } = setup(t)
-  const callers = Array.from({ length: 4 }, () => renderer.renderPng(scene(), { cacheKey: 'w:s:1:0:', maxWidth: 20 }))
+  const callers = Array.from({ length: 4 }, () => renderer.renderPng(scene(), { scene: sceneIdentity(scene()), maxWidth: 20 }))
   await until(() => pool.asked.length > 0, 'a render asked of the pool')
   pool.asked[0].answer({ svg: drawing('png') })
   const pngs = await Promise.all(callers)
@@ -66,7 +67,7 @@ t.test('concurrent PNG requests share one render and one conversion', async (t) 
   t.equal(pool.asked.length, 1)
 })
 
-t.test('callers without a cache key are not joined: each gets its own render', async (t) => {
+t.test('callers without a scene identity are not joined: each gets its own render', async (t) => {
   const { pool, renderer } = setup(t)
   const callers = [renderer.renderSvg(scene()), renderer.renderSvg(scene())]
   await until(() => pool.asked.length === 2, '2 renders asked of the pool')
@@ -76,8 +77,8 @@ t.test('callers without a cache key are not joined: each gets its own render', a
 
 t.test('a render that timed out answers its error picture at once until the scene changes', async (t) => {
   const { pool, renderer } = setup(t)
-  const first = renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' })
-  const joined = renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' })
+  const first = renderer.renderSvg(scene(), { scene: sceneIdentity(scene()) })
+  const joined = renderer.renderSvg(scene(), { scene: sceneIdentity(scene()) })
   await until(() => pool.asked.length > 0, 'a render asked of the pool')
   t.equal(pool.asked[0].timeoutMs, 5_000, 'the renderer\'s time limit')
   pool.asked[0].fail(new RenderHostError('render took longer than 5000 ms', 'timeout'))
@@ -85,13 +86,13 @@ t.test('a render that timed out answers its error picture at once until the scen
   t.ok(isRendererPicture(svg) && svg.includes('data-render="error"') && svg.includes('render took longer than 5000 ms'), 'an error picture that says why')
   t.equal(joinedSvg, svg, 'the caller that joined gets it too')
 
-  t.equal(await renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' }), svg, 'asked again: the same error picture')
-  const png = await renderer.renderPng(scene(), { cacheKey: 'w:s:1:0:' })
+  t.equal(await renderer.renderSvg(scene(), { scene: sceneIdentity(scene()) }), svg, 'asked again: the same error picture')
+  const png = await renderer.renderPng(scene(), { scene: sceneIdentity(scene()) })
   t.equal(png.readUInt32BE(16), 480, 'as PNG: the error picture\'s width')
   t.equal(pool.asked.length, 1, 'without asking a worker again')
   t.match(renderer.stats(), { timeouts: 1, failures: 1, rememberedFailures: 2, renders: 1 })
 
-  const changed = renderer.renderSvg(scene(5), { cacheKey: 'w:s:2:0:' })
+  const changed = renderer.renderSvg(scene(5), { scene: sceneIdentity(scene(5)) })
   await until(() => pool.asked.length === 2, '2 renders asked of the pool')
   pool.asked[1].answer({ svg: drawing('changed') })
   t.equal(await changed, drawing('changed'), 'the next scene version is drawn')
@@ -99,23 +100,23 @@ t.test('a render that timed out answers its error picture at once until the scen
 
 t.test('a render that killed its worker is remembered too; a worker that could not start is not', async (t) => {
   const { pool, renderer } = setup(t)
-  const crashed = renderer.renderSvg(scene(), { cacheKey: 'w:crash:1:0:' })
+  const crashed = renderer.renderSvg(scene(1), { scene: sceneIdentity(scene(1)) })
   await until(() => pool.asked.length === 1, '1 render asked of the pool')
   pool.asked[0].fail(new RenderHostError('render worker exited (code 1)', 'crash'))
   t.match(await crashed, /render worker exited/)
-  t.match(await renderer.renderSvg(scene(), { cacheKey: 'w:crash:1:0:' }), /render worker exited/)
+  t.match(await renderer.renderSvg(scene(1), { scene: sceneIdentity(scene(1)) }), /render worker exited/)
   t.equal(pool.asked.length, 1, 'a crash is remembered')
 
-  const unstarted = renderer.renderSvg(scene(), { cacheKey: 'w:start:1:0:' })
+  const unstarted = renderer.renderSvg(scene(2), { scene: sceneIdentity(scene(2)) })
   await until(() => pool.asked.length === 2, '2 renders asked of the pool')
   pool.asked[1].fail(new RenderHostError('render worker did not start in time', 'start'))
   t.match(await unstarted, /did not start in time/)
-  const retried = renderer.renderSvg(scene(), { cacheKey: 'w:start:1:0:' })
+  const retried = renderer.renderSvg(scene(2), { scene: sceneIdentity(scene(2)) })
   await until(() => pool.asked.length === 3, '3 renders asked of the pool')
   pool.asked[2].answer({ svg: drawing('started') })
   t.equal(await retried, drawing('started'), 'not the scene\'s fault: asked again')
 
-  const broken = renderer.renderSvg(scene(), { cacheKey: 'w:broken:1:0:' })
+  const broken = renderer.renderSvg(scene(3), { scene: sceneIdentity(scene(3)) })
   await until(() => pool.asked.length === 4, '4 renders asked of the pool')
   pool.asked[3].answer({ error: 'element at index 0 is not an object' })
   t.match(await broken, /element at index 0 is not an object/, 'a scene the worker refuses: its error picture')
@@ -123,12 +124,12 @@ t.test('a render that killed its worker is remembered too; a worker that could n
 
 t.test('reset (clearCache) forgets remembered failures as well as pictures', async (t) => {
   const { pool, renderer } = setup(t)
-  const first = renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' })
+  const first = renderer.renderSvg(scene(), { scene: sceneIdentity(scene()) })
   await until(() => pool.asked.length === 1, '1 render asked of the pool')
   pool.asked[0].fail(new RenderHostError('render took longer than 5000 ms', 'timeout'))
   await first
   renderer.clearCache()
-  const again = renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' })
+  const again = renderer.renderSvg(scene(), { scene: sceneIdentity(scene()) })
   await until(() => pool.asked.length === 2, '2 renders asked of the pool')
   pool.asked[1].answer({ svg: drawing('after reset') })
   t.equal(await again, drawing('after reset'))
@@ -143,7 +144,7 @@ t.test('pre-rendered pictures: served by digest without a worker, not after an e
     { digest: pictureDigest(scene(), 'frame-1', 10), elements: 1, svg: drawing('built frame') }
   ])
   const { pool, renderer } = setup(t, file)
-  t.equal(await renderer.renderSvg(scene(), { cacheKey: 'w:s:1:0:' }), drawing('built'))
+  t.equal(await renderer.renderSvg(scene(), { scene: sceneIdentity(scene()) }), drawing('built'))
   t.equal(await renderer.renderSvg(scene(), { frameId: 'frame-1' }), drawing('built frame'))
   t.ok((await renderer.renderPng(scene())).subarray(0, 8).equals(PNG_SIGNATURE), 'its PNG too')
   t.equal(pool.asked.length, 0, 'no worker asked')
@@ -182,7 +183,7 @@ t.test('no record, an unreadable one or one of another format: nothing pre-rende
 t.test('renderer off: placeholders, pre-rendered pictures included, and no worker', async (t) => {
   const pool = handPool()
   const off = createRenderer({ enabled: false, timeoutMs: 5_000 }, { host: pool })
-  t.match(await off.renderSvg(scene(), { cacheKey: 'w:s:1:0:' }), /data-render="placeholder"/)
+  t.match(await off.renderSvg(scene(), { scene: sceneIdentity(scene()) }), /data-render="placeholder"/)
   t.equal(pool.asked.length, 0)
   await off.close()
 })

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
+import { JSON_TYPE } from '../../lib/routes.js'
 import { PatchSceneContentBodySchema, type PatchSceneContentBody } from '../../schemas/scene-content.js'
 import { contextFor, type OpContext } from '../../services/context.js'
 import * as sceneContent from '../../services/scene-content.js'
@@ -16,8 +17,6 @@ import { editorCaller, editorIdentity } from './editor-identity.js'
 import { journaledSaves } from './editor-journal.js'
 import { editorPage } from './editor-page.js'
 import { PAGE_CSP } from './layout.js'
-
-const JSON_TYPE = 'application/json; charset=utf-8'
 
 interface SceneParams { workspaceId: string, sceneId: string }
 const SceneParamsSchema = Type.Object({ workspaceId: Type.String(), sceneId: Type.String() })

@@ -1,7 +1,9 @@
 // GET /_emulator/ui/scenes/{sceneId}.svg|.png[?frameId=], and the raw JSON the API would answer: scene
-// pictures for the page, for scripts and for take_screenshot's twin, cached per sceneVersion (ETag).
+// pictures for the page, for scripts and for take_screenshot's twin, keyed (ETag and render cache) by the drawing's
+// identity (render/contract.ts `sceneIdentity`), as take_screenshot's are.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fail } from '../../errors.js'
+import { sceneIdentity } from '../../render/contract.js'
 import type { SceneContent } from '../../schemas/scene-content.js'
 import * as scenes from '../../services/scenes.js'
 import * as workspaces from '../../services/workspaces.js'
@@ -18,14 +20,11 @@ function sceneOrFail (app: FastifyInstance, sceneId: string) {
   return found
 }
 
-/** The content document a client would GET, with the cache identity of its picture. */
+/** The content document a client would GET, with the identity of its drawing and the ETag of its picture. */
 export function renderable (app: FastifyInstance, sceneId: string, frameId: string | undefined) {
-  const found = sceneOrFail(app, sceneId)
-  const { workspaceId, scene } = found
-  const content = sceneDocument(app, found)
-  const { sceneVersion, contentEpoch } = scene.metadata
-  const etag = `"${sceneVersion}:${contentEpoch}:${frameId ?? ''}"`
-  return { content, etag, cacheKey: `${workspaceId}:${sceneId}:${sceneVersion}:${contentEpoch}:${frameId ?? ''}` }
+  const content = sceneDocument(app, sceneOrFail(app, sceneId))
+  const scene = sceneIdentity(content)
+  return { content, scene, etag: `"${scene.drawn}:${frameId ?? ''}"` }
 }
 
 function notModified (request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
@@ -34,22 +33,22 @@ function notModified (request: FastifyRequest, reply: FastifyReply, etag: string
 }
 
 export async function sendSvg (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
-  const { content, etag, cacheKey } = renderable(app, sceneId, query.frameId)
+  const { content, etag, scene } = renderable(app, sceneId, query.frameId)
   if (notModified(request, reply, etag)) return await reply.code(304).send()
-  const svg = await app.renderer.renderSvg(content, { frameId: query.frameId, cacheKey })
+  const svg = await app.renderer.renderSvg(content, { frameId: query.frameId, scene })
   return await reply.type('image/svg+xml; charset=utf-8').header('content-security-policy', SVG_CSP).send(svg)
 }
 
 export async function sendPng (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
-  const { content, etag, cacheKey } = renderable(app, sceneId, query.frameId)
+  const { content, etag, scene } = renderable(app, sceneId, query.frameId)
   const sized = `${etag.slice(0, -1)}:${query.maxWidth ?? ''}"`
   if (notModified(request, reply, sized)) return await reply.code(304).send()
-  const png = await app.renderer.renderPng(content, { frameId: query.frameId, maxWidth: query.maxWidth, cacheKey: `${cacheKey}:png:${query.maxWidth ?? ''}` })
+  const png = await app.renderer.renderPng(content, { frameId: query.frameId, maxWidth: query.maxWidth, scene })
   return await reply.type('image/png').send(png)
 }
 
 export function contentJson (app: FastifyInstance, sceneId: string): unknown {
-  return renderable(app, sceneId, undefined).content
+  return sceneDocument(app, sceneOrFail(app, sceneId))
 }
 
 export function recordJson (app: FastifyInstance, sceneId: string): unknown {
@@ -66,7 +65,7 @@ export function demoPictures (app: FastifyInstance): DemoPicture[] {
   return workspaces.listAll(app).flatMap(({ id: workspaceId }) => {
     const live = collectionViews(app, workspaceId).flatMap((view) => view.scenes)
     return [...live, ...scenes.listTrashed(harnessContext(app, workspaceId))].flatMap(({ metadata }) => {
-      const { content } = renderable(app, metadata.id, undefined)
+      const content = sceneDocument(app, sceneOrFail(app, metadata.id))
       const frames = (content.elements as Array<Record<string, unknown>>)
         .filter((el) => (el.type === 'frame' || el.type === 'magicframe') && el.isDeleted !== true)
       return [undefined, ...frames.map((frame) => String(frame.id))]

@@ -16,6 +16,7 @@ const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The two pages are cached (api/v1/cached.ts): a repeated read skips the query, the JSON.parse of each row and
   // the serialiser. The scenes of a collection are the same read as GET /scenes?collectionId=, so they cost the same.
   app.get('/collections', {
+    config: { keptRead: true },
     schema: { tags, summary: 'Get collections', querystring: PaginationQuerySchema, response: responses(paginated(CollectionSchema), 400, 401, 403) }
   }, async (request, reply) => sendCachedPage(request, reply, request.query, collections.list))
 
@@ -36,6 +37,7 @@ const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => collections.remove(ctxOf(request), request.params))
 
   app.get('/collections/:collectionId/scenes', {
+    config: { keptRead: true },
     schema: { tags: ['collections', 'scenes'], summary: 'Get scenes of a collection', params: CollectionParamsSchema, querystring: PaginationQuerySchema, response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404) }
   }, async (request, reply) => sendCachedPage(request, reply, { ...request.query, ...request.params }, scenes.list))
 

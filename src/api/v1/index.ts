@@ -28,7 +28,6 @@ import users from './users.js'
 import invites from './invites.js'
 import logs from './logs.js'
 import mcp from './mcp/index.js'
-import { screenshotRenderer } from './mcp/screenshots.js'
 import { toolEntries } from './mcp/tools/index.js'
 import { instructionsFor } from '../../mcp/format-guides.js'
 
@@ -67,7 +66,7 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(invites)
   await app.register(logs)
   // After the resources: the MCP tools ask the route table (operations.ts) about the routes above.
-  await app.register(mcp, { tools: toolEntries(app.config.mcpToolset), instructions: instructionsFor(app.config.mcpToolset), renderer: screenshotRenderer(app) })
+  await app.register(mcp, { tools: toolEntries(app.config.mcpToolset, app.operations), instructions: instructionsFor(app.config.mcpToolset), renderer: app.renderer })
   // Unknown routes under /api/v1 get the root's 404, but through this scope's hooks: journaled and faulted like any
   // other request. Auth skips them, so the answer stays 404 whatever the key.
   app.setNotFoundHandler(async (request) => {

@@ -1,5 +1,6 @@
 // /scenes/{sceneId}/content: GET, PUT (authoritative replacement) and PATCH (server-side merge).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import { JSON_TYPE } from '../../lib/routes.js'
 import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema, WrittenSceneContentSchema } from '../../schemas/scene-content.js'
 import { SceneParamsSchema } from '../../schemas/scenes.js'
@@ -10,11 +11,10 @@ import { sendAsNextRead, sendCachedText } from './cached.js'
 const tags = ['scenes', 'scene-content']
 const url = '/scenes/:sceneId/content'
 
-const JSON_TYPE = 'application/json; charset=utf-8'
-
 const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Cached (api/v1/cached.ts), built from the stored elements text, which is never parsed.
   app.get(url, {
+    config: { keptRead: true },
     schema: { tags, summary: 'Get scene content', params: SceneParamsSchema, response: responses(SceneContentSchema, 401, 403, 404) }
   }, async (request, reply) => sendCachedText(request, reply, request.params, sceneContent.getText))
 

@@ -14,6 +14,7 @@ const sceneRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Cached (api/v1/cached.ts). The collection check (404 unknown, 403 `private` with a workspace key) runs inside
   // the list, so a kept page was checked too, and a refusal is never kept.
   app.get('/scenes', {
+    config: { keptRead: true },
     schema: { tags, summary: 'Get scenes', querystring: ListScenesQuerySchema, response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404) }
   }, async (request, reply) => sendCachedPage(request, reply, request.query, scenes.list))
 

@@ -1,6 +1,6 @@
 // What the route hands the SDK side for one MCP exchange, and what it gets back to send (exchange.ts, direct.ts).
 import type { IncomingHttpHeaders } from 'node:http'
-import type { ToolContext } from './registry.js'
+import type { ToolContext } from './tools/unit.js'
 
 /** What goes back to the client: the status, the headers in the order the transport's `Headers` lists them, the body. */
 export interface Answer {

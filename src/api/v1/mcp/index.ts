@@ -9,8 +9,8 @@ import type { McpServerOptions } from './server.js'
 import type { Answer } from './exchange-types.js'
 import { driftAnswer } from './drift.js'
 import { INVALID_REQUEST, invalidRequest, jsonRpcError } from './protocol.js'
-import type { ScreenshotRenderer } from './registry.js'
-import type { ToolEntry } from './tools/unit.js'
+import { routeProblems } from './tools/routes.js'
+import type { ScreenshotRenderer, ToolEntry } from './tools/unit.js'
 
 export interface McpRouteOptions {
   tools: readonly ToolEntry[]
@@ -106,8 +106,8 @@ const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
   }
   keepJsonText(app)
   app.addHook('onReady', async () => {
-    const missing = options.tools.filter(({ declaration: { backing } }) => backing !== null && !app.operations.has(backing))
-    if (missing.length > 0) throw new Error(`MCP tools backed by no route: ${missing.map((tool) => tool.declaration.name).join(', ')}`)
+    const problems = routeProblems(options.tools, app.operations)
+    if (problems.length > 0) throw new Error(`MCP tools that do not fit their routes: ${problems.join(' | ')}`)
   })
   // Its tools are named in the route's config, so the drift layer can check a drift profile's MCP operations.
   const tools = options.tools.map(({ declaration }) => declaration.name)

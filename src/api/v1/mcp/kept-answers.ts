@@ -1,4 +1,4 @@
-// tools/call answers kept in the read cache: a tool declared `keptAnswer` (a list page through the read cache)
+// tools/call answers kept in the read cache: a `keptAnswer` tool (the twin of a GET kept there, tools/routes.ts)
 // answers a repeated call with the text its server wrote the first time, the request's JSON-RPC id written in, so the
 // repeat costs what its REST twin's repeated GET does: no server run, no validation of a result already validated,
 // no second serialisation of the page. A kept answer's key names everything the text depends on besides the id; any

@@ -13,8 +13,7 @@ import type { Caller } from '../../../services/context.js'
 import { compileStrict } from '../../../lib/ajv.js'
 import { McpInternalError, McpToolError } from '../../../mcp/tool-errors.js'
 import { INVALID_PARAMS, invalidParams } from './protocol.js'
-import type { ToolContext, ToolOutput } from './registry.js'
-import type { ToolEntry } from './tools/unit.js'
+import type { ToolContext, ToolEntry, ToolOutput } from './tools/unit.js'
 
 export interface McpServerOptions {
   version: string

@@ -1,5 +1,5 @@
-// Recurring pieces of the tools' input schemas. Keys mirror the REST route constraints, since the tools call the same
-// services without the route's own validation in front of them.
+// Recurring pieces of the tools' input schemas. Keys keep the REST routes' rules, since the tools call the same
+// services without the route's own validation in front of them; routes.ts checks that at start.
 import { Type, type TObject, type TProperties } from 'typebox'
 import { MAX_SAFE_INTEGER } from '../../../../schemas/common.js'
 

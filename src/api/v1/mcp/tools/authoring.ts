@@ -8,10 +8,9 @@ import { DIAGRAM_MAX_EDGES, DIAGRAM_MAX_NODES } from '../../../../mcp/core/limit
 import { IMAGE_ARGUMENTS, planAddImage } from '../../../../mcp/image.js'
 import { listSlides, planCreateSlide, planUpdateSlide } from '../../../../mcp/slides.js'
 import { AGENTS_ONLY } from '../../../../mcp/toolsets.js'
-import { json } from '../registry.js'
 import { args, sceneId } from './arguments.js'
 import { clockOf, snapshot, write } from './scene-io.js'
-import { defineTool, type ToolEntry } from './unit.js'
+import { defineTool, json, type ToolEntry } from './unit.js'
 
 const WHOLE_INDEX = 'must be a whole number from 0 (the first slide) to the number of slides'
 const frameId = () => Type.String({ minLength: 1, description: 'Id of the slide\'s frame.' })

@@ -1,18 +1,16 @@
 // The scene-content tools and the format guides (docs/mcp.md): get_scene_content is the REST
 // GET body; search, edit and screenshot are the service's MCP-only tools, their pure logic in src/mcp/.
 import { Type } from 'typebox'
-import { SceneContentSchema } from '../../../../schemas/scene-content.js'
+import { sceneIdentity } from '../../../../render/contract.js'
 import * as sceneContent from '../../../../services/scene-content.js'
-import * as scenes from '../../../../services/scenes.js'
 import { EDIT_ARGUMENTS, planEdit } from '../../../../mcp/edit.js'
 import { FORMAT_GUIDES, type GuideTool } from '../../../../mcp/format-guides.js'
 import { searchSceneContent } from '../../../../mcp/search.js'
 import { toolError } from '../../../../mcp/tool-errors.js'
 import { AGENTS_ONLY, BOTH, DOCS_ONLY } from '../../../../mcp/toolsets.js'
-import { json, type ToolContext, type ToolOutput } from '../registry.js'
 import { args, limit, sceneId, stringEnum } from './arguments.js'
 import { clockOf, snapshot, snapshotOf, write } from './scene-io.js'
-import { defineTool, type ToolEntry } from './unit.js'
+import { defineTool, json, type ToolContext, type ToolEntry, type ToolOutput } from './unit.js'
 
 const FRAME_TYPES = new Set(['frame', 'magicframe'])
 /**
@@ -23,22 +21,16 @@ export const SCREENSHOT_DEFAULT_PADDING = 20
 
 interface ScreenshotArgs { sceneId: string, frameId?: string, maxWidth?: number, padding?: number }
 
-/** A PNG of the scene, or of one of its frames; a frame the scene does not hold is the agent's to fix, not a picture. */
+/**
+ * A PNG of the scene, or of one of its frames, keyed by the drawing's identity as the demo page's pictures are (one
+ * render for both); a frame the scene does not hold is the agent's to fix, not a picture.
+ */
 async function screenshot ({ op, renderer }: ToolContext, { sceneId, frameId, maxWidth, padding }: ScreenshotArgs): Promise<ToolOutput> {
-  const { metadata } = scenes.get(op, { sceneId })
   const content = sceneContent.get(op, { sceneId })
   if (frameId !== undefined && !snapshotOf(content).elements.some((e) => e.id === frameId && FRAME_TYPES.has(e.type) && e.isDeleted !== true)) {
     toolError(`frame ${frameId} is not in scene ${sceneId}: search_scene_content with types ["frame"] lists its frames; leave frameId out to render the whole scene`)
   }
-  const image = await renderer.png({
-    sceneId: metadata.id,
-    sceneVersion: metadata.sceneVersion,
-    contentEpoch: metadata.contentEpoch,
-    content,
-    frameId,
-    padding: padding ?? SCREENSHOT_DEFAULT_PADDING,
-    maxWidth
-  })
+  const image = await renderer.renderPng(content, { scene: sceneIdentity(content), frameId, padding: padding ?? SCREENSHOT_DEFAULT_PADDING, maxWidth })
   return { image }
 }
 
@@ -58,7 +50,7 @@ export const CONTENT_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ sceneId: sceneId() }),
     backing: 'GET /scenes/{sceneId}/content',
     surfaces: BOTH,
-    result: SceneContentSchema,
+    twin: true,
     run: ({ op }, ref) => json(sceneContent.get(op, ref))
   }),
   defineTool({

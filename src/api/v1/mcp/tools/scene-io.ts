@@ -6,7 +6,7 @@ import type { SceneContent } from '../../../../schemas/scene-content.js'
 import type { OpContext } from '../../../../services/context.js'
 import * as sceneContent from '../../../../services/scene-content.js'
 import type { NowSource, SceneSnapshot, ToolPlan } from '../../../../mcp/core/draft.js'
-import { json, type ToolOutput } from '../registry.js'
+import { json, type ToolOutput } from './unit.js'
 
 /** What the plans read of a GET body. */
 export function snapshotOf ({ elements, files }: SceneContent): SceneSnapshot {

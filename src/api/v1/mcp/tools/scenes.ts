@@ -1,20 +1,14 @@
-// The REST-backed scene and collection tools (version A of the tool surface, docs/mcp.md):
-// each calls the service its REST twin calls and answers that route's 200 body.
+// The REST-backed scene and collection tools (version A of the tool surface, docs/mcp.md): each is its route's twin,
+// calling the service the route calls and answering its 200 body (result schema and caching taken from the route).
 import { Type } from 'typebox'
-import { EmptyObjectSchema, paginated } from '../../../../schemas/common.js'
-import { CollectionSchema } from '../../../../schemas/collections.js'
-import { SceneRecordSchema } from '../../../../schemas/scenes.js'
 import * as collections from '../../../../services/collections.js'
 import * as scenes from '../../../../services/scenes.js'
 import { BOTH } from '../../../../mcp/toolsets.js'
-import { json } from '../registry.js'
-import { cachedPage } from '../rest-tools.js'
 import { args, collectionId, limit, offset, sceneId } from './arguments.js'
-import { defineTool, type ToolEntry } from './unit.js'
+import { defineTool, json, type ToolEntry } from './unit.js'
 
 const name = (what: string) => Type.String({ minLength: 1, description: `Name of the ${what}.` })
 const pinned = () => Type.Boolean({ description: 'Whether the scene is pinned at the top of its collection.' })
-const ScenePage = paginated(SceneRecordSchema)
 
 export const SCENE_TOOLS: readonly ToolEntry[] = [
   defineTool({
@@ -23,9 +17,8 @@ export const SCENE_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ collectionId: Type.Optional(collectionId()), limit: limit(), offset: offset() }),
     backing: 'GET /scenes',
     surfaces: BOTH,
-    result: ScenePage,
-    keptAnswer: true,
-    run: ({ op }, page) => cachedPage(op, 'scenes', page, () => scenes.list(op, page))
+    twin: true,
+    run: ({ op }, page) => json(scenes.list(op, page))
   }),
   defineTool({
     name: 'create_scene',
@@ -33,7 +26,7 @@ export const SCENE_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ collectionId: collectionId(), name: name('scene'), pinned: pinned() }),
     backing: 'POST /scenes',
     surfaces: BOTH,
-    result: SceneRecordSchema,
+    twin: true,
     run: ({ op }, draft) => json(scenes.create(op, draft))
   }),
   defineTool({
@@ -42,7 +35,7 @@ export const SCENE_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ sceneId: sceneId() }),
     backing: 'GET /scenes/{sceneId}',
     surfaces: BOTH,
-    result: SceneRecordSchema,
+    twin: true,
     run: ({ op }, ref) => json(scenes.get(op, ref))
   }),
   defineTool({
@@ -56,7 +49,7 @@ export const SCENE_TOOLS: readonly ToolEntry[] = [
     }),
     backing: 'PATCH /scenes/{sceneId}',
     surfaces: BOTH,
-    result: SceneRecordSchema,
+    twin: true,
     run: ({ op }, { sceneId, ...patch }) => json(scenes.update(op, { sceneId, patch }))
   }),
   defineTool({
@@ -67,7 +60,7 @@ export const SCENE_TOOLS: readonly ToolEntry[] = [
     backing: 'DELETE /scenes/{sceneId}',
     // Version B keeps it: 30 - read_excalidraw_format + 8 = 37 only adds up with delete_scene listed.
     surfaces: BOTH,
-    result: EmptyObjectSchema,
+    twin: true,
     run: ({ op }, ref) => json(scenes.remove(op, ref))
   })
 ]
@@ -79,9 +72,8 @@ export const COLLECTION_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ limit: limit(), offset: offset() }),
     backing: 'GET /collections',
     surfaces: BOTH,
-    result: paginated(CollectionSchema),
-    keptAnswer: true,
-    run: ({ op }, page) => cachedPage(op, 'collections', page, () => collections.list(op, page))
+    twin: true,
+    run: ({ op }, page) => json(collections.list(op, page))
   }),
   defineTool({
     name: 'get_collection',
@@ -89,7 +81,7 @@ export const COLLECTION_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ collectionId: collectionId() }),
     backing: 'GET /collections/{collectionId}',
     surfaces: BOTH,
-    result: CollectionSchema,
+    twin: true,
     run: ({ op }, ref) => json(collections.get(op, ref))
   }),
   defineTool({
@@ -98,7 +90,7 @@ export const COLLECTION_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ name: name('collection') }),
     backing: 'POST /collections',
     surfaces: BOTH,
-    result: CollectionSchema,
+    twin: true,
     run: ({ op }, body) => json(collections.create(op, body))
   }),
   defineTool({
@@ -107,7 +99,7 @@ export const COLLECTION_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ collectionId: collectionId(), name: name('collection') }),
     backing: 'PATCH /collections/{collectionId}',
     surfaces: BOTH,
-    result: CollectionSchema,
+    twin: true,
     run: ({ op }, rename) => json(collections.rename(op, rename))
   }),
   defineTool({
@@ -116,7 +108,7 @@ export const COLLECTION_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ collectionId: collectionId() }),
     backing: 'DELETE /collections/{collectionId}',
     surfaces: BOTH,
-    result: EmptyObjectSchema,
+    twin: true,
     run: ({ op }, ref) => json(collections.remove(op, ref))
   }),
   defineTool({
@@ -125,7 +117,7 @@ export const COLLECTION_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ collectionId: collectionId(), limit: limit(), offset: offset() }),
     backing: 'GET /collections/{collectionId}/scenes',
     surfaces: BOTH,
-    result: ScenePage,
+    twin: true,
     run: ({ op }, page) => json(scenes.list(op, page))
   }),
   defineTool({
@@ -134,7 +126,7 @@ export const COLLECTION_TOOLS: readonly ToolEntry[] = [
     inputSchema: args({ collectionId: collectionId(), name: name('scene'), pinned: pinned() }),
     backing: 'POST /collections/{collectionId}/scenes',
     surfaces: BOTH,
-    result: SceneRecordSchema,
+    twin: true,
     run: ({ op }, draft) => json(scenes.create(op, draft))
   })
 ]

@@ -1,20 +1,26 @@
-// The REST-backed workspace, member, invite and audit-log tools (version A of the tool surface): each calls the
-// service its REST twin calls and answers that route's 200 body.
+// The REST-backed workspace, member, invite and audit-log tools (version A of the tool surface): each is its route's
+// twin, calling the service the route calls and answering its 200 body (result schema taken from the route).
 import { Type } from 'typebox'
-import { EmptyObjectSchema, MAX_SAFE_INTEGER, paginated } from '../../../../schemas/common.js'
-import { InviteSchema } from '../../../../schemas/invites.js'
-import { LogPageSchema } from '../../../../schemas/logs.js'
-import { EMAIL_PATTERN, WorkspaceUserSchema } from '../../../../schemas/users.js'
-import { WorkspaceSchema } from '../../../../schemas/workspaces.js'
+import { MAX_SAFE_INTEGER } from '../../../../schemas/common.js'
+import { EMAIL_PATTERN } from '../../../../schemas/users.js'
 import * as invites from '../../../../services/invites.js'
 import * as logs from '../../../../services/logs.js'
 import * as users from '../../../../services/users.js'
 import * as workspaces from '../../../../services/workspaces.js'
 import { BOTH } from '../../../../mcp/toolsets.js'
-import { json } from '../registry.js'
-import { linkInviteBody } from '../rest-tools.js'
+import type { CreateInviteBody } from '../../../../schemas/invites.js'
 import { args, id, limit, offset, picture, role, stringEnum } from './arguments.js'
-import { defineTool, type ToolEntry } from './unit.js'
+import { defineTool, json, type ToolEntry } from './unit.js'
+
+/** `maxUses` is a string on create_invite_link ("unlimited" or a number): the REST body takes either form. */
+function linkInviteBody ({ role, maxUses, restrictedDomains }: { role: 'member' | 'admin', maxUses?: string, restrictedDomains?: string[] }): CreateInviteBody {
+  const uses = maxUses === undefined || maxUses === 'unlimited' ? maxUses : Number(maxUses)
+  return {
+    role,
+    ...(uses === undefined ? {} : { maxUses: uses }),
+    ...(restrictedDomains === undefined ? {} : { restrictedDomains })
+  }
+}
 
 const userId = () => id('Id of the workspace user.')
 const inviteId = () => id('Id of the invite.')
@@ -27,7 +33,7 @@ const WORKSPACE: readonly ToolEntry[] = [
     inputSchema: args({}),
     backing: 'GET /workspaces',
     surfaces: BOTH,
-    result: WorkspaceSchema,
+    twin: true,
     run: ({ op }) => json(workspaces.get(op))
   }),
   defineTool({
@@ -36,7 +42,7 @@ const WORKSPACE: readonly ToolEntry[] = [
     inputSchema: args({ name: Type.Optional(Type.String({ description: 'New workspace name.' })), picture: Type.Optional(picture()) }),
     backing: 'PATCH /workspaces',
     surfaces: BOTH,
-    result: WorkspaceSchema,
+    twin: true,
     run: ({ op }, patch) => json(workspaces.update(op, { patch }))
   })
 ]
@@ -48,7 +54,7 @@ const USERS: readonly ToolEntry[] = [
     inputSchema: args({ limit: limit(), offset: offset() }),
     backing: 'GET /workspaces/users',
     surfaces: BOTH,
-    result: paginated(WorkspaceUserSchema),
+    twin: true,
     run: ({ op }, page) => json(users.list(op, page))
   }),
   defineTool({
@@ -57,7 +63,7 @@ const USERS: readonly ToolEntry[] = [
     inputSchema: args({ userId: userId() }),
     backing: 'GET /workspaces/users/{userId}',
     surfaces: BOTH,
-    result: WorkspaceUserSchema,
+    twin: true,
     run: ({ op }, ref) => json(users.get(op, ref))
   }),
   defineTool({
@@ -71,7 +77,7 @@ const USERS: readonly ToolEntry[] = [
     }),
     backing: 'PATCH /workspaces/users/{userId}',
     surfaces: BOTH,
-    result: WorkspaceUserSchema,
+    twin: true,
     run: ({ op }, { userId, ...patch }) => json(users.update(op, { userId, patch }))
   }),
   defineTool({
@@ -80,7 +86,7 @@ const USERS: readonly ToolEntry[] = [
     inputSchema: args({ userId: userId() }),
     backing: 'DELETE /workspaces/users/{userId}',
     surfaces: BOTH,
-    result: EmptyObjectSchema,
+    twin: true,
     run: ({ op }, ref) => json(users.remove(op, ref))
   })
 ]
@@ -92,7 +98,7 @@ const INVITES: readonly ToolEntry[] = [
     inputSchema: args({ limit: limit(), offset: offset() }),
     backing: 'GET /workspaces/invites',
     surfaces: BOTH,
-    result: paginated(InviteSchema),
+    twin: true,
     run: ({ op }, page) => json(invites.list(op, page))
   }),
   defineTool({
@@ -101,7 +107,7 @@ const INVITES: readonly ToolEntry[] = [
     inputSchema: args({ inviteId: inviteId() }),
     backing: 'GET /workspaces/invites/{inviteId}',
     surfaces: BOTH,
-    result: InviteSchema,
+    twin: true,
     run: ({ op }, ref) => json(invites.get(op, ref))
   }),
   defineTool({
@@ -110,7 +116,7 @@ const INVITES: readonly ToolEntry[] = [
     inputSchema: args({ email: email(), role: role() }),
     backing: 'POST /workspaces/invites',
     surfaces: BOTH,
-    result: InviteSchema,
+    twin: true,
     run: ({ op }, body) => json(invites.create(op, { body }))
   }),
   defineTool({
@@ -124,7 +130,7 @@ const INVITES: readonly ToolEntry[] = [
     }),
     backing: 'POST /workspaces/invites',
     surfaces: BOTH,
-    result: InviteSchema,
+    twin: true,
     run: ({ op }, link) => json(invites.create(op, { body: linkInviteBody(link) }))
   }),
   defineTool({
@@ -138,7 +144,7 @@ const INVITES: readonly ToolEntry[] = [
     }),
     backing: 'PATCH /workspaces/invites/{inviteId}',
     surfaces: BOTH,
-    result: InviteSchema,
+    twin: true,
     run: ({ op }, { inviteId, ...patch }) => json(invites.update(op, { inviteId, patch }))
   }),
   defineTool({
@@ -147,7 +153,7 @@ const INVITES: readonly ToolEntry[] = [
     inputSchema: args({ inviteId: inviteId() }),
     backing: 'DELETE /workspaces/invites/{inviteId}',
     surfaces: BOTH,
-    result: EmptyObjectSchema,
+    twin: true,
     run: ({ op }, ref) => json(invites.revoke(op, ref))
   })
 ]
@@ -170,7 +176,7 @@ const LOGS: readonly ToolEntry[] = [
     }),
     backing: 'GET /logs',
     surfaces: BOTH,
-    result: LogPageSchema,
+    twin: true,
     run: ({ op }, query) => json(logs.list(op, query))
   })
 ]
