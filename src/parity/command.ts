@@ -20,8 +20,6 @@ import { liveSide, recordedSide, withFirstAnswer } from './sides.js'
 import { replayShadowRecording } from './shadow/replay.js'
 import { Interrupted, RunError, type Answer, type Io } from './types.js'
 
-export type { Io }
-
 /**
  * Aborts the run on SIGINT or SIGTERM; the run then cleans up before the process ends. The listener stays until
  * the returned release, after the clean-up: a second signal (Ctrl-C reaches npm's shell too) must not end it half-way.
