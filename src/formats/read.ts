@@ -1,7 +1,7 @@
 // One reader for every file format at the parity fence: parse, check the format's identity and version in its own
 // words, validate against its TypeBox schema (compiled once), and name the first problem in one line.
 import type { Static, TSchema } from 'typebox'
-import type { ValidateFunction } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import { compileStrict } from '../lib/ajv.js'
 import { formatSchemaErrors } from '../lib/schema-errors.js'
 
@@ -24,8 +24,11 @@ export interface FormatDeclaration<S extends TSchema> {
    * as its first odd field. Returns the whole line, or undefined when the value is of this format and version.
    */
   identify?: (value: unknown, where: string) => string | undefined
-  /** The line for the first schema problem (`problem` is ajv's, in the schema's own words); by default `<where>: <problem>`. */
-  problem?: (where: string, problem: string, value: unknown) => string
+  /**
+   * The line for the first schema problem (`problem` is ajv's, in the schema's own words; `error` is ajv's first
+   * error, for a format whose words depend on the value and the place); by default `<where>: <problem>`.
+   */
+  problem?: (where: string, problem: string, value: unknown, error: ErrorObject) => string
 }
 
 export type FormatValue<D> = D extends FormatDeclaration<infer S> ? Static<S> : never
@@ -44,8 +47,9 @@ export function formatProblem<S extends TSchema> (format: FormatDeclaration<S>, 
   if (identity !== undefined) return identity
   const validate = validatorOf(format.schema)
   if (validate(value)) return undefined
-  const problem = formatSchemaErrors(validate.errors ?? [], format.name, format.schema).message
-  return format.problem?.(where, problem, value) ?? `${where}: ${problem}`
+  const errors = validate.errors ?? []
+  const problem = formatSchemaErrors(errors, format.name, format.schema).message
+  return format.problem?.(where, problem, value, errors[0]) ?? `${where}: ${problem}`
 }
 
 /**

@@ -1,7 +1,7 @@
 // A drift profile's changes on an MCP answer: its pointers name the JSON-RPC message as parity compares it (a
 // tool's JSON text parsed into `json`, tools/list's tools keyed by name), so the message is put in that view,
 // changed there, and written back (JSON text again, the tools a list again). Pure.
-import type { LearnedChange } from '../../lib/drift-profile.js'
+import type { LearnedChange } from '../../formats/drift-profile.js'
 import { isObject, type JsonObject } from './json-pointer.js'
 import { applyLearned, type LearnedOutput } from './learned.js'
 
