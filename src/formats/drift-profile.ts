@@ -66,15 +66,15 @@ const KINDS = [
 export type ChangeName = typeof KINDS[number]['change']
 export const CHANGE_NAMES: readonly ChangeName[] = KINDS.map((k) => k.change)
 
-const FileChangeSchema = Type.Union([KINDS[0].schema, KINDS[1].schema, KINDS[2].schema, KINDS[3].schema, KINDS[4].schema, KINDS[5].schema, KINDS[6].schema, KINDS[7].schema])
+export const LearnedChangeSchema = Type.Union([KINDS[0].schema, KINDS[1].schema, KINDS[2].schema, KINDS[3].schema, KINDS[4].schema, KINDS[5].schema, KINDS[6].schema, KINDS[7].schema])
 /** A change as the reader returns it and `learn` writes it: `seen` always there. */
-export type LearnedChange = Static<typeof FileChangeSchema> & { seen: Seen[] }
+export type LearnedChange = Static<typeof LearnedChangeSchema> & { seen: Seen[] }
 
 /**
  * The union as ajv checks it: keyed on `change` (if/then), so the first problem is the named kind's, not the
  * first kind's of an anyOf.
  */
-const ChangeSchema = Type.Unsafe<Static<typeof FileChangeSchema>>({
+const ChangeSchema = Type.Unsafe<Static<typeof LearnedChangeSchema>>({
   type: 'object',
   required: ['change'],
   properties: { change: { enum: CHANGE_NAMES } },
@@ -88,7 +88,7 @@ const OperationSchema = Type.Object({
 })
 export interface LearnedOperation { operation: string, changes: LearnedChange[] }
 
-const LearnedFromSchema = Type.Object({ report: Type.String(), target: Type.Optional(Type.String()), startedAt: Type.Optional(Type.String()) })
+export const LearnedFromSchema = Type.Object({ report: Type.String(), target: Type.Optional(Type.String()), startedAt: Type.Optional(Type.String()) })
 
 export const DriftProfileSchema = Type.Object({
   format: Type.Literal(DRIFT_PROFILE_FORMAT),
