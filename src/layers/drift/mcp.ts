@@ -10,7 +10,8 @@ import { drifts, learnedSafely, noDriftHeaders, readPlan, rngFor, safely, sweptD
 import { applySteps } from './replay.js'
 import type { DriftControl, DriftSettings } from './state.js'
 import type { DriftContext, DriftResult } from './types.js'
-import { applyLearnedMcp, mcpOperation } from './learned-mcp.js'
+import { applyLearnedMcp } from './learned-mcp.js'
+import { mcpOperation } from '../../formats/mcp-view.js'
 import type { LearnedOutput } from './learned.js'
 
 /** What drift needs to know of one MCP answer. */
