@@ -2,8 +2,7 @@
 // read back by `parity --verify`. Its header (recording.json) and its step files, each one schema and its words.
 import { join } from 'node:path'
 import { Type, type Static } from 'typebox'
-import type { FormatDeclaration } from './read.js'
-import { isObject } from './read.js'
+import { isObject, type FormatDeclaration } from './read.js'
 
 export const RECORDING_FORMAT = 'drawing-api-emulator parity recording'
 export const RECORDING_VERSION = 1
