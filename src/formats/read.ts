@@ -1,7 +1,7 @@
 // One reader for every file format at the parity fence: parse, check the format's identity and version in its own
 // words, validate against its TypeBox schema (compiled once), and name the first problem in one line.
 import type { Static, TSchema } from 'typebox'
-import type { ValidateFunction } from 'ajv'
+import type { ErrorObject, ValidateFunction } from 'ajv'
 import { compileStrict } from '../lib/ajv.js'
 import { formatSchemaErrors } from '../lib/schema-errors.js'
 
@@ -26,9 +26,10 @@ export interface FormatDeclaration<S extends TSchema> {
   identify?: (value: unknown, where: string) => string | undefined
   /**
    * The line for the first schema problem (`problem` is ajv's, in the schema's own words; `at`, the JSON pointer of
-   * the value it is about, so a format can name the part in its own words); by default `<where>: <problem>`.
+   * the value it is about, so a format can name the part in its own words; `error`, ajv's first error, for a format
+   * whose words depend on the value and the place); by default `<where>: <problem>`.
    */
-  problem?: (where: string, problem: string, value: unknown, at: string) => string
+  problem?: (where: string, problem: string, value: unknown, at: string, error: ErrorObject) => string
 }
 
 export type FormatValue<D> = D extends FormatDeclaration<infer S> ? Static<S> : never
@@ -49,7 +50,7 @@ export function formatProblem<S extends TSchema> (format: FormatDeclaration<S>, 
   if (validate(value)) return undefined
   const errors = validate.errors ?? []
   const problem = formatSchemaErrors(errors, format.name, format.schema).message
-  return format.problem?.(where, problem, value, errors[0]?.instancePath ?? '') ?? `${where}: ${problem}`
+  return format.problem?.(where, problem, value, errors[0]?.instancePath ?? '', errors[0]) ?? `${where}: ${problem}`
 }
 
 /**

@@ -1,27 +1,12 @@
 // Accept rules (`parity --accept <file>`): known differences a team has decided to live with. A rule names a
 // difference path pattern (`*` one segment, `**` any number), and optionally the operation, the kind and the
-// target's value it accepts. The
-// API works on one operation's differences at a time, so the shadow proxy can use it per answer too.
+// target's value it accepts (the file's format: ../formats/accept.ts). The API works on one operation's differences
+// at a time, so the shadow proxy can use it per answer too.
 import { existsSync, readFileSync } from 'node:fs'
 import { isDeepStrictEqual } from 'node:util'
+import { ACCEPT_FILE, type AcceptRule } from '../formats/accept.js'
+import { checkFormat, readFormat } from '../formats/read.js'
 import type { Difference } from './types.js'
-
-/** One rule of an accept file: `{"operation"?, "path", "kind"?, "target"?, "reason"}`. */
-export interface AcceptRule {
-  /** `GET /api/v1/collections` (exactly as the report names the operation); any operation when absent. */
-  operation?: string
-  /** A difference path pattern, segments split on `/`: `*` matches one segment, `**` any number (`header/**`). */
-  path: string
-  /** `value`, `extra`, `header`…; any kind when absent. */
-  kind?: string
-  /**
-   * The target's value it accepts (any JSON value, compared as JSON): a gate that pins it fails again when the
-   * value moves on (a default page size from 20 to 50, then to 100). Any value when absent.
-   */
-  target?: unknown
-  /** Why the difference is accepted; shown with every difference it accepts. */
-  reason: string
-}
 
 /** A difference an accept rule matched, with the rule's reason and its place in the file (1 is the first rule). */
 export interface AcceptedDifference extends Difference {
@@ -56,29 +41,11 @@ export class AcceptRuleError extends Error {
   }
 }
 
-const RULE_KEYS = new Set(['operation', 'path', 'kind', 'target', 'reason'])
-
-function checkRule (value: unknown, index: number, source: string): AcceptRule {
-  const where = `${source}: rule ${index + 1}`
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new AcceptRuleError(`${where} is not an object`)
-  const rule = value as Record<string, unknown>
-  const unknownKeys = Object.keys(rule).filter((key) => !RULE_KEYS.has(key))
-  if (unknownKeys.length > 0) throw new AcceptRuleError(`${where} has unknown key "${unknownKeys[0]}" (a rule has operation, path, kind, target and reason)`)
-  for (const key of ['path', 'reason']) {
-    if (typeof rule[key] !== 'string' || (rule[key] as string).trim() === '') throw new AcceptRuleError(`${where}: "${key}" must be a non-empty string`)
-  }
-  for (const key of ['operation', 'kind']) {
-    if (rule[key] !== undefined && (typeof rule[key] !== 'string' || (rule[key] as string).trim() === '')) {
-      throw new AcceptRuleError(`${where}: "${key}", when given, must be a non-empty string`)
-    }
-  }
-  return rule as unknown as AcceptRule
-}
+const acceptError = (line: string): Error => new AcceptRuleError(line)
 
 /** Checks parsed JSON as a list of accept rules; `source` names it in the error (a file name). */
 export function parseAcceptRules (value: unknown, source = 'accept rules'): AcceptRule[] {
-  if (!Array.isArray(value)) throw new AcceptRuleError(`${source} is not a JSON array of accept rules`)
-  return value.map((item, index) => checkRule(item, index, source))
+  return checkFormat(ACCEPT_FILE, value, source, acceptError)
 }
 
 /** Reads and checks an accept file. */
@@ -89,13 +56,7 @@ export function readAcceptFile (file: string): AcceptRule[] {
   } catch {
     throw new AcceptRuleError(`cannot read the accept file ${file}`)
   }
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch (error) {
-    throw new AcceptRuleError(`the accept file ${file} is not JSON (${(error as Error).message})`)
-  }
-  return parseAcceptRules(parsed, `the accept file ${file}`)
+  return readFormat(ACCEPT_FILE, text, `the accept file ${file}`, acceptError)
 }
 
 /**

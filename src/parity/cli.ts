@@ -1,5 +1,6 @@
 // The CLI's subcommands of this folder: `parity`, `import`, `learn` and `shadow`, with the console as their output.
-import { parityCommand, type Io } from './command.js'
+import { parityCommand } from './command.js'
+import type { Io } from './types.js'
 import { importCommand } from './import/command.js'
 import { learnCommand } from './learn/command.js'
 import { shadowCommand } from './shadow/command.js'

@@ -12,15 +12,14 @@ import { describeProfile, keyReport } from './profile.js'
 import { createRedactor } from './redact.js'
 import { maskedIo, secretMask } from './secrets.js'
 import { firstAnswerCheck, firstContact } from './target-check.js'
-import { checkRecordingDir, fileName, readRecording, writeRecording, RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep } from './recording.js'
+import { RECORDING_FORMAT, RECORDING_VERSION, type RecordedStep } from '../formats/recording.js'
+import { checkRecordingDir, fileName, readRecording, writeRecording } from './recording.js'
 import { buildReport, type ParityReport, type ReportInput } from './report.js'
 import { formatTable } from './table.js'
 import { runScenario, type RunOutcome } from './runner.js'
 import { liveSide, recordedSide, withFirstAnswer } from './sides.js'
 import { replayShadowRecording } from './shadow/replay.js'
 import { Interrupted, RunError, type Answer, type Io } from './types.js'
-
-export type { Io }
 
 /**
  * Aborts the run on SIGINT or SIGTERM; the run then cleans up before the process ends. The listener stays until

@@ -1,41 +1,15 @@
 // Recordings: what the target answered, step by step, as readable JSON files, and their reading back for
 // `parity --verify`. Layout (docs/parity.md, "Recordings and CI", shows it):
-//   <dir>/recording.json                     format, version, tool, target, startedAt, runId, options, steps, interrupted?
-//   <dir>/steps/0001-GET-workspaces.json     {step, operation, request: {method, path, query?, body?}, answer: {status, headers, body, json}}
-//                                            (a shadow session's steps add the live verdict: shadow/verdict.ts)
+//   <dir>/recording.json                     the header (../formats/recording.ts declares both)
+//   <dir>/steps/0001-GET-workspaces.json     {step, operation, request, answer} (a shadow step adds its live verdict)
 // The key is never written: requests are stored without headers, and any text holding the key is masked.
 import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { isObject } from './compare/records.js'
+import { readFormat } from '../formats/read.js'
+import { RECORDED_STEP, RECORDING_HEADER, type RecordedStep, type Recording } from '../formats/recording.js'
 import { createRedactor } from './redact.js'
 import { secretMask, type SecretMask } from './secrets.js'
-import { RunError, type Answer, type HttpRequest } from './types.js'
-
-export const RECORDING_FORMAT = 'drawing-api-emulator parity recording'
-export const RECORDING_VERSION = 1
-
-export interface RecordingHeader {
-  format: typeof RECORDING_FORMAT
-  version: number
-  tool: string
-  target: string
-  startedAt: string
-  runId: string
-  readOnly: boolean
-  includeMcp: boolean
-  redactedPeople: boolean
-  steps: number
-  /** A shadow session's recording: the client's own requests, replayed on the fixture set in `<dir>/fixtures`. */
-  source?: 'shadow'
-  /** Shadow recordings: how reads compare (`value` after an import of the target's workspace). */
-  reads?: 'value' | 'shape'
-  /** The signal that stopped the run: its steps end there, and `--verify` compares them and stops there too. */
-  interrupted?: string
-}
-
-export interface RecordedStep { step: number, operation: string, request: HttpRequest, answer: Answer }
-
-export interface Recording { header: RecordingHeader, steps: RecordedStep[] }
+import { RunError } from './types.js'
 
 /** `0012-GET-scenes-sceneId-content.json`. */
 export function fileName (step: Pick<RecordedStep, 'step' | 'operation'>): string {
@@ -73,44 +47,28 @@ export function writeRecording (dir: string, recording: Recording, key: string):
   }
 }
 
-function readJson (file: string): unknown {
-  let text: string
+function readText (file: string): string {
   try {
-    text = readFileSync(file, 'utf8')
+    return readFileSync(file, 'utf8')
   } catch {
     throw new RunError(`cannot read the recording: ${file} is missing or unreadable`)
   }
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new RunError(`cannot read the recording: ${file} is not JSON (${(error as Error).message})`)
-  }
 }
 
-function checkHeader (header: unknown, dir: string): RecordingHeader {
-  if (!isObject(header) || header.format !== RECORDING_FORMAT) throw new RunError(`cannot read the recording: ${dir}/recording.json is not a parity recording`)
-  if (header.version !== RECORDING_VERSION) {
-    throw new RunError(`cannot read the recording: ${dir} is format version ${String(header.version)}, this drawing-api-emulator reads version ${RECORDING_VERSION}: record it again with this version`)
-  }
-  return header as unknown as RecordingHeader
-}
-
-function checkStep (value: unknown, file: string): RecordedStep {
-  const ok = isObject(value) && typeof value.operation === 'string' && isObject(value.request) && typeof value.request.method === 'string' &&
-    isObject(value.answer) && typeof value.answer.status === 'number' && typeof value.answer.headers === 'object' && typeof value.answer.json === 'boolean'
-  if (!ok) throw new RunError(`cannot read the recording: ${file} is not a recorded step (operation, request, answer)`)
-  return value as unknown as RecordedStep
-}
+const runError = (line: string): Error => new RunError(line)
 
 export function readRecording (dir: string): Recording {
-  const header = checkHeader(readJson(join(dir, 'recording.json')), dir)
+  const header = readFormat(RECORDING_HEADER, readText(join(dir, 'recording.json')), dir, runError)
   let names: string[]
   try {
     names = readdirSync(join(dir, 'steps')).filter((name) => name.endsWith('.json')).sort()
   } catch {
     throw new RunError(`cannot read the recording: ${join(dir, 'steps')} is missing`)
   }
-  const steps = names.map((name) => checkStep(readJson(join(dir, 'steps', name)), join(dir, 'steps', name)))
+  const steps = names.map((name) => {
+    const file = join(dir, 'steps', name)
+    return readFormat(RECORDED_STEP, readText(file), file, runError)
+  })
   if (steps.length !== header.steps) throw new RunError(`cannot read the recording: ${dir} should hold ${header.steps} steps and holds ${steps.length}`)
   return { header, steps }
 }

@@ -1,13 +1,11 @@
 // --redact-people: names and emails in recorded answers replaced consistently. Stand-ins are given in order of
 // first appearance (`Person 1`, `person-1@example.invalid`), never derived from the name, so a recording reveals
 // nobody; `parity --verify` redacts the emulator's answers the same way, in the same order, before comparing.
+import { isObject } from '../formats/read.js'
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g
 /** Names shorter than this are not replaced inside other text (they would hit ordinary words). */
 const MIN_NAME = 3
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A user record's `name` (next to `email`), or a log entry's `user_full_name`. */
 const isPersonName = (key: string | undefined, holder: Record<string, unknown> | undefined): boolean =>

@@ -1,7 +1,7 @@
 // The two sides of a comparison: a live API reached through the client (the target, or the local emulator),
 // or a recording played back in order (the target of `parity --verify`).
 import type { ApiClient } from './client.js'
-import type { Recording } from './recording.js'
+import type { Recording } from '../formats/recording.js'
 import { NO_SUCH_ROUTE_OPERATION } from './route-check.js'
 import type { Step } from './scenario/index.js'
 import { Interrupted, RunError, type Answer, type HttpRequest } from './types.js'

@@ -1,30 +1,12 @@
 // The shapes a parity run passes around: requests, answers, differences, and the one error that ends a run early.
+import type { Static } from 'typebox'
+import type { AnswerSchema, RequestSchema } from '../formats/recording.js'
 import type { ReportDifference, ReportRequestRef } from '../formats/report.js'
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-/** A request to the public API: `path` is below the base URL (`/scenes/abc`), `query` already filled in. */
-export interface HttpRequest {
-  method: Method
-  path: string
-  query?: Record<string, string>
-  body?: unknown
-  /** Extra request headers (MCP's Accept); never the key, which the client adds itself. */
-  headers?: Record<string, string>
-}
-
-/** What one side answered: status 0 means nothing was sent (see `notSent`). */
-export interface Answer {
-  status: number
-  /** The headers a client reads (see compare/headers.ts), lower-cased names. */
-  headers: Record<string, string>
-  /** Parsed JSON, or the text when the body is not JSON, or null when there is none. */
-  body: unknown
-  /** false when the body was not JSON (an HTML error page, an empty 204). */
-  json: boolean
-  /** Why the step was not sent on this side (an id an earlier answer did not give). */
-  notSent?: string
-}
+/** A request to the public API, and what one side answered: as a recording's step files hold them. */
+export type HttpRequest = Static<typeof RequestSchema>
+export type Method = HttpRequest['method']
+export type Answer = Static<typeof AnswerSchema>
 
 /** A concrete request of a run: the target's method and path (with its query), its step number, its recorded file. */
 export interface RequestRef extends ReportRequestRef {

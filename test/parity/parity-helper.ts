@@ -5,7 +5,8 @@ import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'nod
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Test } from 'tap'
-import { parityCommand, type Io } from '../../src/parity/command.js'
+import { parityCommand } from '../../src/parity/command.js'
+import type { Io } from '../../src/parity/types.js'
 import { importCommand } from '../../src/parity/import/command.js'
 import { startProcess, stopProcess, type Running } from '../processes.js'
 

@@ -1,6 +1,6 @@
 // A drift profile's changes applied to one answer (EMULATOR_DRIFT_PROFILE): the target's shape, the same on every
 // matching answer, each change named `learned <site>` in X-Emulator-Drift. Pure: the body given is never mutated.
-import type { JsonType, LearnedChange } from '../../lib/drift-profile.js'
+import type { JsonType, LearnedChange } from '../../formats/drift-profile.js'
 import { escapeToken, isObject, parsePointer, type JsonObject } from './json-pointer.js'
 import { defineKey, renameKey } from './kinds/util.js'
 import { retype } from './kinds/values.js'

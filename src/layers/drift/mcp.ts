@@ -6,7 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
 import { recordOf, type McpEntry } from '../request-record.js'
 import { isMcpDriftKind } from './kinds/index.js'
-import { applyLearnedMcp, mcpOperation } from './learned-mcp.js'
+import { applyLearnedMcp } from './learned-mcp.js'
+import { mcpOperation } from '../../formats/mcp-view.js'
 import { mayDrift, runDrift, type KindFilter } from './pipeline.js'
 
 /** What drift needs to know of one MCP answer. */

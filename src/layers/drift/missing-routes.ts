@@ -2,7 +2,7 @@
 // answered with the target's route-not-found before auth and before the route runs, so nothing is read or written.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import type { LearnedChange } from '../../lib/drift-profile.js'
+import type { LearnedChange } from '../../formats/drift-profile.js'
 import { toOpenApiPath } from '../../lib/routes.js'
 import { recordOf } from '../request-record.js'
 import { DRIFT_HEADER } from './apply.js'

@@ -1,8 +1,8 @@
 // Does a drift profile fit this emulator? Every operation it names must be a route of /api/v1, every body path a
 // place the route's declared answers have (a new field's parent, or the field itself), every status one it declares.
-import { changeSite, type DriftProfile, type LearnedChange } from '../../lib/drift-profile.js'
+import { changeSite, type DriftProfile, type LearnedChange } from '../../formats/drift-profile.js'
 import { isObject, parsePointer } from './json-pointer.js'
-import { mcpOperation } from './learned-mcp.js'
+import { mcpOperation } from '../../formats/mcp-view.js'
 
 /** What an MCP operation declares: a JSON-RPC message (`/result/…`) in a 200 answer, whatever the tool. */
 export const MCP_ANSWERS: RouteAnswers = { 200: { type: 'object', properties: { jsonrpc: {}, id: {}, result: {} } } }

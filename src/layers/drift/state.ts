@@ -1,7 +1,7 @@
 // Drift control state: the settings drift runs with now (EMULATOR_DRIFT_* at start, PUT /_emulator/drift later),
 // the position in the seeded stream, and the ledger of what a run was exposed to. Read by pipeline.ts, changed by routes.ts.
 import { ConfigError, describeVariable, type Config } from '../../config/index.js'
-import { DriftProfileError, readDriftProfile, type DriftProfile, type LearnedChange } from '../../lib/drift-profile.js'
+import { DriftProfileError, readDriftProfile, type DriftProfile, type LearnedChange } from '../../formats/drift-profile.js'
 import { DRIFT_KINDS, driftKindNames, isDriftKindName, unknownKindsMessage } from './kinds/index.js'
 import type { ControlPart } from '../control-part.js'
 import { LEARNED_KIND } from './learned.js'

@@ -2,7 +2,8 @@
 // paired by id. In shape mode (workspace-contents rule) records that do not pair are set aside for shape checks.
 import type { Difference } from '../types.js'
 import type { IdMap } from './id-map.js'
-import { isObject, pairRecords, recordId, samePair, sameOrder, type JsonObject } from './records.js'
+import { isObject } from '../../formats/read.js'
+import { pairRecords, recordId, samePair, sameOrder, type JsonObject } from './records.js'
 import { SCALAR_RULES, type Mode, type Site } from './rules.js'
 
 /** A target record compared by shape: where it is, and the emulator records of the same place. */

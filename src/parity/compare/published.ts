@@ -5,7 +5,7 @@
 import type { ErrorObject } from 'ajv'
 import type { Answer, Difference } from '../types.js'
 import { pointer } from './diff.js'
-import { isObject } from './records.js'
+import { isObject } from '../../formats/read.js'
 import type { ResponseSchemas } from './shape.js'
 
 export const VIOLATES = 'target violates the published document'

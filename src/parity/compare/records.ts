@@ -1,12 +1,10 @@
 // Records in lists: what counts as a record, and how the records of two answers are paired (rules.ts names the
 // pairing rules: record-order, audit-entries, workspace-contents).
+import { isObject } from '../../formats/read.js'
 import type { IdMap } from './id-map.js'
 import type { Mode } from './rules.js'
 
 export type JsonObject = Record<string, unknown>
-
-export const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /** A record's id: `id`, or `metadata.id` for scene records. */
 export function recordId (value: unknown): string | undefined {

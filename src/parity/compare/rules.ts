@@ -2,6 +2,7 @@
 // answer and the target's, and how much of it is still compared. docs/parity.md ("Check it against the real
 // service" section lists them by name; test/parity/compare/rules.test.ts has a test for each.
 import type { Difference } from '../types.js'
+import { isObject } from '../../formats/read.js'
 import type { IdMap } from './id-map.js'
 
 export type Mode = 'value' | 'shape'
@@ -25,9 +26,6 @@ export interface ScalarRule {
 
 /** What every rule-level description of a body-wide behaviour needs: a name and a line of docs/parity.md. */
 export interface NamedRule { name: string, description: string }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const differ = (site: Site, kind: string, emulator: unknown, target: unknown): Difference =>
   ({ path: site.path, kind, emulator, target })
@@ -225,7 +223,7 @@ export const WHOLE_ANSWER_RULES: readonly NamedRule[] = [workspaceContentsRule, 
 /** Every rule, in the order of docs/parity.md. */
 export const ALL_RULES: readonly NamedRule[] = [...SCALAR_RULES, ...HEADER_RULES, ...WHOLE_ANSWER_RULES]
 
-// ---- MCP views ----------------------------------------------------------------------------------------------
+// ---- MCP own words ------------------------------------------------------------------------------------------
 
 const OWN_WORDS = new Set(['description', 'instructions', 'title'])
 
@@ -236,15 +234,4 @@ export function withoutOwnWords (value: unknown, key?: string): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutOwnWords(item))
   if (!isObject(value)) return value
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutOwnWords(v, k)]))
-}
-
-/** A tool's content item with its JSON text parsed; a text that is not JSON (a guide, a plain error) is own words. */
-export function toolContentView (item: unknown): unknown {
-  if (!isObject(item) || typeof item.text !== 'string') return item
-  const { text, ...rest } = item
-  try {
-    return { ...rest, json: JSON.parse(text) }
-  } catch {
-    return { ...rest, text: '<text>' }
-  }
 }

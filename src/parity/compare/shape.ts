@@ -5,7 +5,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import { addFormats } from '../../lib/ajv.js'
 import type { Difference } from '../types.js'
 import { pointer, shown, type ShapeCheck } from './diff.js'
-import { isObject } from './records.js'
+import { isObject } from '../../formats/read.js'
 import { idFormat } from './rules.js'
 
 /** The response schemas of an OpenAPI document, compiled on first use. */

@@ -1,7 +1,7 @@
 // `drawing-api-emulator import --from <url> --key <key> --out <dir>`: a workspace read through the public API,
 // written as a fixture set the emulator serves with EMULATOR_FIXTURES=<dir>.
 import { createClient, NetworkError } from '../client.js'
-import type { Io } from '../command.js'
+import type { Io } from '../types.js'
 import { IMPORT_USAGE, parseImportOptions } from '../options.js'
 import { maskedIo, secretMask } from '../secrets.js'
 import { RunError } from '../types.js'

@@ -1,7 +1,8 @@
 // Reads a key's workspace through the public API, as far as the key may read: every page of collections, scenes
 // (and each scene's content), users, invites and audit-log entries. Paced like a parity run.
 import type { ApiClient } from '../client.js'
-import { isObject, type JsonObject } from '../compare/records.js'
+import { isObject } from '../../formats/read.js'
+import type { JsonObject } from '../compare/records.js'
 import { firstAnswerCheck, firstContact } from '../target-check.js'
 import { RunError, type Answer } from '../types.js'
 

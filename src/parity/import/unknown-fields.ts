@@ -1,6 +1,6 @@
 // Fields the emulator does not know, in what an import read: the most likely change in a beta API is an added
 // field, so the import drops it (one warning per field path) instead of failing, and the set still starts.
-import { isObject } from '../compare/records.js'
+import { isObject } from '../../formats/read.js'
 
 /** A field to drop: the fixture file and the path within each of its records (`*` for any list index). */
 export interface UnknownField { file: string, path: string[] }

@@ -2,8 +2,8 @@
 // differences of parity or shadow reports, which EMULATOR_DRIFT_PROFILE then replays offline.
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { DRIFT_PROFILE_FORMAT, DRIFT_PROFILE_VERSION, type DriftProfile } from '../../lib/drift-profile.js'
-import type { Io } from '../command.js'
+import { DRIFT_PROFILE_FORMAT, DRIFT_PROFILE_VERSION, type DriftProfile } from '../../formats/drift-profile.js'
+import type { Io } from '../types.js'
 import { maskRequestPaths } from '../secrets.js'
 import { RunError } from '../types.js'
 import { learnFrom, type LearnedReport } from './learn.js'

@@ -1,7 +1,7 @@
 // What `learn` keeps of a report: per operation, the shape changes the target showed (fields added, removed,
 // renamed, JSON types changed, headers added or removed, statuses changed, routes missing), each for the status it
 // was seen with; values, what the rules excuse, the target's failures and one-off statuses, not.
-import { JSON_TYPES, type JsonType, type LearnedChange, type LearnedOperation, type Seen } from '../../lib/drift-profile.js'
+import { JSON_TYPES, type JsonType, type LearnedChange, type LearnedOperation, type Seen } from '../../formats/drift-profile.js'
 import { createIdMap } from '../compare/id-map.js'
 import { SCALAR_RULES } from '../compare/rules.js'
 import type { ReportDifference, ReportOperation } from './report-reader.js'

@@ -1,28 +1,22 @@
 // The MCP steps (--include-mcp): tools/list (names and input schemas), then each read-only tool the target lists,
 // through the protocol only (JSON-RPC over POST /api/v1/mcp, no session), so nothing here depends on how the
 // emulator builds its tools. The JSON a REST-backed tool answers is compared like the REST answer.
-import { isObject } from '../compare/records.js'
-import { toolContentView, withoutOwnWords, type Mode } from '../compare/rules.js'
+import { contentAsJson, mcpOperation, toolsByName } from '../../formats/mcp-view.js'
+import { withoutOwnWords, type Mode } from '../compare/rules.js'
 import type { Answer } from '../types.js'
 import { API_BASE, need, type Learner, type Step, type Vars } from './steps.js'
 
 const MCP_HEADERS = { accept: 'application/json, text/event-stream' }
 
-/** tools/list with the tools keyed by name (order is not part of the protocol) and the emulator's words out. */
-export function toolsView (message: unknown): unknown {
-  if (!isObject(message) || !isObject(message.result) || !Array.isArray(message.result.tools)) return message
-  const tools = Object.fromEntries(message.result.tools.map((tool: unknown) => [String(isObject(tool) ? tool.name : undefined), withoutOwnWords(tool)]))
-  return { ...message, result: { ...message.result, tools } }
-}
+/** tools/list in the MCP view (tools keyed by name) with the emulator's words out. */
+export const toolsView = (message: unknown): unknown => toolsByName(message, withoutOwnWords)
 
-export function callView (message: unknown): unknown {
-  if (!isObject(message) || !isObject(message.result) || !Array.isArray(message.result.content)) return message
-  return { ...message, result: { ...message.result, content: message.result.content.map(toolContentView) } }
-}
+/** A tool's answer in the MCP view; a text that is not JSON (a guide, a plain error) is own words: compared by type. */
+export const callView = (message: unknown): unknown => contentAsJson(message, (item) => ({ ...item, text: '<text>' }))
 
-function mcpStep (label: string, method: string, params: (vars: Vars) => unknown, mode: Mode, view: Step['view']): Step {
+function mcpStep (tool: string | null, method: string, params: (vars: Vars) => unknown, mode: Mode, view: Step['view']): Step {
   return {
-    operation: `POST ${API_BASE}/mcp ${label}`,
+    operation: mcpOperation(`${API_BASE}/mcp`, method, tool),
     mode,
     request: (vars) => ({ method: 'POST', path: '/mcp', headers: MCP_HEADERS, body: { jsonrpc: '2.0', id: 1, method, params: params(vars) } }),
     view
@@ -36,7 +30,7 @@ const learnTools: Learner = Object.assign((answer: Answer, vars: Vars) => {
 
 /** A tools/call step, sent only when the target listed the tool. */
 function toolStep (name: string, args: (vars: Vars) => Record<string, unknown>, mode: Mode): Step {
-  return mcpStep(`tools/call ${name}`, 'tools/call', (vars) => {
+  return mcpStep(name, 'tools/call', (vars) => {
     need(vars, `tool:${name}`)
     return { name, arguments: args(vars) }
   }, mode, callView)
@@ -51,7 +45,7 @@ export function mcpSteps (own: boolean): Step[] {
   const mode: Mode = own ? 'value' : 'shape'
   const sceneArgs = (v: Vars) => ({ sceneId: need(v, scene) })
   return [
-    { ...mcpStep('tools/list', 'tools/list', () => ({}), 'value', toolsView), learn: learnTools },
+    { ...mcpStep(null, 'tools/list', () => ({}), 'value', toolsView), learn: learnTools },
     toolStep('list_scenes', () => ({ limit: 3 }), 'shape'),
     toolStep('get_scene', sceneArgs, mode),
     toolStep('get_scene_content', sceneArgs, mode),

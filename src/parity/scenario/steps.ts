@@ -1,7 +1,8 @@
 // A scenario step: one operation, the request it sends as built from one side's variables (ids its earlier
 // answers gave), what its answer teaches that side, and what it makes or removes on the target (for clean-up).
 import type { Mode } from '../compare/rules.js'
-import { recordId, isObject } from '../compare/records.js'
+import { isObject } from '../../formats/read.js'
+import { recordId } from '../compare/records.js'
 import type { Answer, HttpRequest, Method } from '../types.js'
 
 /** One side's variables: ids (and cursors) its own answers gave, by name. */

@@ -2,7 +2,7 @@
 // the key swapped for one minted to match the client key's profile, the emulator's answer compared with the
 // target's by parity's comparer. Shared by the live proxy and the replay of a shadow recording.
 import { toAnswer } from '../client.js'
-import { isObject } from '../compare/records.js'
+import { isObject } from '../../formats/read.js'
 import type { IdMap } from '../compare/id-map.js'
 import type { Answer, Difference, HttpRequest } from '../types.js'
 import type { KeyShape } from './keys.js'

@@ -2,7 +2,8 @@
 // /api/v1/scenes/{sceneId}`), or for MCP its JSON-RPC method and tool, with how parity compares its answers.
 import { withoutOwnWords, type Mode } from '../compare/rules.js'
 import { API_PREFIX } from '../../lib/routes.js'
-import { isObject } from '../compare/records.js'
+import { isObject } from '../../formats/read.js'
+import { mcpOperation } from '../../formats/mcp-view.js'
 import type { Comparable } from '../compare/index.js'
 import { callView, toolsView } from '../scenario/mcp.js'
 
@@ -23,14 +24,14 @@ function templatesOf (document: unknown): Template[] {
   }).sort((a, b) => a.params - b.params)
 }
 
-/** A JSON-RPC request's method and, for tools/call, its tool: `tools/call get_scene`. */
-function mcpLabel (body: unknown): { label: string, view?: (body: unknown) => unknown } {
-  if (!isObject(body) || typeof body.method !== 'string') return { label: '(not JSON-RPC)' }
-  if (body.method === 'tools/list') return { label: 'tools/list', view: toolsView }
-  if (body.method === 'initialize') return { label: 'initialize', view: (message) => withoutOwnWords(message) }
-  if (body.method !== 'tools/call') return { label: body.method }
+/** A JSON-RPC request's method and, for tools/call, its tool (`tools/call get_scene`), with its view. */
+function mcpCall (body: unknown): { method: string, tool: string | null, view?: (body: unknown) => unknown } {
+  if (!isObject(body) || typeof body.method !== 'string') return { method: '(not JSON-RPC)', tool: null }
+  if (body.method === 'tools/list') return { method: 'tools/list', tool: null, view: toolsView }
+  if (body.method === 'initialize') return { method: 'initialize', tool: null, view: (message) => withoutOwnWords(message) }
+  if (body.method !== 'tools/call') return { method: body.method, tool: null }
   const tool = isObject(body.params) && typeof body.params.name === 'string' ? body.params.name : '(no tool)'
-  return { label: `tools/call ${tool}`, view: callView }
+  return { method: 'tools/call', tool, view: callView }
 }
 
 export interface OperationFinder {
@@ -48,8 +49,8 @@ export function createOperationFinder (document: unknown, readMode: Mode): Opera
     find (method, path, body) {
       const mode: Mode = method === 'GET' ? readMode : 'value'
       if (path === `${API_PREFIX}/mcp` && method === 'POST') {
-        const { label, view } = mcpLabel(body)
-        return { operation: `POST ${API_PREFIX}/mcp ${label}`, mode: 'value', view, route: 'POST /mcp' }
+        const { method: rpc, tool, view } = mcpCall(body)
+        return { operation: mcpOperation(`${API_PREFIX}/mcp`, rpc, tool), mode: 'value', view, route: 'POST /mcp' }
       }
       const found = templates.find((t) => t.methods.has(method) && t.pattern.test(path)) ?? templates.find((t) => t.pattern.test(path))
       if (found === undefined) return { operation: `${method} ${path}`, mode }

@@ -4,7 +4,8 @@
 // a client sent is masked (../secrets.ts) wherever it is: paths, queries, bodies, answers that echoed one, fixtures.
 import { cpSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { RECORDING_FORMAT, RECORDING_VERSION, checkRecordingDir, writeRecording, type RecordingHeader } from '../recording.js'
+import { RECORDING_FORMAT, RECORDING_VERSION, type RecordingHeader } from '../../formats/recording.js'
+import { checkRecordingDir, writeRecording } from '../recording.js'
 import { maskRequestByName, secretMask, type SecretMask } from '../secrets.js'
 import type { ShadowStep } from './session.js'
 

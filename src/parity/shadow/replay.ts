@@ -4,7 +4,8 @@
 // from a refused write marked as ../follows.ts marks them); parity's report.
 import { join } from 'node:path'
 import type { Acceptance } from '../accept.js'
-import { fileName, type Recording } from '../recording.js'
+import type { Recording } from '../../formats/recording.js'
+import { fileName } from '../recording.js'
 import { buildReport, createTally, type ParityReport, type SkippedStep } from '../report.js'
 import type { Answer, Difference, Method } from '../types.js'
 import { compareAnswers, operationOf, shadowAnswer, type ShadowRequest } from './exchange.js'

@@ -3,7 +3,8 @@
 // touches what the client gets: it starts (an import) before the first keyed request is forwarded, and is then
 // fed from a queue, so a slow or failing emulator only shows in the report.
 import type { ServerResponse } from 'node:http'
-import { fileName, type RecordedStep } from '../recording.js'
+import type { RecordedStep } from '../../formats/recording.js'
+import { fileName } from '../recording.js'
 import type { Answer, HttpRequest, Method, RequestRef } from '../types.js'
 import { answerOf, compareAnswers, operationOf, shadowAnswer, type ShadowRequest } from './exchange.js'
 import { endToEndHeaders, forward, type ClientRequest, type ForwardResult } from './forward.js'

@@ -3,6 +3,8 @@
 // to a path no API has, asked once), or a pair of answers to compare, its differences marked when they follow
 // from a write the target refused (../follows.ts, as parity marks them). The verdict is kept per recorded step, so
 // `parity --verify` of a shadow recording judges each step as the live shadow did.
+import type { Static } from 'typebox'
+import type { StepVerdictSchema } from '../../formats/recording.js'
 import { toAnswer } from '../client.js'
 import { createRouteCheck, missingRouteDifference, NO_SUCH_ROUTE, notFoundTemplate, type RouteCheck } from '../route-check.js'
 import { followsFrom, trackFailedWrite, type FailedWrite } from '../follows.js'
@@ -68,7 +70,7 @@ export function differencesOf (check: RouteCheck | undefined, request: HttpReque
  * shadow did (it has no target to probe): the route the target lacked (its status and not-found text), or the
  * target's failure (a page where the emulator answered JSON: the shadow side took the request, nothing compared).
  */
-export interface StepVerdict { missingRoute?: { status: number, notFound: string }, targetFailure?: string }
+export type StepVerdict = Static<typeof StepVerdictSchema>
 
 /** `{ verdict }` when a step's differences carry one (a missing route is the only difference of its pair), else `{}`. */
 export function verdictOf (differences: readonly Difference[]): { verdict?: StepVerdict } {

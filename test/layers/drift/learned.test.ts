@@ -2,7 +2,7 @@
 // the status it was learned from only, body changes on 2xx answers only, the input never mutated, faults contained.
 import type { FastifyRequest } from 'fastify'
 import t from 'tap'
-import type { LearnedChange } from '../../../src/lib/drift-profile.js'
+import type { LearnedChange } from '../../../src/formats/drift-profile.js'
 import { applyLearned, converted } from '../../../src/layers/drift/learned.js'
 import { learnedSafely } from '../../../src/layers/drift/pipeline.js'
 

@@ -2,7 +2,7 @@
 // front of it (in-process, port 0), a client that calls the shadow as a test suite would, and captured output.
 import type { Test } from 'tap'
 import { startEmulator, type RunningEmulator } from '../../../src/index.js'
-import type { Io } from '../../../src/parity/command.js'
+import type { Io } from '../../../src/parity/types.js'
 import { startShadow, type RunningShadow } from '../../../src/parity/shadow/command.js'
 import type { ShadowOptions } from '../../../src/parity/shadow/options.js'
 
