@@ -3,6 +3,7 @@
 // and every difference is printed with its JSON path. Spelling that means the same is normalised first.
 import t from 'tap'
 import { sharedApp } from '../helper.js'
+import { publicOperations } from '../operations.js'
 import { REFERENCE_PATH, loadReference, missingReference } from '../reference.js'
 
 const fresh = sharedApp(t)
@@ -85,7 +86,7 @@ function contract (operation: Json, document: Json): Json {
   }) as Json
 }
 
-t.test('GET /docs/json equals the reference document by meaning, for all 27 operations', { skip: loadReference() === null }, async (t) => {
+t.test('GET /docs/json equals the reference document by meaning, for every operation', { skip: loadReference() === null }, async (t) => {
   const reference = loadReference() as unknown as Json
   const app = await fresh()
   const ours = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as Json
@@ -100,7 +101,7 @@ t.test('GET /docs/json equals the reference document by meaning, for all 27 oper
       for (const line of differences(contract(mine, ours), contract(item[method], reference), '')) found.push(`${label} ${line.slice(1)}`)
     }
   }
-  t.equal(operations, 27, 'the reference has 27 operations')
+  t.equal(operations, publicOperations(app).length, 'as many operations compared as the app serves')
   const unexpected = found.filter((line) => !EXPECTED.has(line))
   for (const line of unexpected) t.comment(line)
   t.same(unexpected, [], `no difference beyond the documented FIDELITY ones (${unexpected.length} found)`)
