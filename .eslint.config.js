@@ -41,11 +41,12 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' }
   },
   {
-    // The demo page reads through services/ like every other caller (contextFor makes its context): never the stores.
+    // The demo page reads through services/ like every other caller (contextFor makes its context): never the stores,
+    // whether read as `app.stores`, `app['stores']` or destructured (`const { stores } = app`, `({ stores }) =>`).
     files: ['src/admin/ui/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', {
-        selector: "MemberExpression[property.name='stores']",
+        selector: "MemberExpression[property.name='stores'], MemberExpression[property.value='stores'], ObjectPattern > Property[key.name='stores']",
         message: 'admin/ui reads through services/ (data.ts harnessContext, services/context.ts contextFor), not the stores.'
       }]
     }
