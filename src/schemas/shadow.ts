@@ -53,13 +53,17 @@ export const ShadowReportSchema = Type.Object({
     differences: Type.Array(Type.Object(differenceFields, { additionalProperties: false })),
     accepted: Type.Array(Type.Object({ ...differenceFields, reason: Type.String(), rule: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }))
   }, { additionalProperties: false })),
-  shared: Type.Array(Type.Object({ path: Type.String(), kind: Type.String(), emulator: Type.Unknown(), target: Type.Unknown() }, { additionalProperties: false })),
+  shared: Type.Array(Type.Object({
+    path: Type.String(), kind: Type.String(), emulator: Type.Unknown(), target: Type.Unknown()
+  }, { additionalProperties: false })),
   unusedAccept: Type.Array(Type.Object({
     operation: Type.Optional(Type.String()), path: Type.String(), kind: Type.Optional(Type.String()), reason: Type.String(), rule: Type.Integer({ minimum: 1 })
   }, { additionalProperties: false })),
   summary: Type.Object({ operations: count, same: count, differs: count, accepted: count }, { additionalProperties: false }),
   shadow: Type.Object({
-    state: Type.Union([Type.Literal('waiting'), Type.Literal('importing'), Type.Literal('ready'), Type.Literal('failed')], { description: 'waiting for the first request with a key; importing the target workspace; ready; failed (see reason)' }),
+    state: Type.Union([Type.Literal('waiting'), Type.Literal('importing'), Type.Literal('ready'), Type.Literal('failed')], {
+      description: 'waiting for the first request with a key; importing the target workspace; ready; failed (see reason)'
+    }),
     reason: NullableSchema(Type.String()),
     forwarded: Type.Integer({ minimum: 0, description: 'Client requests forwarded to the target' }),
     compared: count,

@@ -29,9 +29,9 @@ const uniformType = (values: unknown[]): string | undefined => {
 }
 
 /**
- * Equal meaning, one spelling: `{enum: [null], nullable}` is the null type, `anyOf [X, null]` is X nullable (what OpenAPI 3.0 writes), an anyOf of one-value enums
- * is one enum, an enum's type follows from its values, object keys are always strings, `{not: {}}` admits nothing
- * (as `false` does) and an empty `properties` says nothing.
+ * Equal meaning, one spelling: `{enum: [null], nullable}` is the null type, `anyOf [X, null]` is X nullable (what
+ * OpenAPI 3.0 writes), an anyOf of one-value enums is one enum, an enum's type follows from its values, object keys are
+ * always strings, `{not: {}}` admits nothing (as `false` does) and an empty `properties` says nothing.
  */
 export function normalise (node: unknown): unknown {
   if (Array.isArray(node)) return node.map(normalise)
@@ -43,7 +43,8 @@ export function normalise (node: unknown): unknown {
   if (Array.isArray(out.anyOf)) out = mergeAnyOf(out)
   if (Array.isArray(out.enum) && out.type === undefined && uniformType(out.enum)) out.type = uniformType(out.enum)
   if (isObject(out.propertyNames) && out.propertyNames.type === 'string' && Object.keys(out.propertyNames).length === 1) delete out.propertyNames
-  if (isObject(out.additionalProperties) && isObject(out.additionalProperties.not) && Object.keys(out.additionalProperties.not).length === 0) out.additionalProperties = false
+  const never = isObject(out.additionalProperties) && isObject(out.additionalProperties.not) && Object.keys(out.additionalProperties.not).length === 0
+  if (never) out.additionalProperties = false
   if (isObject(out.properties) && Object.keys(out.properties).length === 0) delete out.properties
   return out
 }
