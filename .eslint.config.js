@@ -22,7 +22,11 @@ export default tseslint.config(
       '@stylistic/list-style': 'off',
       // Type members as the code writes them: a comma between members on one line, nothing at a line's end.
       '@stylistic/member-delimiter-style': ['error', { multiline: { delimiter: 'none' }, singleline: { delimiter: 'comma', requireLast: false } }],
-      '@stylistic/max-statements-per-line': 'off'
+      '@stylistic/max-statements-per-line': 'off',
+      // 160, what the code can keep now (1,245 lines of src/ passed 120); comments still wrap at 120 by habit. Not
+      // counted: URLs and regular expressions (a break would change them), and template literals, whose line breaks
+      // are their text (the MCP guides, --help). 'warn' until the files being reworked in parallel are wrapped.
+      '@stylistic/max-len': ['warn', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true, ignoreTemplateLiterals: true }]
     }
   },
   {
@@ -41,17 +45,24 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'error' }
   },
   {
-    // The demo page reads through services/ like every other caller (contextFor makes its context): never the stores.
+    // The demo page reads through services/ like every other caller (contextFor makes its context): never the stores,
+    // whether read as `app.stores`, `app['stores']` or destructured (`const { stores } = app`, `({ stores }) =>`).
     files: ['src/admin/ui/*.ts'],
     rules: {
       'no-restricted-syntax': ['error', {
-        selector: "MemberExpression[property.name='stores']",
+        selector: "MemberExpression[property.name='stores'], MemberExpression[property.value='stores'], ObjectPattern > Property[key.name='stores']",
         message: 'admin/ui reads through services/ (data.ts harnessContext, services/context.ts contextFor), not the stores.'
       }]
     }
   },
   {
     files: ['test/**/*.ts'],
-    rules: { 'max-lines-per-function': 'off', '@typescript-eslint/no-non-null-assertion': 'off' }
+    rules: {
+      'max-lines-per-function': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      // A test's long line is an expected answer: kept whole, it reads against the product's text and a search for a
+      // message finds it. So lines holding a string are not counted here either.
+      '@stylistic/max-len': ['warn', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true, ignoreTemplateLiterals: true, ignoreStrings: true }]
+    }
   }
 )

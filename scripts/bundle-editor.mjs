@@ -39,7 +39,8 @@ const emulatorBuild = {
       const at = source.indexOf(head)
       if (at < 0) return undefined
       fontRewrites++
-      return { loader: 'js', contents: source.slice(0, at) + '"ASSETS_FALLBACK_URL",globalThis.EXCALIDRAW_ASSET_PATH' + source.slice(source.indexOf(tail, at) + tail.length) }
+      const rest = source.slice(source.indexOf(tail, at) + tail.length)
+      return { loader: 'js', contents: source.slice(0, at) + '"ASSETS_FALLBACK_URL",globalThis.EXCALIDRAW_ASSET_PATH' + rest }
     })
   }
 }
@@ -47,7 +48,8 @@ const emulatorBuild = {
 function sizeOf (path) {
   const stat = statSync(path)
   if (!stat.isDirectory()) return { files: 1, bytes: stat.size }
-  return readdirSync(path).map((name) => sizeOf(join(path, name))).reduce((a, b) => ({ files: a.files + b.files, bytes: a.bytes + b.bytes }), { files: 0, bytes: 0 })
+  return readdirSync(path).map((name) => sizeOf(join(path, name)))
+    .reduce((a, b) => ({ files: a.files + b.files, bytes: a.bytes + b.bytes }), { files: 0, bytes: 0 })
 }
 
 const started = Date.now()

@@ -11,7 +11,8 @@ import { startEmulator } from 'drawing-api-emulator'
 
 const mode = process.argv[2]
 /** The card naming the packages to install, as the installed package holds it. */
-const NEEDED_PNG = Buffer.from((await import(new URL('./node_modules/drawing-api-emulator/dist/render/placeholder-png.js', import.meta.url))).PACKAGES_NEEDED_PNG_BASE64, 'base64')
+const placeholders = await import(new URL('./node_modules/drawing-api-emulator/dist/render/placeholder-png.js', import.meta.url))
+const NEEDED_PNG = Buffer.from(placeholders.PACKAGES_NEEDED_PNG_BASE64, 'base64')
 
 const emulator = await startEmulator({ logLevel: 'warn' })
 const auth = { authorization: `Bearer ${emulator.keys.full}` }
@@ -68,7 +69,9 @@ const mcp = await fetch(`${emulator.apiUrl}/mcp`, {
 })
 assert.equal(mcp.status, 200, 'MCP')
 // create_diagram's layout engine is the package's own copy of elkjs' single-file build (dist/vendor/).
-const diagram = await mcpCall(2, 'create_diagram', { sceneId: scenes.data[0].metadata.id, nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], edges: [{ from: 'a', to: 'b' }] })
+const diagram = await mcpCall(2, 'create_diagram', {
+  sceneId: scenes.data[0].metadata.id, nodes: [{ id: 'a', label: 'A' }, { id: 'b', label: 'B' }], edges: [{ from: 'a', to: 'b' }]
+})
 const laidOut = await diagram.text()
 assert.equal(diagram.status, 200, 'create_diagram')
 assert.doesNotMatch(laidOut, /"isError":true/, `create_diagram laid the diagram out: ${laidOut}`)
@@ -86,6 +89,7 @@ if (mode === 'lean') {
   assert.equal(placeholder, false, 'with the renderer packages the scene is drawn')
   assert.match(svg, /^<svg/)
   assert.ok(!edited.includes('data-render=') && edited !== svg, 'and the edited scene is drawn anew')
-  assert.ok(![png, shot, editedPng, editedShot].some((picture) => picture.equals(NEEDED_PNG)) && !editedShot.equals(shot), 'as PNG and from take_screenshot too')
+  assert.ok(![png, shot, editedPng, editedShot].some((picture) => picture.equals(NEEDED_PNG)) && !editedShot.equals(shot),
+    'as PNG and from take_screenshot too')
 }
 console.log(`package smoke (${mode}): REST, MCP (create_diagram too), /docs/json, pictures ${mode === 'lean' ? 'drawn at build, SVG, PNG and take_screenshot (an edited one names the packages)' : 'drawn'}: OK`)

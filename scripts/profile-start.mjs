@@ -28,7 +28,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function probe () {
   return new Promise((resolve) => {
-    const request = http.get({ host: '127.0.0.1', port: PORT, path: '/api/v1/collections', headers: { authorization: 'Bearer sk-demo-full' }, agent: false }, (res) => {
+    const options = { host: '127.0.0.1', port: PORT, path: '/api/v1/collections', headers: { authorization: 'Bearer sk-demo-full' }, agent: false }
+    const request = http.get(options, (res) => {
       res.resume()
       res.on('end', () => resolve(res.statusCode))
     })
@@ -40,7 +41,8 @@ function probe () {
 /** One start under the profiler, to its first 200; resolves once the process has exited (the profile is written). */
 async function profileOnce () {
   const startedAt = performance.now()
-  const child = spawn(process.execPath, ['--cpu-prof', '--cpu-prof-dir', DIR, '--cpu-prof-interval', '100', ...START_NODE_ARGS, join(ROOT, 'dist', 'server.js')], {
+  const args = ['--cpu-prof', '--cpu-prof-dir', DIR, '--cpu-prof-interval', '100', ...START_NODE_ARGS, join(ROOT, 'dist', 'server.js')]
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit']
   })

@@ -48,7 +48,8 @@ export const ERRORS = {
   EMU_INVALID_LOG_DATE: entry(400, (name: string, value: string) =>
     `querystring/${name} ${JSON.stringify(value)} must be an ISO 8601 date (2024-01-31) or date-time (2024-01-31T12:00:00Z)`),
   // FIDELITY: the live service answers 500 to cursor + page; a 400 would be the sane answer.
-  EMU_LOGS_CURSOR_AND_PAGE: entry(500, () => 'cursor and page cannot be used together: follow nextCursor (cursor mode) or ask for page numbers (page mode), not both'),
+  EMU_LOGS_CURSOR_AND_PAGE: entry(500, () =>
+    'cursor and page cannot be used together: follow nextCursor (cursor mode) or ask for page numbers (page mode), not both'),
   EMU_MISSING_AUTH: entry(401, () => 'Missing Authorization header: send "Authorization: Bearer <api key>"'),
   EMU_MALFORMED_AUTH: entry(401, () => 'Malformed Authorization header: expected "Bearer <api key>"'),
   EMU_UNKNOWN_KEY: entry(401, () => 'Invalid API key'),
@@ -64,7 +65,8 @@ export const ERRORS = {
   EMU_CROSS_SITE_ADMIN: entry(403, (method: string, path: string) =>
     `Cross-site request refused: ${method} ${path} changes emulator state and is only accepted from the emulator's own origin or from non-browser clients`),
   // Admin API only: /_emulator/shadow exists while `drawing-api-emulator shadow` runs this emulator as its shadow side.
-  EMU_NOT_A_SHADOW: entry(404, () => 'This emulator is not a shadow: the report exists while `drawing-api-emulator shadow --target <url>` runs (see docs/parity.md, "Shadow your tests against the live service")'),
+  EMU_NOT_A_SHADOW: entry(404, () => 'This emulator is not a shadow: the report exists while `drawing-api-emulator shadow --target <url>` runs ' +
+    '(see docs/parity.md, "Shadow your tests against the live service")'),
   EMU_NOT_FOUND: entry(404, (resource: string, id: string) => `${resource} ${id} not found`),
   EMU_ROUTE_NOT_FOUND: entry(404, (method: string, url: string) => `Route ${method}:${url} not found`),
   EMU_ROUTE_OUTSIDE_PREFIX: entry(404, (method: string, url: string, inside: string) =>

@@ -256,7 +256,10 @@ export interface HarnessHelpers extends ShadowHelpers, CoverageHelpers {
   /** PUT /_emulator/drift. */
   setDrift (settings: DriftSettingsInput): Promise<void>
   /** POST /_emulator/invites/{inviteId}/accept: the invited person joins (`email` is required for a link invite). */
-  acceptInvite (inviteId: string, person?: { email?: string, name?: string }): Promise<{ invite: InviteRecord, user: { id: string, email: string, name: string, role: string } }>
+  acceptInvite (
+    inviteId: string,
+    person?: { email?: string, name?: string }
+  ): Promise<{ invite: InviteRecord, user: { id: string, email: string, name: string, role: string } }>
   /** POST /_emulator/invites/{inviteId}/reject: the invited person declines an email invite. */
   rejectInvite (inviteId: string): Promise<{ invite: InviteRecord }>
   /** DELETE /_emulator/workspaces/{id}: the workspace and everything in it; its keys answer 401 afterwards. */

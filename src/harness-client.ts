@@ -2,10 +2,13 @@
 // hand-writes with fetch and its own answer types. They call the running app through inject (no socket), with the
 // admin token when one is set. Their types (harness-client-types.ts) are written out so that the package's public
 // types reach no internal module; test/harness-client*.test.ts check them against the server's own schemas.
-import type { AdminKey, CoverageCheck, CoverageGap, CoverageHelpers, CoverageReport, HarnessHelpers, JournaledRequest, RequestQuery, ShadowHelpers, ShadowReport } from './harness-client-types.js'
+import type {
+  AdminKey, CoverageCheck, CoverageGap, CoverageHelpers, CoverageReport, HarnessHelpers, JournaledRequest, RequestQuery, ShadowHelpers, ShadowReport
+} from './harness-client-types.js'
 
 export type {
-  AdminKey, ClockState, CompatSettings, CoverageCheck, CoverageGap, CoverageHelpers, CoverageReport, CoverageRequirements, OperationCoverage, CreateKeyOptions, CreatedKey, CreateWorkspaceOptions, DriftSettingsInput, FaultRule,
+  AdminKey, ClockState, CompatSettings, CoverageCheck, CoverageGap, CoverageHelpers, CoverageReport, CoverageRequirements, OperationCoverage,
+  CreateKeyOptions, CreatedKey, CreateWorkspaceOptions, DriftSettingsInput, FaultRule,
   FaultSettingsInput, HarnessHelpers, InviteRecord, JournaledBody, JournaledFault, JournaledMcp, JournaledRequest,
   ProvisionedWorkspace, RequestQuery, ShadowAcceptedDifference, ShadowDifference, ShadowFailure, ShadowHelpers, ShadowKey, ShadowOperation, ShadowReport,
   ShadowRequestRef, ShadowState,
@@ -131,7 +134,9 @@ export function shadowHelpers (url: string, adminToken?: string): ShadowHelpers 
 
 /** What the helpers need of the app (its inject); written here so the package's types need no Fastify. */
 interface Injecting {
-  inject (request: { method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string | undefined>, payload?: object }): Promise<{ statusCode: number, body: string }>
+  inject (
+    request: { method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Record<string, string | undefined>, payload?: object }
+  ): Promise<{ statusCode: number, body: string }>
 }
 
 export function createHarnessHelpers (app: Injecting, adminToken?: string): HarnessHelpers {

@@ -26,8 +26,9 @@ export { DEFAULT_COMPAT, type Compat, type PartialCompat } from './config/compat
 export { createClock, type Clock } from './lib/clock.js'
 export {
   HarnessError, ShadowDifferencesError, shadowHelpers, CoverageGapsError, coverageHelpers, type CoverageHelpers, type CoverageReport,
-  type OperationCoverage, type CoverageRequirements, type CoverageGap, type CoverageCheck, type HarnessHelpers, type ShadowHelpers, type ShadowReport, type ShadowOperation,
-  type ShadowDifference, type ShadowFailure, type ShadowState, type ShadowAcceptedDifference, type ShadowKey, type ShadowRequestRef, type CreateWorkspaceOptions, type ProvisionedWorkspace, type Snapshot, type FaultRule,
+  type OperationCoverage, type CoverageRequirements, type CoverageGap, type CoverageCheck, type HarnessHelpers, type ShadowHelpers, type ShadowReport,
+  type ShadowOperation, type ShadowDifference, type ShadowFailure, type ShadowState, type ShadowAcceptedDifference, type ShadowKey, type ShadowRequestRef,
+  type CreateWorkspaceOptions, type ProvisionedWorkspace, type Snapshot, type FaultRule,
   type FaultSettingsInput, type DriftSettingsInput, type RequestQuery, type JournaledRequest, type JournaledBody,
   type StubRule, type Stub, type CompatSettings, type InviteRecord, type JournaledFault, type JournaledMcp, type ClockState,
   type CreateKeyOptions, type AdminKey, type CreatedKey, type WorkspaceReset

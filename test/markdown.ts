@@ -73,3 +73,26 @@ export function brokenLinks (file: string, root = ROOT): string[] {
 export function codeBlocks (markdown: string, language: string): string[] {
   return [...markdown.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((match) => match[1])
 }
+
+export interface StatedCount { line: number, phrase: string, count: number }
+
+/**
+ * Where a page states how many operations the API has: `the N operations`, `all N operations`, `all N:`,
+ * `N operations ×`, `N of the N` and a run's summary line (`N operations: …`), code blocks included (a run's output
+ * is an example of a full run). `on N operations` and `in N operations` count some of them and are left out.
+ */
+export function operationCounts (markdown: string): StatedCount[] {
+  const patterns = [
+    /\b(?:all|the)\s+(\d+)\s+operations\b/gi,
+    /\ball\s+(\d+):/gi,
+    /\b(\d+)\s+operations\s+×/g,
+    /\b\d+\s+of\s+the\s+(\d+)\b/g,
+    /^(\d+) operations: /gm
+  ]
+  const counts = patterns.flatMap((pattern) => [...markdown.matchAll(pattern)].map((match) => ({
+    line: markdown.slice(0, match.index).split('\n').length,
+    phrase: match[0].replace(/\s+/g, ' ').trim(),
+    count: Number(match[1])
+  })))
+  return counts.sort((a, b) => a.line - b.line)
+}

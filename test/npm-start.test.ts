@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import t from 'tap'
 import { ROOT, TS } from './processes.js'
+import { until } from './until.js'
 
 const SERVER = join(ROOT, 'dist', 'server.js')
 
@@ -45,12 +46,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const gone = await Promise.race([exited, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 15_000))])
     if (!gone) npm.kill('SIGKILL')
     t.ok(gone, 'npm exits within 15 s (it waits for the script\'s process)')
-    let free = false
-    for (let i = 0; i < 50 && !free; i++) {
-      free = await portFree(port)
-      if (!free) await new Promise((resolve) => setTimeout(resolve, 100))
-    }
-    t.ok(free, `port ${port} is free within 5 s of npm's exit`)
+    await t.resolves(until(() => portFree(port), `port ${port} to be free within 5 s of npm's exit`, 5_000, 100), `port ${port} is free within 5 s of npm's exit`)
     t.match(output(), `received ${signal}, closing`, 'the server itself got the signal and closed')
   })
 }
@@ -86,12 +82,7 @@ t.test('under a shell npm started (npx, a script without exec), the server stops
   t.teardown(() => { try { if (server > 0) process.kill(server, 'SIGKILL') } catch { /* it stopped, as it should */ } })
   // The server notices the orphaning on its next check (every 0.5 s) and then closes: 15 s leaves room for a busy
   // machine (a CI run once took longer than 5 s).
-  let free = false
-  for (let i = 0; i < 150 && !free; i++) {
-    free = await portFree(port)
-    if (!free) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  t.ok(free, `port ${port} is free within 15 s of the shell's end`)
+  await t.resolves(until(() => portFree(port), `port ${port} to be free within 15 s of the shell's end`, 15_000, 100), `port ${port} is free within 15 s of the shell's end`)
   await new Promise((resolve) => setTimeout(resolve, 200))
   t.match(output, 'received SIGTERM, closing', 'the server closed as on SIGTERM')
 })
@@ -105,10 +96,7 @@ t.test('under an npm script that runs more than the server (`server & sleep 1; s
   let output = ''
   shell.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
   shell.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
-  for (let end = Date.now() + 30_000; !/listening at http:\/\/127\.0\.0\.1:\d+/.test(output);) {
-    if (Date.now() > end) throw new Error(`no start within 30 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  await until(() => /listening at http:\/\/127\.0\.0\.1:\d+/.test(output), () => `the start (its listening line):\n${output}`, 30_000, 25)
   const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? ''
   // A `sleep 1` ends each second (the shell wakes each time); the watch checks every 0.25 s: 2.5 s is enough.
   await new Promise((resolve) => setTimeout(resolve, 2500))
@@ -127,10 +115,7 @@ t.test('Ctrl-C under npm\'s shell: the server lets the request in flight finish 
   shell.stdout.on('data', (chunk: Buffer) => { output += chunk.toString() })
   shell.stderr.on('data', (chunk: Buffer) => { output += chunk.toString() })
   const closed = new Promise<NodeJS.Signals | null>((resolve) => shell.on('close', (_code, signal) => resolve(signal)))
-  for (let end = Date.now() + 30_000; !/listening at http:\/\/127\.0\.0\.1:\d+/.test(output);) {
-    if (Date.now() > end) throw new Error(`no start within 30 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+  await until(() => /listening at http:\/\/127\.0\.0\.1:\d+/.test(output), () => `the start (its listening line):\n${output}`, 30_000, 25)
   const url = /listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1] ?? ''
   // This request takes 1.5 s: the stop waits for it.
   const inFlight = fetch(`${url}/api/v1/workspaces`, { headers: { 'authorization': 'Bearer sk-demo-full', 'x-emulator-latency': '1500' } })

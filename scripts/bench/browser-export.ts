@@ -76,7 +76,8 @@ export async function browserExport (browser: Browser, scenes: unknown[]): Promi
     await tab.goto(`${page.base}/page.html`)
     await tab.waitForFunction(() => (globalThis as unknown as { firstMs?: number }).firstMs !== undefined, undefined, { timeout: 300_000, polling: 10 })
     const firstMs = await tab.evaluate(() => (globalThis as unknown as { firstMs: number }).firstMs)
-    const draw = async (index: number) => await tab.evaluate(async (i) => await (globalThis as unknown as { drawScene: (i: number) => Promise<number> }).drawScene(i), index)
+    const draw = async (index: number) =>
+      await tab.evaluate(async (i) => await (globalThis as unknown as { drawScene: (i: number) => Promise<number> }).drawScene(i), index)
     return { firstMs, draw, close }
   } catch (error) {
     await close()

@@ -9,7 +9,8 @@ export type Send = (method: string, path: string, options?: { headers?: Record<s
 export function createClient (base: string): { send: Send, close: () => void } {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   const send: Send = (method, path, { headers = {}, body, discard = false } = {}) => new Promise((resolve, reject) => {
-    const request = http.request(new URL(path, base), { method, agent, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers } }, (res) => {
+    const sent = body === undefined ? headers : { 'content-type': 'application/json', ...headers }
+    const request = http.request(new URL(path, base), { method, agent, headers: sent }, (res) => {
       const chunks: Buffer[] = []
       let bytes = 0
       res.on('data', (chunk: Buffer) => { bytes += chunk.length; if (!discard || res.statusCode !== 200) chunks.push(chunk) })

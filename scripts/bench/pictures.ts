@@ -51,8 +51,13 @@ function neverDrawnScenes (): Scene[] {
   return [...scenes.filter((s) => s.name === FIRST_SCENE), ...scenes.filter((s) => s.name !== FIRST_SCENE)]
 }
 
-async function withServer<T> (settings: PicturesSettings, env: Record<string, string>, work: (send: Send, running: Running, base: string) => Promise<T>): Promise<T> {
-  const spec = { name: 'emulator', script: SERVER, nodeArgs: START_NODE_ARGS, env: { EMULATOR_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env }, port: settings.port, path: '/_emulator/health', headers: {} }
+async function withServer<T> (
+  settings: PicturesSettings, env: Record<string, string>, work: (send: Send, running: Running, base: string) => Promise<T>
+): Promise<T> {
+  const spec = {
+    name: 'emulator', script: SERVER, nodeArgs: START_NODE_ARGS, env: { EMULATOR_RATE_LIMIT: '0', LOG_LEVEL: 'warn', ...env }, port: settings.port,
+    path: '/_emulator/health', headers: {}
+  }
   const { running } = await startServer(spec, join(settings.workDir, 'pictures.log'))
   const base = `http://127.0.0.1:${settings.port}`
   const client = createClient(base)
@@ -67,7 +72,8 @@ async function withServer<T> (settings: PicturesSettings, env: Record<string, st
 /** A new scene in the demo workspace holding `scene`'s content; its id. */
 async function writeScene (send: Send, scene: RenderableScene): Promise<string> {
   const collections = JSON.parse(expectStatus(await send('GET', '/api/v1/collections', { headers: DEMO }), 200, 'GET /collections').text)
-  const made = JSON.parse(expectStatus(await send('POST', '/api/v1/scenes', { headers: DEMO, body: JSON.stringify({ name: 'Bench picture', pinned: false, collectionId: collections.data[0].id }) }), 200, 'POST /scenes').text)
+  const record = JSON.stringify({ name: 'Bench picture', pinned: false, collectionId: collections.data[0].id })
+  const made = JSON.parse(expectStatus(await send('POST', '/api/v1/scenes', { headers: DEMO, body: record }), 200, 'POST /scenes').text)
   const body = JSON.stringify({ type: 'excalidraw', version: 2, source: 'https://excalidraw.com', elements: scene.elements, appState: { viewBackgroundColor: scene.appState?.viewBackgroundColor ?? '#ffffff' }, files: scene.files ?? {} })
   expectStatus(await send('PUT', `/api/v1/scenes/${made.metadata.id}/content`, { headers: DEMO, body }), 200, 'PUT content')
   return made.metadata.id as string

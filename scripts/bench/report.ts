@@ -9,7 +9,14 @@ import type { SoakResult } from './soak.js'
 import { soakRows } from './soak-report.js'
 import type { StartCase, StartResult } from './starts.js'
 
-export interface BenchResult { reads?: ReadsResult, starts?: StartResult, scale?: ScaleResult, pictures?: PicturesResult, soak?: SoakResult, shadow?: ShadowResult }
+export interface BenchResult {
+  reads?: ReadsResult
+  starts?: StartResult
+  scale?: ScaleResult
+  pictures?: PicturesResult
+  soak?: SoakResult
+  shadow?: ShadowResult
+}
 
 export type Row = [what: string, measured: string, goal: string, met: boolean | null]
 
@@ -41,7 +48,9 @@ function readRows (reads: ReadsResult): Row[] {
 const START_CASES: Array<[StartCase, string, boolean, StartCase]> = [
   ['server', 'start to first 200: dist/server.js (npm start, demo fixtures) vs a bare Fastify process', true, 'bare'],
   ['npx', 'start to first 200: npx drawing-api-emulator, from a packed install, vs npx of a bare Fastify package installed the same way', true, 'bareNpx'],
-  ['bin', 'start to first 200: that install\'s node_modules/.bin/drawing-api-emulator (what npx runs, without npm\'s own start) vs a bare Fastify process', false, 'bare'],
+  ['bin',
+    'start to first 200: that install\'s node_modules/.bin/drawing-api-emulator (what npx runs, without npm\'s own start) vs a bare Fastify process',
+    false, 'bare'],
   ['image', 'start to first 200: the image (podman run, BENCH_IMAGE) vs the bare Fastify process run by podman in the same image', true, 'bareImage'],
   ['uncached', 'start to first 200: dist/server.js with the compile cache off (a first start) vs a bare Fastify process', false, 'bare']
 ]
@@ -104,7 +113,8 @@ function pictureRows ({ browser, workspace, firstMs, sceneMs, shared, memory, po
       versus(firstMs, browser?.firstMs), '<= 2 s or <= 1.5x', firstMs <= 2000 || (first !== null && first <= 1.5)],
     [`${sceneMs.length} further never-drawn scenes one at a time (sum) vs the same exports in chromium`,
       versus(sum(sceneMs), browser === null ? undefined : sum(browser.sceneMs)), '<= 2x', cold === null ? null : cold <= 2],
-    ['six concurrent requests for one never-drawn picture vs one request alone', versus(shared.sixMs, shared.aloneMs), '<= 1.5x (one render)', shared.sixMs / shared.aloneMs <= 1.5],
+    ['six concurrent requests for one never-drawn picture vs one request alone', versus(shared.sixMs, shared.aloneMs), '<= 1.5x (one render)',
+      shared.sixMs / shared.aloneMs <= 1.5],
     [`RSS around a ${n0(memory.elements)}-element scene's PNG (${ms(memory.pngMs)}): health check, peak, served (2 s after; and 10 s after)`,
       `${mb(memory.startMb)}, ${mb(memory.peakMb)}, ${mb(memory.afterMb)} (+${mb(grown)}; ${mb(memory.settledMb)}, +${mb(memory.settledMb - memory.startMb)})`, '<= +300 MB once served', grown <= 300],
     ['every fixture scene at once, one render worker vs two (cold, workers starting / warm)',

@@ -26,7 +26,10 @@ const json = (text: string) => JSON.parse(text)
 
 /** Runs `work` against an emulator process with these settings (on top of the defaults). */
 async function withServer<T> (settings: ScaleSettings, env: Record<string, string>, work: (send: Send) => Promise<T>): Promise<T> {
-  const spec: ServerSpec = { name: 'emulator', script: SERVER, nodeArgs: START_NODE_ARGS, env: { EMULATOR_RATE_LIMIT: '0', ...env }, port: settings.port, path: '/_emulator/health', headers: {} }
+  const spec: ServerSpec = {
+    name: 'emulator', script: SERVER, nodeArgs: START_NODE_ARGS, env: { EMULATOR_RATE_LIMIT: '0', ...env }, port: settings.port,
+    path: '/_emulator/health', headers: {}
+  }
   const { running } = await startServer(spec, join(settings.workDir, 'scale.log'))
   const client = createClient(`http://127.0.0.1:${settings.port}`)
   try {
@@ -76,7 +79,8 @@ async function sceneCase (send: Send, runs: number): Promise<ScaleResult['scene'
 /** An in-process client of `app` (no socket): for filling a database before it is served. */
 function injector (app: FastifyInstance): Send {
   return async (method, path, { headers = {}, body } = {}) => {
-    const res = await app.inject({ method: method as 'GET', url: path, headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers }, payload: body })
+    const sent = body === undefined ? headers : { 'content-type': 'application/json', ...headers }
+    const res = await app.inject({ method: method as 'GET', url: path, headers: sent, payload: body })
     return { status: res.statusCode, text: res.body }
   }
 }

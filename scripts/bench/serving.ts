@@ -64,7 +64,9 @@ async function startReadServers (settings: ServingSettings): Promise<Running[]> 
     running.push((await startServer(emulatorSpec('quiet', settings.basePort + 2, { ...env, ...QUIET }), log)).running)
     const bodyFile = join(settings.workDir, 'body.json')
     writeFileSync(bodyFile, await bodyOf(running[0].spec))
-    const bare: ServerSpec = { name: 'bare', script: BARE, env: { BENCH_BODY: bodyFile, BENCH_PATH: '/api/v1/collections' }, port: settings.basePort, path: READ_PATH, headers: {} }
+    const bare: ServerSpec = {
+      name: 'bare', script: BARE, env: { BENCH_BODY: bodyFile, BENCH_PATH: '/api/v1/collections' }, port: settings.basePort, path: READ_PATH, headers: {}
+    }
     running.unshift((await startServer(bare, log)).running)
     return running
   } catch (error) {

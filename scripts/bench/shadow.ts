@@ -20,10 +20,16 @@ export function percentile (values: number[], p: number): number {
 }
 
 function specs (port: number): [ServerSpec, ServerSpec] {
-  const target: ServerSpec = { name: 'target', script: 'dist/server.js', env: { LOG_LEVEL: 'warn', EMULATOR_RENDERER: 'off', EMULATOR_RATE_LIMIT: '0' }, port, path: '/api/v1/workspaces', headers: AUTH }
+  const target: ServerSpec = {
+    name: 'target', script: 'dist/server.js', env: { LOG_LEVEL: 'warn', EMULATOR_RENDERER: 'off', EMULATOR_RATE_LIMIT: '0' }, port, path: '/api/v1/workspaces',
+    headers: AUTH
+  }
   const args = ['dist/cli.js', 'shadow', '--target', `http://127.0.0.1:${port}/api/v1`, '--port', String(port + 1), '--key', KEY]
   // Ready once the import is done: before that the shadow's health answers with state `importing`.
-  const shadow: ServerSpec = { name: 'shadow', script: 'dist/cli.js', command: { file: process.execPath, args }, env: { EMULATOR_RATE_LIMIT: '0' }, port: port + 1, path: '/_emulator/shadow', headers: {} }
+  const shadow: ServerSpec = {
+    name: 'shadow', script: 'dist/cli.js', command: { file: process.execPath, args }, env: { EMULATOR_RATE_LIMIT: '0' }, port: port + 1,
+    path: '/_emulator/shadow', headers: {}
+  }
   return [target, shadow]
 }
 
@@ -41,13 +47,15 @@ async function sideReady (base: string): Promise<void> {
 export async function measureShadow (settings: ShadowSettings, log: (line: string) => void): Promise<ShadowResult> {
   const [targetSpec, shadowSpec] = specs(settings.port)
   const target = await startServer(targetSpec, join(settings.workDir, 'shadow-target.log'))
-  const shadow = await startServer(shadowSpec, join(settings.workDir, 'shadow.log')).catch(async (error: unknown) => { await stopServer(target.running); throw error })
+  const shadow = await startServer(shadowSpec, join(settings.workDir, 'shadow.log'))
+    .catch(async (error: unknown) => { await stopServer(target.running); throw error })
   const base = { direct: `http://127.0.0.1:${settings.port}`, shadowed: `http://127.0.0.1:${settings.port + 1}` }
   const direct = createClient(base.direct)
   const shadowed = createClient(base.shadowed)
   try {
     await sideReady(base.shadowed)
-    const page = JSON.parse(expectStatus(await direct.send('GET', '/api/v1/scenes?limit=20', { headers: AUTH }), 200, 'scenes').text) as { data: Array<{ metadata: { id: string } }> }
+    const page = JSON.parse(expectStatus(await direct.send('GET', '/api/v1/scenes?limit=20', { headers: AUTH }), 200, 'scenes').text) as
+      { data: Array<{ metadata: { id: string } }> }
     const mix = ['/api/v1/scenes?limit=20', '/api/v1/collections', ...page.data.slice(0, 4).flatMap(({ metadata: { id } }) => [`/api/v1/scenes/${id}`, `/api/v1/scenes/${id}/content`])]
     log(`shadow: ${settings.requests} requests each way, a mix of ${mix.length} reads`)
     const times = { direct: [] as number[], shadowed: [] as number[] }

@@ -102,7 +102,10 @@ export function boundReachedAt (samples: SoakSample[]): number | null {
 
 export async function measureSoak (settings: SoakSettings, progress: (line: string) => void): Promise<SoakResult> {
   const nodeArgs = (process.env.BENCH_SOAK_NODE_ARGS ?? '').split(' ').filter((arg) => arg !== '')
-  const spec: ServerSpec = { name: 'emulator', script: SERVER, nodeArgs: [...START_NODE_ARGS, ...nodeArgs], env: { EMULATOR_RATE_LIMIT: '0' }, port: settings.port, path: '/_emulator/health', headers: {} }
+  const spec: ServerSpec = {
+    name: 'emulator', script: SERVER, nodeArgs: [...START_NODE_ARGS, ...nodeArgs], env: { EMULATOR_RATE_LIMIT: '0' }, port: settings.port,
+    path: '/_emulator/health', headers: {}
+  }
   // The request log goes nowhere (BENCH_SOAK_LOG names a file for it): millions of lines would fill the disk.
   const { running } = await startServer(spec, process.env.BENCH_SOAK_LOG ?? '/dev/null')
   const client = createClient(`http://${HOST}:${settings.port}`)

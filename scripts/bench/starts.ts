@@ -77,7 +77,8 @@ function specs (settings: StartSettings, skipped: StartResult['skipped']): Array
     const cwd = packedInstall(settings.workDir)
     list.push(['npx', { ...emulatorSpec('npx', port(12), { PATH }, 'sk-demo-full'), command: { file: 'npx', args: ['drawing-api-emulator'], cwd } }])
     // What npx ends up running, without npm's own start: the installed bin, as a package.json script runs it.
-    list.push(['bin', { ...emulatorSpec('bin', port(14), { PATH }, 'sk-demo-full'), command: { file: join(cwd, 'node_modules', '.bin', 'drawing-api-emulator'), args: [], cwd } }])
+    const bin = { file: join(cwd, 'node_modules', '.bin', 'drawing-api-emulator'), args: [], cwd }
+    list.push(['bin', { ...emulatorSpec('bin', port(14), { PATH }, 'sk-demo-full'), command: bin }])
     installBareBin(cwd)
     list.push(['bareNpx', { ...bare('bareNpx', 15), env: { ...bareEnv, PATH }, command: { file: 'npx', args: [BARE_BIN], cwd } }])
   } catch (error) {

@@ -45,7 +45,8 @@ interface Table { name: string, x: number, y: number, columns: string[] }
 /** One table: a header and a body, each with its bound text, grouped together. */
 function table (d: Drawing, t: Table): { header: El, body: El } {
   const header = boxed(d, 'rectangle', { x: t.x, y: t.y, w: 250, h: 40 }, t.name, { bg: FILL.blue, roundness: null }, { size: 20 })
-  const body = boxed(d, 'rectangle', { x: t.x, y: t.y + 40, w: 250, h: t.columns.length * 20 + 20 }, t.columns.join('\n'), { roundness: null }, { size: 16, align: 'left', valign: 'top' })
+  const body = boxed(d, 'rectangle', { x: t.x, y: t.y + 40, w: 250, h: t.columns.length * 20 + 20 }, t.columns.join('\n'), { roundness: null },
+    { size: 16, align: 'left', valign: 'top' })
   group(d, [header, body])
   return { header, body }
 }
@@ -56,9 +57,15 @@ export function databaseSchema (d: Drawing): void {
   text(d, 0, -50, 'PK = primary key · FK = foreign key', { size: 16, color: GREY })
   const workspaces = table(d, { name: 'workspaces', x: 0, y: 0, columns: ['id: text (PK)', 'name: text', 'plan: text', 'created_at: timestamptz'] })
   const users = table(d, { name: 'users', x: 460, y: 0, columns: ['id: text (PK)', 'email: text', 'name: text', 'last_active: timestamptz'] })
-  const collections = table(d, { name: 'collections', x: 0, y: 300, columns: ['id: text (PK)', 'workspace_id: text (FK)', 'name: text', 'is_default: boolean'] })
-  const memberships = table(d, { name: 'memberships', x: 460, y: 300, columns: ['workspace_id: text (FK)', 'user_id: text (FK)', 'role: text', 'joined_at: timestamptz'] })
-  const scenes = table(d, { name: 'scenes', x: 0, y: 600, columns: ['id: text (PK)', 'collection_id: text (FK)', 'name: text', 'content_epoch: integer', 'updated_at: timestamptz'] })
+  const collections = table(d, {
+    name: 'collections', x: 0, y: 300, columns: ['id: text (PK)', 'workspace_id: text (FK)', 'name: text', 'is_default: boolean']
+  })
+  const memberships = table(d, {
+    name: 'memberships', x: 460, y: 300, columns: ['workspace_id: text (FK)', 'user_id: text (FK)', 'role: text', 'joined_at: timestamptz']
+  })
+  const scenes = table(d, {
+    name: 'scenes', x: 0, y: 600, columns: ['id: text (PK)', 'collection_id: text (FK)', 'name: text', 'content_epoch: integer', 'updated_at: timestamptz']
+  })
   const fk = { startArrowhead: 'bar', endArrowhead: 'triangle' } as const
   // Vertical links leave from the header so they do not cross the table's own header.
   connect(d, collections.header, workspaces.body, fk)
@@ -83,7 +90,8 @@ export function incidentPostmortem (d: Drawing): void {
   text(d, 0, 340, 'Root cause', { size: 24 })
   text(d, 0, 375, 'A connection-pool limit in the new build capped\nwrites at 40 per pod under peak load.', { size: 18 })
   text(d, 0, 445, 'Action items', { size: 24 })
-  text(d, 0, 480, '1. Load-test pool settings before deploy (Ben)\n2. Canary content writes for 15 min (Chloe)\n3. Runbook: rolling back the API (Ada)', { size: 18 })
+  const actions = ['1. Load-test pool settings before deploy (Ben)', '2. Canary content writes for 15 min (Chloe)', '3. Runbook: rolling back the API (Ada)']
+  text(d, 0, 480, actions.join('\n'), { size: 18 })
   const note = stickynote(d, { x: 640, y: 430, w: 240, h: 150 })
   const noteText = text(d, 655, 450, 'Follow-up:\nalert on 5xx > 2%\nfor 5 minutes', { size: 20 })
   group(d, [note, noteText])

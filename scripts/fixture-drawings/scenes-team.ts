@@ -9,7 +9,8 @@ import { arc, check, heart, loop, spiral, star, stroke, wave } from './strokes.j
 export function sprintBoard (d: Drawing): void {
   text(d, 0, -70, 'Sprint 41 · Oct 19 – Nov 1', { size: 28 })
   const columns = [
-    ['To do', FILL.yellow, ['ACME-151\nTemplate gallery', 'ACME-155\nKeyboard shortcuts sheet', 'ACME-158\nDark mode for embeds', 'ACME-160\nFix: arrow labels clip']],
+    ['To do', FILL.yellow, ['ACME-151\nTemplate gallery', 'ACME-155\nKeyboard shortcuts sheet', 'ACME-158\nDark mode for embeds',
+      'ACME-160\nFix: arrow labels clip']],
     ['In progress', FILL.blue, ['ACME-142\nExport PNG at 2x', 'ACME-147\nComment threads API']],
     ['Done', FILL.green, ['ACME-133\nSSO with Okta', 'ACME-137\nCollections sidebar', 'ACME-139\nFaster scene loads']]
   ] as const

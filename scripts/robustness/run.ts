@@ -11,14 +11,18 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 const KEYS = ['sk-demo-full', 'sk-demo-read', 'uk-demo-member', 'uk-demo-personal', 'sk-demo-expired', 'sk-demo-scenes', 'sk-demo-other']
 const IDS = ['vIu60jkDSjW', '3EbmuY2vh14', '3qc2CrXzPU0', 'private', 'nope0000000']
 
-const { values } = parseArgs({ options: { requests: { type: 'string', default: '100000' }, concurrency: { type: 'string', default: '8' }, seed: { type: 'string', default: '1' } } })
+const { values } = parseArgs({
+  options: { requests: { type: 'string', default: '100000' }, concurrency: { type: 'string', default: '8' }, seed: { type: 'string', default: '1' } }
+})
 const total = Number(values.requests)
 
 interface Tally { sent: number, statuses: Record<number, number>, unexpected5xx: string[], undeclared: string[], network: Record<string, number> }
 
 function startServer (): Promise<{ url: string, exited: () => number | null, stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: ROOT, env: { ...process.env, PORT: '0', LOG_LEVEL: 'fatal', EMULATOR_RATE_LIMIT: '0', EMULATOR_JOURNAL_SIZE: '1000', EMULATOR_BODY_LIMIT: '262144' }, stdio: ['ignore', 'pipe', 'inherit']
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', LOG_LEVEL: 'fatal', EMULATOR_RATE_LIMIT: '0', EMULATOR_JOURNAL_SIZE: '1000', EMULATOR_BODY_LIMIT: '262144' },
+    stdio: ['ignore', 'pipe', 'inherit']
   })
   let exitCode: number | null = null
   child.on('exit', (code, signal) => { exitCode = code ?? (signal ? 128 : -1) })
@@ -36,7 +40,8 @@ function startServer (): Promise<{ url: string, exited: () => number | null, sto
 async function send (url: string, request: HostileRequest, tally: Tally): Promise<void> {
   tally.sent++
   try {
-    const res = await fetch(url + request.url, { method: request.method, headers: request.headers, body: request.method === 'GET' || request.method === 'HEAD' ? undefined : request.payload })
+    const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.payload
+    const res = await fetch(url + request.url, { method: request.method, headers: request.headers, body: payload })
     const text = await res.text()
     tally.statuses[res.status] = (tally.statuses[res.status] ?? 0) + 1
     let body: unknown = null

@@ -25,7 +25,8 @@ const page = (options: string): string => `<!doctype html>
 const docsPage: FastifyPluginAsync = async (app) => {
   const direct = page("url: '/_emulator/docs/json'")
   // Every admin path gains the forwarder's prefix, once (the document's own address already has it).
-  const forwarded = page("url: '/_emulator/ui/api/docs/json', requestInterceptor: (req) => { req.url = req.url.replace(/\\/_emulator\\/(?!ui\\/api\\/)/, '/_emulator/ui/api/'); return req }")
+  const forwarded = page("url: '/_emulator/ui/api/docs/json', " +
+    "requestInterceptor: (req) => { req.url = req.url.replace(/\\/_emulator\\/(?!ui\\/api\\/)/, '/_emulator/ui/api/'); return req }")
   app.get('/docs', { schema: { hide: true } }, async (request, reply) => {
     const token = app.config.adminToken
     const signedIn = token !== undefined && admitted(request, token)

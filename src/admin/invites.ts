@@ -12,7 +12,8 @@ const invites: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/invites/:inviteId/accept', {
     schema: {
-      summary: 'Accept an invite as the invited person: a new user with the invite\'s role; email invites become redeemed, link invites count a use (redeemed at maxUses); restricted domains apply',
+      summary: 'Accept an invite as the invited person: a new user with the invite\'s role; email invites become redeemed, link invites count a use ' +
+        '(redeemed at maxUses); restricted domains apply',
       [OPTIONAL_BODY]: true,
       params: InviteIdParamsSchema,
       body: AcceptInviteBodySchema,

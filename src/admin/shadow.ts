@@ -13,7 +13,10 @@ export function shadowSourceOf (source: ShadowSource | undefined): ShadowSource 
 
 const shadow: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/shadow', {
-    schema: { summary: 'The shadow report so far: per operation, how the emulator\'s answers compared with the target\'s', response: adminResponses(ShadowReportSchema, 404) }
+    schema: {
+      summary: 'The shadow report so far: per operation, how the emulator\'s answers compared with the target\'s',
+      response: adminResponses(ShadowReportSchema, 404)
+    }
   }, async () => shadowSourceOf(app.shadowSource).report())
 
   app.delete('/shadow', {

@@ -55,7 +55,8 @@ export const SETTINGS = {
   fixturesDir: {
     env: 'EMULATOR_FIXTURES', flag: 'fixtures', value: 'dir', parse: 'fixtures', schema: Type.String({ minLength: 1 }), default: 'default',
     help: 'fixture set folder, or a bundled set by name: default (the demo set, the default), minimal',
-    doc: 'a fixture set folder (see [Fixtures](fixtures.md)), or a bundled set by name: `default` (the demo workspaces) or `minimal` (the test suite\'s); `./default` for a folder of that name'
+    doc: 'a fixture set folder (see [Fixtures](fixtures.md)), or a bundled set by name: `default` (the demo workspaces) or `minimal` (the test ' +
+      'suite\'s); `./default` for a folder of that name'
   },
   seed: {
     env: 'EMULATOR_SEED', flag: 'seed', value: 'n', parse: 'integer', schema: Type.Integer(), unset: 'random',
@@ -81,7 +82,8 @@ export const SETTINGS = {
   logFormat: {
     env: 'LOG_FORMAT', flag: 'log-format', value: 'format', parse: 'string', schema: Type.Enum(['text', 'json']), default: 'text',
     help: 'text: one readable line per request (default); json: JSON lines',
-    doc: '`text`: one readable line per completed request (`14:02:11.042 INFO  GET /api/v1/scenes 200 3.1ms key_demo_full MzPkz6jWA0f`); `json`: the same as JSON lines for log collectors'
+    doc: '`text`: one readable line per completed request (`14:02:11.042 INFO  GET /api/v1/scenes 200 3.1ms key_demo_full MzPkz6jWA0f`); `json`: ' +
+      'the same as JSON lines for log collectors'
   },
   logLevel: {
     env: 'LOG_LEVEL', flag: 'log-level', value: 'level', parse: 'string', schema: Type.Enum(LOG_LEVELS), default: 'info',
@@ -108,7 +110,8 @@ export const SETTINGS = {
   driftProfile: {
     env: 'EMULATOR_DRIFT_PROFILE', flag: 'drift-profile', value: 'file', parse: 'optional-string', schema: Type.String({ minLength: 1 }), unset: 'none',
     help: 'answer in the shape a profile from `learn` names (drift need not be on)',
-    doc: 'a [drift profile](drift.md#replay-the-services-new-shape-drift-profiles) made by `learn`: the operations it names answer in the shape it learned, whether drift is on or not; one that does not fit this emulator stops start-up with one line'
+    doc: 'a [drift profile](drift.md#replay-the-services-new-shape-drift-profiles) made by `learn`: the operations it names answer in the shape ' +
+      'it learned, whether drift is on or not; one that does not fit this emulator stops start-up with one line'
   },
   latencyMs: {
     env: 'EMULATOR_LATENCY_MS', flag: 'latency', value: 'ms', parse: 'integer', schema: milliseconds(600_000), default: 0,
@@ -133,14 +136,16 @@ export const SETTINGS = {
   chaos: {
     env: 'EMULATOR_CHAOS', flag: 'chaos', value: 'mode', parse: 'string', schema: Type.Enum(['off', 'sweep']), default: 'off',
     help: 'sweep: serve each failure of EMULATOR_CHAOS_OUTCOMES once per operation and workspace (default {default})',
-    doc: '`sweep` serves, for each operation a client calls (per workspace), each failure of `EMULATOR_CHAOS_OUTCOMES` once, in a seeded order (`EMULATOR_SEED`), with a normal answer between two; see [coverage](coverage.md#the-sweep)'
+    doc: '`sweep` serves, for each operation a client calls (per workspace), each failure of `EMULATOR_CHAOS_OUTCOMES` once, in a seeded order ' +
+      '(`EMULATOR_SEED`), with a normal answer between two; see [coverage](coverage.md#the-sweep)'
   },
   chaosOutcomes: {
     env: 'EMULATOR_CHAOS_OUTCOMES', flag: 'chaos-outcomes', value: 'list', parse: 'list',
     schema: Type.Array(Type.String({ pattern: '^(429|500|502|503|drop|drift|drift:[a-z0-9-]+)$' }), { minItems: 1 }),
     default: ['429', '503', 'drop', 'drift'],
     help: 'the failures the sweep serves: 429, 500, 502, 503, drop, drift, drift:<kind> (default {default})',
-    doc: 'the failures the sweep serves: `429` (with `Retry-After: 1`), `500`, `502`, `503`, `drop`, `drift` (one kind drawn among those that apply to the answer) or `drift:<kind>`'
+    doc: 'the failures the sweep serves: `429` (with `Retry-After: 1`), `500`, `502`, `503`, `drop`, `drift` (one kind drawn among those that ' +
+      'apply to the answer) or `drift:<kind>`'
   },
   coverageReport: {
     env: 'EMULATOR_COVERAGE_REPORT', flag: 'coverage-report', value: 'file', parse: 'optional-string', schema: Type.String({ minLength: 1 }), unset: 'none',
@@ -166,29 +171,34 @@ export const SETTINGS = {
     env: 'EMULATOR_JOURNAL_MAX_BYTES', flag: 'journal-max-bytes', value: 'n', parse: 'integer', schema: Type.Integer({ minimum: 0 }),
     default: 64 * 1024 * 1024, defaultNote: '64 MiB',
     help: 'about the most memory the journal holds; oldest go first (default {default})',
-    doc: 'about the most memory the journal holds in all; past it the oldest entries go first (the newest always stays). The defaults above need about 17 MiB at most: this bounds raised sizes'
+    doc: 'about the most memory the journal holds in all; past it the oldest entries go first (the newest always stays). The defaults above need ' +
+      'about 17 MiB at most: this bounds raised sizes'
   },
   // About 0.6 KiB each in the database (content writes' entries), so the default holds a busy workspace's log in
   // about 31 MB. FIDELITY: the real service's retention is not documented.
   auditLogMax: {
     env: 'EMULATOR_AUDIT_LOG_MAX', flag: 'audit-log-max', value: 'n', parse: 'integer', schema: Type.Integer({ minimum: 0 }), default: 50_000,
     help: 'newest audit log entries kept per workspace (default {default}; 0 keeps all)',
-    doc: 'the newest [audit-log](emulated-api.md#audit-log) entries each workspace keeps; past it the oldest go, in batches of 1% of the bound, so a log holds at most 1% more between two trims; `0` keeps every entry. See [Running for days](#running-for-days)'
+    doc: 'the newest [audit-log](emulated-api.md#audit-log) entries each workspace keeps; past it the oldest go, in batches of 1% of the bound, ' +
+      'so a log holds at most 1% more between two trims; `0` keeps every entry. See [Running for days](#running-for-days)'
   },
   sceneTombstonesMax: {
     env: 'EMULATOR_SCENE_TOMBSTONES_MAX', flag: 'scene-tombstones-max', value: 'n', parse: 'integer', schema: Type.Integer({ minimum: 0 }), default: 10_000,
     help: 'deleted elements a scene keeps, oldest go first (default {default}; 0 keeps all)',
-    doc: 'deleted elements (tombstones) one scene keeps; past it a content write drops the oldest (by `updated`) that no other element references; `0` keeps every tombstone'
+    doc: 'deleted elements (tombstones) one scene keeps; past it a content write drops the oldest (by `updated`) that no other element ' +
+      'references; `0` keeps every tombstone'
   },
   readCacheMaxBytes: {
     env: 'EMULATOR_READ_CACHE_MAX_BYTES', flag: 'read-cache-max-bytes', value: 'n', parse: 'integer', schema: Type.Integer({ minimum: 0 }),
     default: 64 * 1024 * 1024, defaultNote: '64 MiB',
     help: 'about the most memory kept read answers take (default {default}; 0 keeps none)',
-    doc: 'about the most memory the read cache\'s kept answers take; when full it starts over, and an answer larger than this is served but not kept; `0` keeps nothing (every read is computed afresh, slower)'
+    doc: 'about the most memory the read cache\'s kept answers take; when full it starts over, and an answer larger than this is served but not ' +
+      'kept; `0` keeps nothing (every read is computed afresh, slower)'
   },
   /** Host names served besides loopback names, IP literals and the bound host; '*' serves any (plugins/request-guard.ts). */
   allowedHosts: {
-    env: 'EMULATOR_ALLOWED_HOSTS', flag: 'allowed-hosts', value: 'list', parse: 'list', schema: Type.Array(Type.String({ minLength: 1 })), default: [], unset: 'none',
+    env: 'EMULATOR_ALLOWED_HOSTS', flag: 'allowed-hosts', value: 'list', parse: 'list', schema: Type.Array(Type.String({ minLength: 1 })),
+    default: [], unset: 'none',
     help: 'host names served besides loopback, IP addresses and --host (* for any)',
     doc: 'comma-separated host names served besides loopback names, IP addresses and `HOST` (`*` serves any); see [Security](security.md)'
   },
@@ -208,12 +218,15 @@ export const SETTINGS = {
   },
   mcpToolset: {
     env: 'EMULATOR_MCP_TOOLSET', flag: 'mcp-toolset', value: 'set', parse: 'string', schema: Type.Enum(MCP_TOOLSETS), default: 'all',
-    help: 'MCP tools: docs, agents or all (default {default})', doc: 'MCP tools: `docs` (the 30 the documentation lists), `agents` (the 37 agents saw in 2026), `all` (38)'
+    help: 'MCP tools: docs, agents or all (default {default})',
+    doc: 'MCP tools: `docs` (the 30 the documentation lists), `agents` (the 37 agents saw in 2026), `all` (38)'
   },
   renderer: {
     env: 'EMULATOR_RENDERER', flag: 'renderer', value: 'on|off', parse: 'boolean', schema: Type.Boolean(), default: true,
     help: 'render scenes as pictures (default {default}; off: placeholders)',
-    doc: '`off`: scene pictures (demo page, `take_screenshot`) become a neutral placeholder and no render worker starts (saves ~150 MB). Without the renderer\'s packages ([Install](../README.md#install)) the pictures drawn at build still serve for scenes unchanged since, and any other picture names the packages to install ([Demo page](demo.md))'
+    doc: '`off`: scene pictures (demo page, `take_screenshot`) become a neutral placeholder and no render worker starts (saves ~150 MB). Without ' +
+      'the renderer\'s packages ([Install](../README.md#install)) the pictures drawn at build still serve for scenes unchanged since, and any ' +
+      'other picture names the packages to install ([Demo page](demo.md))'
   },
   renderTimeoutMs: {
     env: 'EMULATOR_RENDER_TIMEOUT_MS', flag: 'render-timeout', value: 'ms', parse: 'integer', schema: Type.Integer({ minimum: 100 }), default: 10_000,
@@ -224,7 +237,8 @@ export const SETTINGS = {
   compat: {
     env: 'EMULATOR_COMPAT', flag: 'compat', value: 'list', parse: 'compat', schema: CompatSchema, default: DEFAULT_COMPAT, unset: 'all defaults',
     help: 'compatibility switches, name=value,... (see docs/emulated-api.md)',
-    doc: '[compatibility switches](emulated-api.md#compatibility-switches) as `name=value,name=value` (`--compat`), e.g. `unknownFields=strip,pageSize=5`; an unknown name or value stops the start with one line listing what is allowed'
+    doc: '[compatibility switches](emulated-api.md#compatibility-switches) as `name=value,name=value` (`--compat`), e.g. ' +
+      '`unknownFields=strip,pageSize=5`; an unknown name or value stops the start with one line listing what is allowed'
   }
 } satisfies { readonly [K in keyof Config]-?: SettingRow<Config[K]> }
 

@@ -5,7 +5,8 @@
  * `_` ignored). INFER: the service reads none of them (its keys go in `Authorization: Bearer`), and no parameter or
  * request field of its reference has one of these names.
  */
-const SECRET_PARAMS = new Set(['apikey', 'key', 'token', 'accesstoken', 'authtoken', 'idtoken', 'refreshtoken', 'sessiontoken', 'authorization', 'auth', 'secret', 'clientsecret', 'password', 'passwd', 'bearer'])
+const SECRET_PARAMS = new Set(['apikey', 'key', 'token', 'accesstoken', 'authtoken', 'idtoken', 'refreshtoken', 'sessiontoken', 'authorization', 'auth',
+  'secret', 'clientsecret', 'password', 'passwd', 'bearer'])
 export const REDACTED = '[redacted]'
 
 export function isSecretParam (name: string): boolean {

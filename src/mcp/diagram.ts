@@ -48,7 +48,9 @@ const EDGE_COLORS: Readonly<Record<string, string>> = { success: '#2f9e44', fail
  * drawn right of the existing content, or alone when `clearExisting` is set. Arguments the schema passed but that
  * name no node, or groups that do not nest, reject with a tool error before any layout work.
  */
-export async function planDiagram (current: SceneSnapshot, args: DiagramArguments, ids: IdFactory, clock: NowSource = SYSTEM_CLOCK): Promise<ToolPlan<DiagramAnswer>> {
+export async function planDiagram (
+  current: SceneSnapshot, args: DiagramArguments, ids: IdFactory, clock: NowSource = SYSTEM_CLOCK
+): Promise<ToolPlan<DiagramAnswer>> {
   const input = readDiagramInput(args)
   const sizes = sizedNodes(input)
   const layout = await layoutDiagram(layoutInput(input, sizes))
@@ -204,7 +206,8 @@ function titleSpot (box: Box, title: Size, obstacles: readonly Box[]): Point {
 
 /** What a group's title must stay clear of: every arrow segment, edge label, node and the other groups' outlines. */
 function titleObstacles (routes: readonly ArrowRoute[], layout: Layout, own: number): Box[] {
-  const segment = (p: Point, q: Point): Box => ({ x: Math.min(p[0], q[0]), y: Math.min(p[1], q[1]), width: Math.abs(p[0] - q[0]), height: Math.abs(p[1] - q[1]) })
+  const segment = (p: Point, q: Point): Box =>
+    ({ x: Math.min(p[0], q[0]), y: Math.min(p[1], q[1]), width: Math.abs(p[0] - q[0]), height: Math.abs(p[1] - q[1]) })
   const outline = (b: Box): Box[] => [{ ...b, height: 0 }, { ...b, y: b.y + b.height, height: 0 }, { ...b, width: 0 }, { ...b, x: b.x + b.width, width: 0 }]
   return [
     ...routes.flatMap((route) => route.points.slice(1).map((p, i) => segment(route.points[i], p))),

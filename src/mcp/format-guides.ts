@@ -135,5 +135,6 @@ export function instructionsFor (toolset: Toolset): string {
       ? 'call the guide for what you are about to draw (read_diagram_format, read_presentation_format or read_freeform_format)'
       : 'call read_excalidraw_format, or the guide for what you are about to draw (read_diagram_format, read_presentation_format or read_freeform_format)'
   return `This is a local emulator of a drawing workspace API. Before writing scene content for the first time in a session, ${guides} and follow it. ` +
-    'Make destructive changes (deleting scenes, collections, elements, members or invites, or replacing a drawing) only when the user has explicitly asked for that specific change.'
+    'Make destructive changes (deleting scenes, collections, elements, members or invites, or replacing a drawing) only when the user has explicitly ' +
+    'asked for that specific change.'
 }

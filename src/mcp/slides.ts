@@ -55,7 +55,9 @@ export function listSlides (current: SceneSnapshot): { count: number, slides: Sl
 }
 
 /** create_slide: an 854×480 frame at position `index` (default last); later slides move right to make room. */
-export function planCreateSlide (current: SceneSnapshot, args: { name?: string, index?: number }, ids: IdFactory, clock: NowSource = SYSTEM_CLOCK): ToolPlan<SlideAnswer> {
+export function planCreateSlide (
+  current: SceneSnapshot, args: { name?: string, index?: number }, ids: IdFactory, clock: NowSource = SYSTEM_CLOCK
+): ToolPlan<SlideAnswer> {
   const draft = new Draft(current, ids, clock)
   const slides = slidesOf(draft.all())
   const index = args.index ?? slides.length
@@ -77,7 +79,9 @@ export function planCreateSlide (current: SceneSnapshot, args: { name?: string, 
 }
 
 /** update_slide: renames and/or moves a slide to another position; its children travel with it. */
-export function planUpdateSlide (current: SceneSnapshot, args: { frameId: string, name?: string, index?: number }, ids: IdFactory, clock: NowSource = SYSTEM_CLOCK): ToolPlan<UpdateSlideAnswer> {
+export function planUpdateSlide (
+  current: SceneSnapshot, args: { frameId: string, name?: string, index?: number }, ids: IdFactory, clock: NowSource = SYSTEM_CLOCK
+): ToolPlan<UpdateSlideAnswer> {
   const draft = new Draft(current, ids, clock)
   const slides = slidesOf(draft.all())
   const from = slides.findIndex((s) => s.id === args.frameId)

@@ -42,7 +42,9 @@ function nullTypeAsReference (node: unknown): unknown {
 }
 
 /** The keys of the loaded fixtures, for the docs page's description: a person trying the API needs one. */
-function demoKeysMarkdown (workspaces: Array<{ workspace: { name: string }, keys: Array<{ secret: string, label?: string | null, kind: string, permission: string }> }>): string {
+function demoKeysMarkdown (
+  workspaces: Array<{ workspace: { name: string }, keys: Array<{ secret: string, label?: string | null, kind: string, permission: string }> }>
+): string {
   const rows = workspaces.flatMap(({ workspace, keys }) =>
     keys.map((key) => `| \`${key.secret}\` | ${workspace.name} | ${key.label ?? `${key.kind} key, ${key.permission}`} |`))
   return ['', '', 'See the workspaces drawn as pictures, and every request live, on the [demo page](/_emulator/ui).',

@@ -56,9 +56,11 @@ async function placeholderRenderer (): Promise<SceneRenderer> {
 
 /** Without some of the packages: the pictures drawn at build, and for other content a picture naming what to install. */
 async function prebuiltOnlyRenderer (missing: string[], options: RendererOptions): Promise<SceneRenderer> {
-  const [{ createPrebuiltOnlyRenderer }, { PACKAGES_NEEDED_PNG_BASE64 }] = await Promise.all([import('../render/prebuilt-only.js'), import('../render/placeholder-png.js')])
+  const [{ createPrebuiltOnlyRenderer }, { PACKAGES_NEEDED_PNG_BASE64 }] =
+    await Promise.all([import('../render/prebuilt-only.js'), import('../render/placeholder-png.js')])
   return createPrebuiltOnlyRenderer({
-    missing, install: RENDERER_INSTALL, neededPng: Buffer.from(PACKAGES_NEEDED_PNG_BASE64, 'base64'), baseStats: unusedStats(false), prerendered: options.prerendered,
+    missing, install: RENDERER_INSTALL, neededPng: Buffer.from(PACKAGES_NEEDED_PNG_BASE64, 'base64'), baseStats: unusedStats(false),
+    prerendered: options.prerendered,
     cacheEntries: options.cacheEntries, cacheBytes: options.cacheBytes
   })
 }

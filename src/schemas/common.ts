@@ -13,7 +13,9 @@ export const OPTIONAL_BODY = 'x-optional-body'
  * ISO-8601 UTC ending in Z (seconds and fractions optional), with the reference's own pattern, as
  * it publishes it on collection, workspace and user timestamps.
  */
-export const UTC_DATE_TIME_PATTERN = '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z))$'
+export const UTC_DATE_TIME_PATTERN = '^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29' +
+  '|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))' +
+  'T(?:(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z))$'
 export const DateTimeSchema = Type.String({ format: 'date-time', pattern: UTC_DATE_TIME_PATTERN })
 
 export const NullableSchema = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
@@ -44,7 +46,9 @@ export const EmptyObjectSchema = Type.Object({}, { additionalProperties: false }
 
 export const PaginationQuerySchema = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'The number of items to return per page.' })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SAFE_INTEGER, description: 'The number of items to skip before starting to collect the result set.' }))
+  offset: Type.Optional(Type.Integer({
+    minimum: 0, maximum: MAX_SAFE_INTEGER, description: 'The number of items to skip before starting to collect the result set.'
+  }))
 })
 export type PaginationQuery = Static<typeof PaginationQuerySchema>
 

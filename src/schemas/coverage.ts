@@ -20,7 +20,8 @@ export const OperationCoverageSchema = Type.Object({
     description: "Answers by outcome: the status ('200', '429'), 'drop', 'slow', 'drift:<kind>', 'learned'; one answer may count under several"
   }),
   notApplicable: Type.Optional(Type.Array(Type.String(), {
-    description: "The sweep's drifts ('drift', 'drift:<kind>') that changed nothing in a success of this operation: a check does not ask for them. Absent when none"
+    description: "The sweep's drifts ('drift', 'drift:<kind>') that changed nothing in a success of this operation: a check does not ask for them. " +
+      'Absent when none'
   }))
 }, { additionalProperties: false })
 export type OperationCoverage = Static<typeof OperationCoverageSchema>
@@ -40,7 +41,10 @@ export const CoverageCheckBodySchema = Type.Object({
     Type.Literal('called'),
     // No minItems: routes.ts says an empty list is empty (a union's error would say 'must be string').
     Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { maxItems: 1000 })
-  ], { description: "'called': every operation answered at least once to a valid key on a route the emulator has; or the operations to check, as GET /_emulator/coverage names them" }),
+  ], {
+    description: "'called': every operation answered at least once to a valid key on a route the emulator has; " +
+      'or the operations to check, as GET /_emulator/coverage names them'
+  }),
   outcomes: Type.Array(Type.String({ pattern: REQUIRED_OUTCOME_PATTERN }), {
     minItems: 1, maxItems: 100, description: "Outcomes each operation must have received; 'drift' matches any 'drift:<kind>'"
   }),

@@ -42,7 +42,9 @@ export const JournalEntrySchema = Type.Object({
   latencyMs: Type.Integer({ description: 'Delay the fault layer added' }),
   fault: NullableSchema(JournalFaultSchema),
   drift: NullableSchema(Type.String({ description: 'The X-Emulator-Drift header the drift layer sent' })),
-  chaos: NullableSchema(Type.String({ description: "What the chaos sweep served (EMULATOR_CHAOS=sweep), as X-Emulator-Chaos says it: 'sweep 503', 'sweep drop', 'sweep drift:rename-field'" })),
+  chaos: NullableSchema(Type.String({
+    description: "What the chaos sweep served (EMULATOR_CHAOS=sweep), as X-Emulator-Chaos says it: 'sweep 503', 'sweep drop', 'sweep drift:rename-field'"
+  })),
   mcp: NullableSchema(JournalMcpSchema),
   request: JournalBodySchema,
   response: JournalBodySchema

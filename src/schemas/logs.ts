@@ -12,7 +12,8 @@ export const DOCUMENTED_ACTIONS = [
 ] as const
 
 /** The reference's UUID pattern on log ids: versions 1-8 with the RFC variant, or the nil and max UUIDs. */
-const LOG_ID_PATTERN = '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$'
+const LOG_ID_PATTERN = '^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}' +
+  '|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$'
 
 /** `details` is any JSON value, spelled as the reference's typed union: a scalar, an object or an array, or null. */
 const LogDetailsSchema = Type.Union([

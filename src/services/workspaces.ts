@@ -13,9 +13,13 @@ export function get (ctx: Pick<OpContext, 'stores' | 'caller'>): Workspace {
   return workspace
 }
 
-/** The emulator's workspaces, oldest first: the harness's view (an API key only ever sees its own, GET /workspaces). */
-export function listAll ({ stores }: Pick<OpContext, 'stores'>): Array<{ id: string, name: string, fixtureSet: string | null }> {
-  return stores.workspaces.list()
+/**
+ * The emulator's workspaces, oldest first: the harness's view (an API key only ever sees its own, GET /workspaces),
+ * so a context the harness's caller makes, of any workspace, and refused to any other (as scenes.listTrashed is).
+ */
+export function listAll (ctx: OpContext): Array<{ id: string, name: string, fixtureSet: string | null }> {
+  if (ctx.caller.seesPrivate !== true) throw new Error('every workspace is the harness\'s view: no API caller lists them')
+  return ctx.stores.workspaces.list()
 }
 
 /** A lone rename or avatar change has its own documented action; anything else is plain `workspace`. */

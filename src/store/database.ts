@@ -48,7 +48,10 @@ function refusal (message: string): Error {
  * `engines` accepts: there better-sqlite3's addon does not fail, it kills the process (a segmentation fault on Node
  * 20 and on 22.11 to 22.13), so this runs before the first database opens.
  */
-export function assertSupportedNode (where: keyof typeof FIX = 'checkout', release: NodeRelease = { version: process.version, napi: process.versions.napi }): void {
+export function assertSupportedNode (
+  where: keyof typeof FIX = 'checkout',
+  release: NodeRelease = { version: process.version, napi: process.versions.napi }
+): void {
   if (!meetsNodeFloor(release)) {
     throw refusal(`Node.js ${OLDEST_NODE_NAME} or later is needed, this is ${release.version} (${FIX[where]})`)
   }

@@ -8,7 +8,12 @@ import { UNAUTHORIZED, admin } from './admin-helper.js'
 
 const fresh = sharedApp(t)
 
-type Operation = { responses: Record<string, unknown>, requestBody?: { required: boolean }, parameters?: Array<{ name: string, in: string, required: boolean }>, security?: unknown[] }
+type Operation = {
+  responses: Record<string, unknown>
+  requestBody?: { required: boolean }
+  parameters?: Array<{ name: string, in: string, required: boolean }>
+  security?: unknown[]
+}
 type Doc = { openapi: string, paths: Record<string, Record<string, Operation>>, security: unknown[] }
 
 /** This helper's operations and their declared statuses; other helpers' admin routes may sit beside them. */

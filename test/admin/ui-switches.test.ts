@@ -1,7 +1,8 @@
 // The demo page's forms and the rest of its pages through app.inject: the switch forms show the settings in force,
-// PATCH /_emulator/faults changes only what it is given (rules set through the API stay), the overview says what
-// the rate limit counts, the drift page shows code as code and its ledger at full width, sign-out clears the cookie, the admin API page works after sign-in, and the scene page
-// lists slides in presentation order after MCP and REST moves. The browser side is test/browser/editor.test.ts.
+// PATCH /_emulator/faults changes only what it is given (rules set through the API stay), the overview says what the
+// rate limit counts, the drift page shows code as code and its ledger at full width, sign-out clears the cookie, the
+// admin API page works after sign-in, and the scene page lists slides in presentation order after MCP and REST moves.
+// The browser side is test/browser/editor.test.ts.
 import t from 'tap'
 import { build, call, errorBody, KEYS } from '../helper.js'
 import { admin } from './admin-helper.js'

@@ -3,6 +3,7 @@
 // and every difference is printed with its JSON path. Spelling that means the same is normalised first.
 import t from 'tap'
 import { sharedApp } from '../helper.js'
+import { publicOperations } from '../operations.js'
 import { REFERENCE_PATH, loadReference, missingReference } from '../reference.js'
 
 const fresh = sharedApp(t)
@@ -28,9 +29,9 @@ const uniformType = (values: unknown[]): string | undefined => {
 }
 
 /**
- * Equal meaning, one spelling: `{enum: [null], nullable}` is the null type, `anyOf [X, null]` is X nullable (what OpenAPI 3.0 writes), an anyOf of one-value enums
- * is one enum, an enum's type follows from its values, object keys are always strings, `{not: {}}` admits nothing
- * (as `false` does) and an empty `properties` says nothing.
+ * Equal meaning, one spelling: `{enum: [null], nullable}` is the null type, `anyOf [X, null]` is X nullable (what
+ * OpenAPI 3.0 writes), an anyOf of one-value enums is one enum, an enum's type follows from its values, object keys are
+ * always strings, `{not: {}}` admits nothing (as `false` does) and an empty `properties` says nothing.
  */
 export function normalise (node: unknown): unknown {
   if (Array.isArray(node)) return node.map(normalise)
@@ -42,7 +43,8 @@ export function normalise (node: unknown): unknown {
   if (Array.isArray(out.anyOf)) out = mergeAnyOf(out)
   if (Array.isArray(out.enum) && out.type === undefined && uniformType(out.enum)) out.type = uniformType(out.enum)
   if (isObject(out.propertyNames) && out.propertyNames.type === 'string' && Object.keys(out.propertyNames).length === 1) delete out.propertyNames
-  if (isObject(out.additionalProperties) && isObject(out.additionalProperties.not) && Object.keys(out.additionalProperties.not).length === 0) out.additionalProperties = false
+  const never = isObject(out.additionalProperties) && isObject(out.additionalProperties.not) && Object.keys(out.additionalProperties.not).length === 0
+  if (never) out.additionalProperties = false
   if (isObject(out.properties) && Object.keys(out.properties).length === 0) delete out.properties
   return out
 }
@@ -85,7 +87,7 @@ function contract (operation: Json, document: Json): Json {
   }) as Json
 }
 
-t.test('GET /docs/json equals the reference document by meaning, for all 27 operations', { skip: loadReference() === null }, async (t) => {
+t.test('GET /docs/json equals the reference document by meaning, for every operation', { skip: loadReference() === null }, async (t) => {
   const reference = loadReference() as unknown as Json
   const app = await fresh()
   const ours = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as Json
@@ -100,7 +102,7 @@ t.test('GET /docs/json equals the reference document by meaning, for all 27 oper
       for (const line of differences(contract(mine, ours), contract(item[method], reference), '')) found.push(`${label} ${line.slice(1)}`)
     }
   }
-  t.equal(operations, 27, 'the reference has 27 operations')
+  t.equal(operations, publicOperations(app).length, 'as many operations compared as the app serves')
   const unexpected = found.filter((line) => !EXPECTED.has(line))
   for (const line of unexpected) t.comment(line)
   t.same(unexpected, [], `no difference beyond the documented FIDELITY ones (${unexpected.length} found)`)

@@ -124,7 +124,8 @@ function groupProblems (spec: GraphSpec, answer: DiagramAnswer, byId: Map<string
       const near = { x: boundary.x, y: boundary.y - 30, width: boundary.width, height: boundary.height + 60 }
       const title = [...byId.values()].find((e) => e.type === 'text' && e.containerId === null && e.text === group.label && inside(box(e), near))
       if (title === undefined) problems.push(`group ${g}: no title at its boundary`)
-      else if (shapes.some((shape) => overlap(box(shape), box(title))) || arrows.some((points) => points.slice(1).some((p, k) => overlap(segmentBox(points[k], p), box(title), 0.5)))) {
+      else if (shapes.some((shape) => overlap(box(shape), box(title))) ||
+        arrows.some((points) => points.slice(1).some((p, k) => overlap(segmentBox(points[k], p), box(title), 0.5)))) {
         problems.push(`group ${g}: its title is covered by a node or an arrow`)
       }
     }
@@ -144,7 +145,9 @@ function arrowProblems (name: string, arrow: El, points: Point[], from: El, to: 
   if (start?.elementId !== from.id || end?.elementId !== to.id) problems.push(`${name}: not bound to its two shapes`)
   for (const [shape, at, b] of [[from, points[0], start], [to, points[points.length - 1], end]] as const) {
     if (!onOutline(at, shape)) problems.push(`${name}: an end at ${at.join(',')} is not on its shape's outline`)
-    const fixed = b === null ? undefined : [shape.x as number + b.fixedPoint[0] * (shape.width as number), shape.y as number + b.fixedPoint[1] * (shape.height as number)]
+    const fixed = b === null
+      ? undefined
+      : [shape.x as number + b.fixedPoint[0] * (shape.width as number), shape.y as number + b.fixedPoint[1] * (shape.height as number)]
     if (fixed === undefined || Math.hypot(fixed[0] - at[0], fixed[1] - at[1]) > 0.5) problems.push(`${name}: fixedPoint is not where the arrow ends`)
     if (!((shape.boundElements as Array<{ id: string }> | null) ?? []).some((entry) => entry.id === arrow.id)) problems.push(`${name}: its shape does not list it`)
   }

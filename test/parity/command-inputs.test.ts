@@ -6,9 +6,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { setTimeout as delay } from 'node:timers/promises'
 import t from 'tap'
 import { ROOT, TS } from '../processes.js'
+import { until } from '../until.js'
 import { filesIn, holdings, parity, startTarget, type Target } from './parity-helper.js'
 
 let target: Target
@@ -71,10 +71,8 @@ t.test('Ctrl-C in the middle of a run: what it made is removed, the report and r
   child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString() })
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
   const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
-  for (let made = false; !made; await delay(100)) {
-    const journal = await target.admin('GET', '/_emulator/requests?method=POST&path=/scenes&status=200')
-    made = journal.data.length > 0
-  }
+  const sceneMade = async () => (await target.admin('GET', '/_emulator/requests?method=POST&path=/scenes&status=200')).data.length > 0
+  await until(sceneMade, () => `the run's first scene (a POST /scenes answered 200):\n${stdout}${stderr}`, 30_000, 100)
   child.kill('SIGINT')
   t.equal(await exited, 2, 'an interrupted run is never a pass')
   t.match(stderr, /^parity: interrupted by SIGINT; removed the [2-9] things it had made\n$/)

@@ -15,10 +15,11 @@ export interface HostileRequest {
 }
 
 /**
- * Answers outside an operation's declared statuses that are documented choices (docs/emulated-api.md, Statuses the emulator adds):
- * 413 over the body limit, 415 for a body type with no parser, 400 for a body that is not JSON, too deep, or fails
- * validation (also on operations whose reference entry lists no 400: bodies are parsed before any route runs), 400 for a URL whose percent-encoding cannot be decoded
- * (answered before routing), 400 for removing the last admin (the official CLI's rule), 404 for an unknown user id, and the 500 the real service answers to `cursor` plus
+ * Answers outside an operation's declared statuses that are documented choices (docs/emulated-api.md, Statuses the
+ * emulator adds): 413 over the body limit, 415 for a body type with no parser, 400 for a body that is not JSON, too
+ * deep, or fails validation (also on operations whose reference entry lists no 400: bodies are parsed before any route
+ * runs), 400 for a URL whose percent-encoding cannot be decoded (answered before routing), 400 for removing the last
+ * admin (the official CLI's rule), 404 for an unknown user id, and the 500 the real service answers to `cursor` plus
  * `page` on the logs (catalogue, documented upstream behaviour).
  */
 export function documentedExtra (request: HostileRequest, status: number, body: unknown): boolean {

@@ -34,7 +34,9 @@ async function bundle () {
   const names = Object.keys(ENTRIES)
   // One bundle for all entries, so they share one copy of typebox's module state, as one node_modules copy does.
   const contents = names.map((entry, i) => `export * as e${i} from '${entry}'`).join('\n')
-  await build({ stdin: { contents, resolveDir: ROOT }, bundle: true, format: 'esm', platform: 'node', outfile: join(OUT, 'bundle.mjs.tmp'), logLevel: 'warning' })
+  await build({
+    stdin: { contents, resolveDir: ROOT }, bundle: true, format: 'esm', platform: 'node', outfile: join(OUT, 'bundle.mjs.tmp'), logLevel: 'warning'
+  })
   renameSync(join(OUT, 'bundle.mjs.tmp'), join(OUT, 'bundle.mjs'))
   const namespaces = await import(pathToFileURL(join(OUT, 'bundle.mjs')).href)
   names.forEach((entry, i) => {

@@ -99,7 +99,8 @@ t.test('through the app', async (t) => {
     const created = await call(t, app, 'POST', '/api/v1/collections/colSecond01/scenes', { body: { name: 'Fresh', pinned: false } })
     t.equal(created.status, 200)
     const after = await call(t, app, 'GET', url)
-    t.same(after.body.data.map((s: { metadata: { id: string } }) => s.metadata.id), [...first.body.data.map((s: { metadata: { id: string } }) => s.metadata.id), created.body.metadata.id])
+    const ids = (page: { data: Array<{ metadata: { id: string } }> }) => page.data.map((s) => s.metadata.id)
+    t.same(ids(after.body), [...ids(first.body), created.body.metadata.id])
   })
 
   t.test('a refusal is never kept: the check runs on every read', async (t) => {

@@ -1,6 +1,7 @@
 // The context's one maker (services/context.ts contextFor) and the harness reads the demo page makes through
 // services/ instead of the stores: every workspace, a workspace's trash, a private scene's owner.
 import t from 'tap'
+import { emulatorContext } from '../../src/admin/ui/data.js'
 import { contextFor, harnessCaller, type Caller } from '../../src/services/context.js'
 import * as scenes from '../../src/services/scenes.js'
 import * as workspaces from '../../src/services/workspaces.js'
@@ -22,12 +23,15 @@ t.test('contextFor: the app\'s stores, clock and ids, the caller, and the switch
   t.equal(contextFor(app, apiKey).compat.pageSize, 5, 'a switch changed since: the next context has it')
 })
 
-t.test('workspaces.listAll: every workspace, oldest first, with the fixture set it was seeded from', async (t) => {
+t.test('workspaces.listAll: every workspace, oldest first, with the fixture set it was seeded from, for the harness caller only', async (t) => {
   const app = await appOf()
-  t.same(workspaces.listAll(app), [
+  const every = [
     { id: MAIN, name: 'Test Workspace', fixtureSet: 'minimal' },
     { id: 'wsOther0001', name: 'Other Workspace', fixtureSet: 'minimal' }
-  ])
+  ]
+  t.same(workspaces.listAll(contextFor(app, harnessCaller(MAIN))), every)
+  t.same(workspaces.listAll(emulatorContext(app)), every, 'the demo page\'s context across workspaces')
+  t.throws(() => workspaces.listAll(contextFor(app, apiKey)), /every workspace is the harness's view/, 'an API caller never lists them')
 })
 
 t.test('scenes.listTrashed: the trash, private scenes included, for the harness caller only', async (t) => {

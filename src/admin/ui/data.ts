@@ -33,6 +33,14 @@ export function harnessContext (app: FastifyInstance, workspaceId: string): OpCo
   return contextFor(app, harnessCaller(workspaceId))
 }
 
+/** No workspace has this id: the caller of the reads of the whole emulator stands in none (global switches apply). */
+const NO_ONE_WORKSPACE = '*'
+
+/** The context of the page's reads across workspaces (workspaces.listAll): the harness caller of no one workspace. */
+export function emulatorContext (app: FastifyInstance): OpContext {
+  return harnessContext(app, NO_ONE_WORKSPACE)
+}
+
 /** Every item of an offset list, page by page (the largest page the API allows). */
 function everything<T> (read: (page: { limit: number, offset: number }) => Page<T>): T[] {
   const items: T[] = []
@@ -44,7 +52,7 @@ function everything<T> (read: (page: { limit: number, offset: number }) => Page<
 }
 
 export function workspaceSummaries (app: FastifyInstance): WorkspaceSummary[] {
-  return workspaces.listAll(app).map(({ id, name, fixtureSet }) => {
+  return workspaces.listAll(emulatorContext(app)).map(({ id, name, fixtureSet }) => {
     const ctx = harnessContext(app, id)
     return {
       id,
@@ -77,7 +85,7 @@ export interface FoundScene { workspaceId: string, scene: SceneRecord, trashed: 
  * first, then the trash (the page shows trashed scenes behind a toggle; the API answers 404 for them).
  */
 export function findScene (app: FastifyInstance, sceneId: string, workspaceId?: string): FoundScene | undefined {
-  const candidates = workspaceId === undefined ? workspaces.listAll(app).map((w) => w.id) : [workspaceId]
+  const candidates = workspaceId === undefined ? workspaces.listAll(emulatorContext(app)).map((w) => w.id) : [workspaceId]
   for (const id of candidates) {
     try {
       return { workspaceId: id, scene: scenes.get(harnessContext(app, id), { sceneId }), trashed: false }

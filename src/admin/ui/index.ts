@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { fail } from '../../errors.js'
 import { clockState } from '../clock.js'
 import pageScript from './page-script.js'
-import { collectionViews, harnessContext, sceneDocument, sceneVersions, workspaceSummaries, findScene, type FoundScene } from './data.js'
+import { collectionViews, emulatorContext, harnessContext, sceneDocument, sceneVersions, workspaceSummaries, findScene, type FoundScene } from './data.js'
 import * as scenes from '../../services/scenes.js'
 import * as workspaces from '../../services/workspaces.js'
 import { admitted, cookieHeader, loginPage, logoutCookieHeader, refuse, tokenMatches } from './access.js'
@@ -50,7 +50,7 @@ function overviewFacts (app: FastifyInstance): OverviewFacts {
 function rateLimitFacts (app: FastifyInstance): OverviewFacts['rateLimit'] {
   const { rateLimit, compat } = app.control
   const by = compat.settings().rateLimitBy
-  const otherwise = workspaces.listAll(app).filter((w) => compat.effective(w.id).rateLimitBy !== by).map((w) => w.name)
+  const otherwise = workspaces.listAll(emulatorContext(app)).filter((w) => compat.effective(w.id).rateLimitBy !== by).map((w) => w.name)
   return { limit: rateLimit.settings().limit, by, otherwise }
 }
 

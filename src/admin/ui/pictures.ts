@@ -7,7 +7,7 @@ import { sceneIdentity } from '../../render/contract.js'
 import type { SceneContent } from '../../schemas/scene-content.js'
 import * as scenes from '../../services/scenes.js'
 import * as workspaces from '../../services/workspaces.js'
-import { collectionViews, findScene, harnessContext, sceneDocument } from './data.js'
+import { collectionViews, emulatorContext, findScene, harnessContext, sceneDocument } from './data.js'
 
 /** Scene text is user content: an SVG opened on its own may load nothing and run nothing. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
@@ -62,7 +62,7 @@ export interface DemoPicture { name: string, content: SceneContent, frameId: str
  * frames, with the content the SVG route draws. `npm run build` draws these for the bundled fixture sets.
  */
 export function demoPictures (app: FastifyInstance): DemoPicture[] {
-  return workspaces.listAll(app).flatMap(({ id: workspaceId }) => {
+  return workspaces.listAll(emulatorContext(app)).flatMap(({ id: workspaceId }) => {
     const live = collectionViews(app, workspaceId).flatMap((view) => view.scenes)
     return [...live, ...scenes.listTrashed(harnessContext(app, workspaceId))].flatMap(({ metadata }) => {
       const content = sceneDocument(app, sceneOrFail(app, metadata.id))

@@ -33,7 +33,8 @@ function frozen<T> (value: T): T {
 }
 
 /** Why a key is refused (each a 401), with the moment an expired key stopped working. */
-type Refusal = { refused: 'EMU_MISSING_AUTH' | 'EMU_MALFORMED_AUTH' | 'EMU_UNKNOWN_KEY' | 'EMU_REVOKED_KEY' } | { refused: 'EMU_EXPIRED_KEY', expiredAt: string }
+type Refusal = { refused: 'EMU_MISSING_AUTH' | 'EMU_MALFORMED_AUTH' | 'EMU_UNKNOWN_KEY' | 'EMU_REVOKED_KEY' }
+  | { refused: 'EMU_EXPIRED_KEY', expiredAt: string }
 
 /** The caller an Authorization header names, or why it is refused; never throws, so it can run before a fault answers. */
 function findCaller (app: FastifyInstance, header: string | undefined): AuthContext | Refusal {
@@ -49,7 +50,9 @@ function findCaller (app: FastifyInstance, header: string | undefined): AuthCont
     return { refused: 'EMU_EXPIRED_KEY', expiredAt: new Date(key.expiresAt).toISOString() }
   }
   const userId = key.userId
-  const user = userId === null ? null : app.stores.readCache.get(AUTH_USER_READ, [key.workspaceId, userId], () => frozen(app.stores.users.get(key.workspaceId, userId) ?? null))
+  const user = userId === null
+    ? null
+    : app.stores.readCache.get(AUTH_USER_READ, [key.workspaceId, userId], () => frozen(app.stores.users.get(key.workspaceId, userId) ?? null))
   // A personal key outlives nothing: if its owner left the workspace, the key is as good as revoked.
   if (key.kind === 'personal' && user === null) return { refused: 'EMU_REVOKED_KEY' }
   return { key, workspaceId: key.workspaceId, user }

@@ -29,7 +29,10 @@ const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => collections.get(ctxOf(request), request.params))
 
   app.patch('/collections/:collectionId', {
-    schema: { tags, summary: 'Rename a collection', params: CollectionParamsSchema, body: RenameCollectionBodySchema, response: responses(CollectionSchema, 400, 401, 403, 404) }
+    schema: {
+      tags, summary: 'Rename a collection', params: CollectionParamsSchema, body: RenameCollectionBodySchema,
+      response: responses(CollectionSchema, 400, 401, 403, 404)
+    }
   }, async (request) => collections.rename(ctxOf(request), { ...request.params, name: request.body.name }))
 
   app.delete('/collections/:collectionId', {
@@ -38,11 +41,17 @@ const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/collections/:collectionId/scenes', {
     config: { keptRead: true },
-    schema: { tags: ['collections', 'scenes'], summary: 'Get scenes of a collection', params: CollectionParamsSchema, querystring: PaginationQuerySchema, response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404) }
+    schema: {
+      tags: ['collections', 'scenes'], summary: 'Get scenes of a collection', params: CollectionParamsSchema, querystring: PaginationQuerySchema,
+      response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404)
+    }
   }, async (request, reply) => sendCachedPage(request, reply, { ...request.query, ...request.params }, scenes.list))
 
   app.post('/collections/:collectionId/scenes', {
-    schema: { tags: ['collections', 'scenes'], summary: 'Create a scene in a collection', params: CollectionParamsSchema, body: CreateCollectionSceneBodySchema, response: responses(SceneRecordSchema, 400, 401, 403, 404) }
+    schema: {
+      tags: ['collections', 'scenes'], summary: 'Create a scene in a collection', params: CollectionParamsSchema, body: CreateCollectionSceneBodySchema,
+      response: responses(SceneRecordSchema, 400, 401, 403, 404)
+    }
   }, async (request) => scenes.create(ctxOf(request), { ...request.body, ...request.params }))
 }
 

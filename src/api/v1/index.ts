@@ -66,7 +66,9 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(invites)
   await app.register(logs)
   // After the resources: the MCP tools ask the route table (operations.ts) about the routes above.
-  await app.register(mcp, { tools: toolEntries(app.config.mcpToolset, app.operations), instructions: instructionsFor(app.config.mcpToolset), renderer: app.renderer })
+  await app.register(mcp, {
+    tools: toolEntries(app.config.mcpToolset, app.operations), instructions: instructionsFor(app.config.mcpToolset), renderer: app.renderer
+  })
   // Unknown routes under /api/v1 get the root's 404, but through this scope's hooks: journaled and faulted like any
   // other request. Auth skips them, so the answer stays 404 whatever the key.
   app.setNotFoundHandler(async (request) => {

@@ -67,7 +67,10 @@ const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch('/workspaces/invites/:inviteId', {
     config: { adminOnly: true },
-    schema: { tags, summary: 'Update workspace invite', [OPTIONAL_BODY]: true, params: InviteParamsSchema, body: UpdateInviteBodySchema, response: responses(InviteSchema, 400, 401, 403, 404) }
+    schema: {
+      tags, summary: 'Update workspace invite', [OPTIONAL_BODY]: true, params: InviteParamsSchema, body: UpdateInviteBodySchema,
+      response: responses(InviteSchema, 400, 401, 403, 404)
+    }
   }, async (request) => invites.update(ctxOf(request), { ...request.params, patch: request.body ?? {} }))
 
   // Revoking an invite that is not pending answers an undeclared 400 in the envelope.

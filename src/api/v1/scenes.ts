@@ -27,7 +27,10 @@ const sceneRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }, async (request) => scenes.get(ctxOf(request), request.params))
 
   app.patch('/scenes/:sceneId', {
-    schema: { tags, summary: 'Update a scene', [OPTIONAL_BODY]: true, params: SceneParamsSchema, body: UpdateSceneBodySchema, response: responses(SceneRecordSchema, 400, 401, 403, 404) }
+    schema: {
+      tags, summary: 'Update a scene', [OPTIONAL_BODY]: true, params: SceneParamsSchema, body: UpdateSceneBodySchema,
+      response: responses(SceneRecordSchema, 400, 401, 403, 404)
+    }
   }, async (request) => scenes.update(ctxOf(request), { ...request.params, patch: request.body ?? {} }))
 
   app.delete('/scenes/:sceneId', {

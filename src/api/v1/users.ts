@@ -25,7 +25,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The reference declares no 400 here; a bad body still answers 400 in the envelope, as everywhere.
   app.patch('/workspaces/users/:userId', {
     config: { adminOnly: true },
-    schema: { tags, summary: 'Update workspace user', [OPTIONAL_BODY]: true, params: UserParamsSchema, body: UpdateUserBodySchema, response: responses(WorkspaceUserSchema, 401, 403, 404) }
+    schema: {
+      tags, summary: 'Update workspace user', [OPTIONAL_BODY]: true, params: UserParamsSchema, body: UpdateUserBodySchema,
+      response: responses(WorkspaceUserSchema, 401, 403, 404)
+    }
   }, async (request) => users.update(ctxOf(request), { ...request.params, patch: request.body ?? {} }))
 
   // Removing the last admin answers an undeclared 400 in the envelope.

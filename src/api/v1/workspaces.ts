@@ -15,7 +15,10 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch('/workspaces', {
     config: { adminOnly: true },
-    schema: { tags, summary: 'Update workspace data', [OPTIONAL_BODY]: true, body: UpdateWorkspaceBodySchema, response: responses(WorkspaceSchema, 400, 401, 403) }
+    schema: {
+      tags, summary: 'Update workspace data', [OPTIONAL_BODY]: true, body: UpdateWorkspaceBodySchema,
+      response: responses(WorkspaceSchema, 400, 401, 403)
+    }
   }, async (request) => workspaces.update(ctxOf(request), { patch: request.body ?? {} }))
 }
 

@@ -13,7 +13,10 @@ const compatRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const compat = () => app.control.compat
 
   app.get('/compat', {
-    schema: { summary: 'The compatibility switches in force (globally, or in one workspace)', querystring: CompatQuerySchema, response: adminResponses(CompatSchema, 400) }
+    schema: {
+      summary: 'The compatibility switches in force (globally, or in one workspace)', querystring: CompatQuerySchema,
+      response: adminResponses(CompatSchema, 400)
+    }
   }, async (request) => {
     const { workspaceId } = request.query
     return workspaceId === undefined ? compat().settings() : { ...compat().effective(workspaceId) }

@@ -13,7 +13,10 @@ const stubs: FastifyPluginAsyncTypebox = async (app) => {
   }, async () => ({ data: part().list() }))
 
   app.post('/stubs', {
-    schema: { summary: 'Add a stub rule: matching /api/v1 requests get this status, headers and body', body: StubRuleBodySchema, response: adminResponses(StubViewSchema, 400) }
+    schema: {
+      summary: 'Add a stub rule: matching /api/v1 requests get this status, headers and body', body: StubRuleBodySchema,
+      response: adminResponses(StubViewSchema, 400)
+    }
   }, async (request) => {
     try {
       return part().add(request.body)

@@ -18,7 +18,9 @@ const label = (description: string) =>
 const nodeRef = (description: string) =>
   withMessages(Type.String({ pattern: NODE_ID_PATTERN, description }), { pattern: 'is not a valid node id: use only letters, digits, _ . : and -' })
 /** An array of at most `max` items; past that, the agent is told to split the diagram. */
-function capped<T extends TSchema> (items: T, max: number, what: string, options: { minItems?: number, description?: string } = {}, messages: SchemaMessages = {}) {
+function capped<T extends TSchema> (
+  items: T, max: number, what: string, options: { minItems?: number, description?: string } = {}, messages: SchemaMessages = {}
+) {
   return withMessages(Type.Array(items, { ...options, maxItems: max }), { ...messages, maxItems: `holds more than ${max} ${what}: ${SPLIT}` })
 }
 function spacing (min: number, max: number, fallback: number, description: string) {

@@ -212,7 +212,8 @@ t.test('a suite with a keyless 401, an unknown URL, MCP initialize and a tool ca
   }
   t.strictSame(await gate(), { ok: true, gaps: [] }, 'every called operation met every failure the sweep can serve it')
   const coverage = (await app.inject({ url: '/_emulator/coverage' })).json().operations
-  const notApplicable = Object.fromEntries(coverage.filter((entry: any) => entry.notApplicable !== undefined).map((entry: any) => [entry.operation, entry.notApplicable]))
+  const notApplicable = Object.fromEntries(coverage.filter((entry: any) => entry.notApplicable !== undefined)
+    .map((entry: any) => [entry.operation, entry.notApplicable]))
   t.strictSame(notApplicable, { 'HEAD /api/v1/scenes': ['drift'], 'mcp initialize': ['drift'] }, 'the drifts that could change nothing in those answers')
   t.strictSame(coverage.map((entry: any) => entry.operation), ['GET /api/v1/*', 'GET /api/v1/scenes', 'GET /api/v1/scenes/{sceneId}', 'HEAD /api/v1/scenes', 'mcp initialize', 'mcp list_scenes'])
 })

@@ -26,7 +26,10 @@ t.test('the EMULATOR_* variables set the start-up settings', async (t) => {
     EMULATOR_FAULT_STATUS: '500',
     EMULATOR_FAULT_SEED: '9'
   })
-  const app = await build(t, { latencyMs: config.latencyMs, latencyJitterMs: config.latencyJitterMs, faultRate: config.faultRate, faultStatus: config.faultStatus, faultSeed: config.faultSeed })
+  const app = await build(t, {
+    latencyMs: config.latencyMs, latencyJitterMs: config.latencyJitterMs, faultRate: config.faultRate, faultStatus: config.faultStatus,
+    faultSeed: config.faultSeed
+  })
   t.same((await admin(app, 'GET', '/faults')).body, { seed: 9, latencyMs: 120, latencyJitterMs: 30, faultRate: 0.25, faultStatus: 500, rules: [] })
 })
 

@@ -6,7 +6,8 @@ import type { ReportDifference, ReportOperation } from '../../../src/parity/lear
 
 const OP = 'GET /api/v1/scenes/{sceneId}'
 const learn = (operation: Omit<ReportOperation, 'operation'>, name = OP) => learnFrom([{ file: 'r.json', operations: [{ operation: name, ...operation }] }])
-const d = (path: string, kind: string, emulator: unknown, target: unknown, status?: number): ReportDifference => ({ path, kind, emulator, target, ...(status === undefined ? {} : { status }) })
+const d = (path: string, kind: string, emulator: unknown, target: unknown, status?: number): ReportDifference =>
+  ({ path, kind, emulator, target, ...(status === undefined ? {} : { status }) })
 const seen = (...paths: string[]) => paths.map((path) => ({ report: 'r.json', path }))
 
 t.test('a change carries the status it was seen with: a 404 body\'s field, a 401\'s header', async (t) => {

@@ -11,7 +11,9 @@ import { send, settledReport, startShadowFor } from './shadow-helper.js'
 interface Seen { method: string, url: string, headers: Record<string, string | string[] | undefined>, body: string }
 
 /** A stand-in target that is not the API: it echoes what it got, or answers as a test tells it to. */
-async function echoTarget (t: Test, answer?: (req: IncomingMessage, res: ServerResponse, body: string) => void): Promise<{ api: string, seen: Seen[], server: Server }> {
+async function echoTarget (
+  t: Test, answer?: (req: IncomingMessage, res: ServerResponse, body: string) => void
+): Promise<{ api: string, seen: Seen[], server: Server }> {
   const seen: Seen[] = []
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = []

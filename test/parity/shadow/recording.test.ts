@@ -153,7 +153,8 @@ async function dropInvites (target: string, key: string): Promise<void> {
 
 /** Each differing operation's differences: kind, path, status, and the step a consequence follows from. */
 const verdicts = (report: any) => Object.fromEntries(report.operations.filter((op: any) => op.differences.length > 0).map((op: any) =>
-  [op.operation, op.differences.map((d: any) => ({ kind: d.kind, path: d.pattern ?? d.path, status: d.status, notFound: d.notFound, followsFrom: d.followsFrom?.step }))]))
+  [op.operation, op.differences.map((d: any) =>
+    ({ kind: d.kind, path: d.pattern ?? d.path, status: d.status, notFound: d.notFound, followsFrom: d.followsFrom?.step }))]))
 
 t.test('parity --verify of a shadow recording judges as the live shadow did: the missing route, and reads that follow from the refused write', async (t) => {
   const target = await startTarget(t)

@@ -36,7 +36,9 @@ export async function startShadowFor (t: Test, targetApi: string, options: Parti
 export interface Reply { status: number, headers: Headers, text: string, body: any }
 
 /** One request as a client sends it: Bearer key, JSON body. */
-export async function send (api: string, key: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+export async function send (
+  api: string, key: string | undefined, method: string, path: string, body?: unknown, headers: Record<string, string> = {}
+): Promise<Reply> {
   const response = await fetch(`${api}${path}`, {
     method,
     headers: { ...(key === undefined ? {} : { authorization: `Bearer ${key}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },

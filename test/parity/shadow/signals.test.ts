@@ -11,6 +11,7 @@ import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import { ROOT, TS, installedProject, userEnv } from '../../processes.js'
+import { until } from '../../until.js'
 import { send, startTarget } from './shadow-helper.js'
 
 const CLI = join(ROOT, 'dist', 'cli.js')
@@ -41,11 +42,9 @@ function spawned (file: string, argv: string[], cwd: string, env: NodeJS.Process
   return { child, output: () => output, closed, signalled: () => signalled }
 }
 
-async function until (ready: () => boolean | Promise<boolean>, what: string, started: Started, withinMs = 30_000): Promise<void> {
-  for (const end = Date.now() + withinMs; !(await ready());) {
-    if (Date.now() > end) throw new Error(`${what} not within ${withinMs} ms:\n${started.output()}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
+/** The shared wait, with the process's output so far in its failure. */
+async function waitFor (ready: () => boolean | Promise<boolean>, what: string, started: Started, withinMs = 30_000): Promise<void> {
+  await until(ready, () => `${what}:\n${started.output()}`, withinMs, 25)
 }
 
 function portFree (port: number): Promise<boolean> {
@@ -79,7 +78,7 @@ for (const launcher of ['node', 'bin', 'npx'] as const) {
       const target = await startTarget(t)
       const report = join(dir, `shadow-${launcher}-${signal}.json`)
       const started = launch(launcher, dir, ['shadow', '--target', target.apiUrl, '--port', '0', '--report', report])
-      await until(() => /listening at http:\/\/127\.0\.0\.1:(\d+)/.test(started.output()), 'the listening line', started)
+      await waitFor(() => /listening at http:\/\/127\.0\.0\.1:(\d+)/.test(started.output()), 'the listening line', started)
       const port = Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output())?.[1])
       const reply = await send(`http://127.0.0.1:${port}/api/v1`, 'sk-demo-full', 'GET', '/workspaces')
       t.equal(reply.status, 200, 'a client request went through it')
@@ -103,12 +102,12 @@ for (const [launcher, signal] of [['node', 'SIGTERM'], ['bin', 'SIGINT'], ['npx'
     // The run has made its collection (the probes' POSTs are refused): past the probes, the signal ends the run
     // with its report so far.
     const made = async () => /"status":20\d/.test(await (await fetch(`${target.url}/_emulator/requests?method=POST&limit=100`)).text())
-    await until(made, 'the run\'s first create', started)
+    await waitFor(made, 'the run\'s first create', started)
     const ms = await stopped(t, started, signal)
     figures.push(`parity ${launcher} ${signal} ${ms} ms`)
     t.match(started.output(), new RegExp(`parity: interrupted by ${signal}(; removed the \\d+ things it had made)?\n`), 'its interrupt line, after the clean-up')
     // Under npx, SIGTERM ends npm at once while the command cleans up and writes: the report comes a moment later.
-    await until(() => existsSync(report), 'the report', started, STOP_BOUND_MS)
+    await waitFor(() => existsSync(report), 'the report', started, STOP_BOUND_MS)
     const written = JSON.parse(readFileSync(report, 'utf8'))
     t.same([written.mode, written.interrupted, written.operations.length > 0], ['live', signal, true], 'the report so far, marked interrupted (exit 2)')
     const collections = await send(target.apiUrl, 'sk-demo-full', 'GET', '/collections?limit=100')
@@ -172,7 +171,7 @@ for (const how of ['npm shell', 'twice'] as const) {
     const report = join(ROOT, `.shadow-second-sigint-${process.pid}.json`)
     t.teardown(() => rmSync(report, { force: true }))
     const started = launchFor(t, how, ['shadow', '--target', target.url, '--port', '0', '--fixtures', 'fixtures/minimal', '--report', report])
-    await until(() => /listening at http:\/\/127\.0\.0\.1:(\d+)/.test(started.output()), 'the listening line', started)
+    await waitFor(() => /listening at http:\/\/127\.0\.0\.1:(\d+)/.test(started.output()), 'the listening line', started)
     const port = Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output())?.[1])
     const inFlight = send(`http://127.0.0.1:${port}/api/v1`, 'sk-test-full', 'GET', '/collections').catch((error: Error) => error)
     await target.seen
@@ -190,7 +189,7 @@ for (const how of ['npm shell', 'twice'] as const) {
     const target = await startTarget(t, { latencyMs: 50 })
     const started = launchFor(t, how, ['parity', '--target', target.apiUrl, '--key', 'sk-demo-full'])
     const made = async () => /"status":20\d/.test(await (await fetch(`${target.url}/_emulator/requests?method=POST&limit=100`)).text())
-    await until(made, 'the run\'s first create', started)
+    await waitFor(made, 'the run\'s first create', started)
     // Each removal now takes 0.7 s: the clean-up lasts longer than the second SIGINT takes to come.
     const rules = await fetch(`${target.url}/_emulator/faults`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ rules: [{ method: 'DELETE', path: '/**', fault: 'latency', delayMs: 700 }] }) })
     t.equal(rules.status, 200, 'the removals are slowed down')
@@ -208,7 +207,7 @@ t.test('a shadow in an npm script that runs more (`shadow & sleep 1; sleep 1 …
   const command = [process.execPath, ...TS, join(ROOT, 'src', 'cli.ts'), 'shadow', '--target', target.apiUrl, '--port', '0', '--fixtures', 'fixtures/minimal'].map((arg) => `'${arg}'`).join(' ')
   const started = spawned('sh', ['-c', `${command} & sleep 1; sleep 1; sleep 1; sleep 1; sleep 1; wait`], ROOT, { ...userEnv(), npm_lifecycle_event: 'e2e' })
   t.teardown(() => { try { process.kill(-(started.child.pid ?? 0), 'SIGKILL') } catch { /* already gone */ } })
-  await until(() => /listening at http:\/\/127\.0\.0\.1:(\d+)/.test(started.output()), 'the listening line', started)
+  await waitFor(() => /listening at http:\/\/127\.0\.0\.1:(\d+)/.test(started.output()), 'the listening line', started)
   const port = Number(/listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(started.output())?.[1])
   // A `sleep 1` ends each second; the watch checks every 0.25 s: 2.5 s is enough for a wrong stop to have come.
   await new Promise((resolve) => setTimeout(resolve, 2500))
