@@ -11,7 +11,7 @@
 // and flags (after `npm run bench --`): --only <cases> (as BENCH_ONLY), --soak-long (a 10-minute soak),
 // --soak-seconds <n>. The emulator processes see the bench's own EMULATOR_* variables: a soak that reaches a low
 // retention bound within its time is `EMULATOR_AUDIT_LOG_MAX=2000 npm run bench -- --only soak`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -37,6 +37,8 @@ for (const name of only) {
   process.exit(2)
 }
 const soakSeconds = flags['soak-long'] === true ? 600 : Number.parseInt(flags['soak-seconds'] ?? '', 10) || int('BENCH_SOAK_SECONDS', 120)
+/** The machine's load as /proc/loadavg has it (1, 5 and 15 minutes, running/total tasks), or why not. */
+const procLoadavg = (): string => { try { return readFileSync('/proc/loadavg', 'utf8').trim() } catch { return 'n/a (no /proc/loadavg)' } }
 const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
 
 async function main (): Promise<void> {
@@ -51,6 +53,7 @@ async function main (): Promise<void> {
     basePort: int('BENCH_PORT', 4310)
   }
   const machineAtStart = machineLine()
+  const loadAtStart = procLoadavg()
   const result: BenchResult = {}
   try {
     if (only.has('reads')) {
@@ -85,7 +88,8 @@ async function main (): Promise<void> {
     rmSync(workDir, { recursive: true, force: true })
   }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine: machineAtStart, ...result }, null, 2))
-  console.log(`\nMachine: ${machineAtStart} (at start)\nLoad average at the end: ${machineLine().replace(/.*load average /, '')}\n`)
+  console.log(`\nMachine: ${machineAtStart} (at start)\nLoad average at the end: ${machineLine().replace(/.*load average /, '')}`)
+  console.log(`/proc/loadavg at start: ${loadAtStart}; at the end: ${procLoadavg()}\n`)
   console.log(renderTable(result))
   for (const failure of result.reads?.failures ?? []) console.log(`warning: ${failure}`)
   if (result.soak) console.log(`\n${soakDetail(result.soak)}`)

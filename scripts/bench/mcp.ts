@@ -9,6 +9,9 @@ import { medians, withServer, type ScaleSettings } from './scale.js'
 /** Medians, ms, and the server's CPU µs per call of each; null when POST /api/v1/mcp answers 404 (no MCP endpoint). */
 export type McpResult = { restMs: number, mcpMs: number, calls: number, restCpuUs: number, mcpCpuUs: number } | null
 
+/** Untimed pairs first: both paths hot in V8 (the MCP one runs more code before its tiers are optimised), as in a
+ * client's steady state. */
+const WARM_PAIRS = 300
 const CPU_BLOCKS = 6
 const CPU_BLOCK_CALLS = 1000
 
@@ -45,7 +48,7 @@ export async function measureMcp (settings: ScaleSettings, progress: (line: stri
       const [restMs, mcpMs] = await medians([
         async () => { expectCall(await client.rest('/api/v1/scenes?limit=10'), 'GET /scenes') },
         async () => { expectCall(await client.callTool('list_scenes', { limit: 10 }), 'MCP list_scenes') }
-      ], calls, async () => {}, 50)
+      ], calls, async () => {}, WARM_PAIRS)
       const cpu = await cpuPerCall(client, server)
       progress(`  MCP: ${mcpMs.toFixed(3)} ms, REST ${restMs.toFixed(3)} ms; server CPU per call ${cpu.mcpCpuUs.toFixed(0)} µs / ${cpu.restCpuUs.toFixed(0)} µs`)
       return { restMs, mcpMs, calls, ...cpu }
