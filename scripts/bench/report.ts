@@ -25,7 +25,11 @@ function readRatio (reads: ReadsResult, name: string): number {
 }
 
 function readRows (reads: ReadsResult): Row[] {
-  const rps = (name: string) => `${n0(median(reads.rounds[name]))} req/s`
+  // The server's CPU per request beside its rate (medians of the rounds), when the run read it: under load the rates
+  // of all three fall, the emulator's more, where the CPU per request moves less.
+  const cpu = (name: string) => reads.cpuUs?.[name] === undefined ? '' : `, CPU ${median(reads.cpuUs[name]).toFixed(1)} µs/request`
+  const cpuRatio = (name: string) => reads.cpuUs?.[name] === undefined || reads.cpuUs.bare === undefined ? '' : ` = ${x2(median(reads.cpuUs[name]) / median(reads.cpuUs.bare))} the bare route's`
+  const rps = (name: string) => `${n0(median(reads.rounds[name]))} req/s${cpu(name)}${name === 'bare' ? '' : cpuRatio(name)}`
   const defaults = readRatio(reads, 'defaults')
   const quiet = readRatio(reads, 'quiet')
   const { bare, quiet: quietMemory, defaults: defaultMemory } = reads.memory
