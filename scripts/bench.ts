@@ -1,22 +1,24 @@
 // npm run bench: the performance goals (docs/performance.md), measured in one run on this machine, as a table of
 // ratios. A bare Fastify route and the emulator (dist/server.js, defaults and quiet) as processes on 127.0.0.1 under
-// autocannon; memory; start to first 200 (scripts/bench/starts.ts); then the scale cases in this process; then the
-// pictures case against chromium's own export (scripts/bench/pictures.ts); then the soak (scripts/bench/soak.ts): minutes of mixed load
-// with RSS sampled. Settings (environment):
-//   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=9 BENCH_RUNS=20 BENCH_PORT=4310
-//   BENCH_IMAGE=<image> (also time the image's start, with podman: scripts/bench/starts.ts)
-//   BENCH_ONLY=reads,starts,scale,pictures,soak,shadow BENCH_SOAK_SECONDS=120 BENCH_SHADOW_REQUESTS=2000
+// autocannon; memory; start to first 200 and in process (scripts/bench/starts.ts); MCP next to REST
+// (scripts/bench/mcp.ts); then the scale cases; then the pictures case against chromium's own export
+// (scripts/bench/pictures.ts); then the soak (scripts/bench/soak.ts): minutes of mixed load with RSS sampled.
+// Settings (environment):
+//   BENCH_SECONDS=8 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_STARTS=9 BENCH_IN_PROCESS_STARTS=20 BENCH_RUNS=20
+//   BENCH_PORT=4310 BENCH_IMAGE=<image> (also time the image's start, with podman: scripts/bench/starts.ts)
+//   BENCH_ONLY=reads,starts,mcp,scale,pictures,soak,shadow BENCH_SOAK_SECONDS=120 BENCH_SHADOW_REQUESTS=2000
 //   BENCH_JSON=<file> (raw numbers)
 // and flags (after `npm run bench --`): --only <cases> (as BENCH_ONLY), --soak-long (a 10-minute soak),
 // --soak-seconds <n>. The emulator processes see the bench's own EMULATOR_* variables: a soak that reaches a low
 // retention bound within its time is `EMULATOR_AUDIT_LOG_MAX=2000 npm run bench -- --only soak`.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { machineLine, renderTable, type BenchResult } from './bench/report.js'
 import { soakDetail } from './bench/soak-report.js'
 import { measurePictures } from './bench/pictures.js'
+import { measureMcp } from './bench/mcp.js'
 import { measureScale } from './bench/scale.js'
 import { measureReads, type ServingSettings } from './bench/serving.js'
 import { measureStarts } from './bench/starts.js'
@@ -27,7 +29,7 @@ const int = (name: string, fallback: number) => Number.parseInt(process.env[name
 const { values: flags } = parseArgs({
   options: { 'only': { type: 'string' }, 'soak-long': { type: 'boolean' }, 'soak-seconds': { type: 'string' } }
 })
-const ALL_CASES = 'reads,starts,scale,pictures,soak,shadow'
+const ALL_CASES = 'reads,starts,mcp,scale,pictures,soak,shadow'
 const only = new Set((flags.only ?? process.env.BENCH_ONLY ?? ALL_CASES).split(',').map((s) => s.trim()))
 for (const name of only) {
   if (ALL_CASES.split(',').includes(name)) continue
@@ -35,6 +37,8 @@ for (const name of only) {
   process.exit(2)
 }
 const soakSeconds = flags['soak-long'] === true ? 600 : Number.parseInt(flags['soak-seconds'] ?? '', 10) || int('BENCH_SOAK_SECONDS', 120)
+/** The machine's load as /proc/loadavg has it (1, 5 and 15 minutes, running/total tasks), or why not. */
+const procLoadavg = (): string => { try { return readFileSync('/proc/loadavg', 'utf8').trim() } catch { return 'n/a (no /proc/loadavg)' } }
 const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
 
 async function main (): Promise<void> {
@@ -49,6 +53,7 @@ async function main (): Promise<void> {
     basePort: int('BENCH_PORT', 4310)
   }
   const machineAtStart = machineLine()
+  const loadAtStart = procLoadavg()
   const result: BenchResult = {}
   try {
     if (only.has('reads')) {
@@ -57,7 +62,11 @@ async function main (): Promise<void> {
     }
     if (only.has('starts')) {
       log(`starts: ${settings.starts} of each, in turn`)
-      result.starts = await measureStarts({ ...settings, image: process.env.BENCH_IMAGE || undefined })
+      result.starts = await measureStarts({ ...settings, inProcessStarts: int('BENCH_IN_PROCESS_STARTS', 20), image: process.env.BENCH_IMAGE || undefined })
+    }
+    if (only.has('mcp')) {
+      log('MCP list_scenes vs GET /scenes, alternated')
+      result.mcp = await measureMcp({ runs: int('BENCH_RUNS', 20), workDir, port: settings.basePort + 17 }, log)
     }
     if (only.has('scale')) {
       log('scale cases')
@@ -79,7 +88,8 @@ async function main (): Promise<void> {
     rmSync(workDir, { recursive: true, force: true })
   }
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine: machineAtStart, ...result }, null, 2))
-  console.log(`\nMachine: ${machineAtStart} (at start)\nLoad average at the end: ${machineLine().replace(/.*load average /, '')}\n`)
+  console.log(`\nMachine: ${machineAtStart} (at start)\nLoad average at the end: ${machineLine().replace(/.*load average /, '')}`)
+  console.log(`/proc/loadavg at start: ${loadAtStart}; at the end: ${procLoadavg()}\n`)
   console.log(renderTable(result))
   for (const failure of result.reads?.failures ?? []) console.log(`warning: ${failure}`)
   if (result.soak) console.log(`\n${soakDetail(result.soak)}`)

@@ -1,12 +1,13 @@
 // The scale cases, each against the emulator as `npm start` runs it (dist/server.js, its own process on 127.0.0.1,
 // rate limit off), one request at a time: a 10,000-element scene, paging a 100,000-scene workspace (a database file
-// filled beforehand in this process), isolated workspaces and reset, MCP next to its REST twin.
+// filled beforehand in this process), isolated workspaces and reset. MCP next to its REST twin
+// is mcp.ts, on withServer and medians from here.
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
 import { createClient, expectStatus, median, medianMs, type Send } from './client.js'
-import { startServer, stopServer, type ServerSpec } from './processes.js'
+import { startServer, stopServer, type Running, type ServerSpec } from './processes.js'
 import { sceneDocument } from './scene.js'
 import { START_NODE_ARGS } from './serving.js'
 
@@ -14,8 +15,6 @@ export interface ScaleResult {
   scene: { elements: number, bytes: number, putMs: number, getMs: number, parseMs: number, stringifyMs: number }
   paging: { scenes: number, smallMs: number, largeMs: number }
   workspaces: { createMs: number, resetMs: number }
-  /** null when POST /api/v1/mcp answers 404 (no MCP endpoint in this build). */
-  mcp: { restMs: number, mcpMs: number } | null
 }
 
 export interface ScaleSettings { runs: number, workDir: string, port: number }
@@ -25,7 +24,9 @@ const DEMO = { authorization: 'Bearer sk-demo-full' }
 const json = (text: string) => JSON.parse(text)
 
 /** Runs `work` against an emulator process with these settings (on top of the defaults). */
-async function withServer<T> (settings: ScaleSettings, env: Record<string, string>, work: (send: Send) => Promise<T>): Promise<T> {
+export async function withServer<T> (
+  settings: ScaleSettings, env: Record<string, string>, work: (send: Send, base: string, server: Running) => Promise<T>
+): Promise<T> {
   const spec: ServerSpec = {
     name: 'emulator', script: SERVER, nodeArgs: START_NODE_ARGS, env: { EMULATOR_RATE_LIMIT: '0', ...env }, port: settings.port,
     path: '/_emulator/health', headers: {}
@@ -33,7 +34,7 @@ async function withServer<T> (settings: ScaleSettings, env: Record<string, strin
   const { running } = await startServer(spec, join(settings.workDir, 'scale.log'))
   const client = createClient(`http://127.0.0.1:${settings.port}`)
   try {
-    return await work(client.send)
+    return await work(client.send, `http://127.0.0.1:${settings.port}`, running)
   } finally {
     client.close()
     await stopServer(running)
@@ -41,7 +42,7 @@ async function withServer<T> (settings: ScaleSettings, env: Record<string, strin
 }
 
 /** Median times of each work alone, run in turn so all see the same machine, each after an untimed `before`. */
-async function medians (works: Array<() => Promise<unknown>>, runs: number, before: () => Promise<unknown> = async () => {}, warmup = 5): Promise<number[]> {
+export async function medians (works: Array<() => Promise<unknown>>, runs: number, before: () => Promise<unknown> = async () => {}, warmup = 5): Promise<number[]> {
   const times: number[][] = works.map(() => [])
   for (let i = 0; i < runs + warmup; i++) {
     for (const [k, work] of works.entries()) {
@@ -131,34 +132,16 @@ async function workspacesCase (send: Send, runs: number): Promise<ScaleResult['w
   return { createMs, resetMs }
 }
 
-async function mcpCase (send: Send, runs: number): Promise<ScaleResult['mcp']> {
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_scenes', arguments: { limit: 10 } } })
-  const headers = { ...DEMO, accept: 'application/json, text/event-stream' }
-  const call = async () => await send('POST', '/api/v1/mcp', { headers, body })
-  const first = await call()
-  if (first.status === 404) return null
-  if (first.status !== 200 || !first.text.includes('"result"') || first.text.includes('"isError":true')) throw new Error(`MCP list_scenes: ${first.status} ${first.text.slice(0, 300)}`)
-  // Alternately, as the scene case does, so a change in the machine's load between two blocks of calls cannot tilt
-  // the ratio; sub-millisecond calls need many samples for a steady median.
-  const [restMs, mcpMs] = await medians([
-    async () => expectStatus(await send('GET', '/api/v1/scenes?limit=10', { headers: DEMO }), 200, 'GET /scenes'),
-    async () => expectStatus(await call(), 200, 'MCP list_scenes')
-  ], runs * 50, async () => {}, 50)
-  return { restMs, mcpMs }
-}
-
 export async function measureScale (settings: ScaleSettings, progress: (line: string) => void): Promise<ScaleResult> {
   const { runs } = settings
-  const [scene, workspaces, mcp] = await withServer(settings, {}, async (send) => {
+  const [scene, workspaces] = await withServer(settings, {}, async (send) => {
     const scene = await sceneCase(send, runs)
     progress(`  scene: PUT ${scene.putMs.toFixed(1)} ms, GET ${scene.getMs.toFixed(1)} ms`)
-    const mcp = await mcpCase(send, runs)
-    progress(`  MCP: ${mcp === null ? 'n/a' : `${mcp.mcpMs.toFixed(2)} ms, REST ${mcp.restMs.toFixed(2)} ms`}`)
     const workspaces = await workspacesCase(send, runs)
     progress(`  workspaces: create ${workspaces.createMs.toFixed(2)} ms, reset ${workspaces.resetMs.toFixed(2)} ms`)
-    return [scene, workspaces, mcp] as const
+    return [scene, workspaces] as const
   })
   const paging = await pagingCase(settings)
   progress(`  paging: 100 scenes ${paging.smallMs.toFixed(2)} ms, 100,000 scenes ${paging.largeMs.toFixed(2)} ms`)
-  return { scene, paging, workspaces, mcp }
+  return { scene, paging, workspaces }
 }

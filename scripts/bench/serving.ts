@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { BENCH_KEY, writeBenchFixtures } from './fixtures.js'
 import { load } from './load.js'
-import { memoryOf, startServer, stopServer, type Running, type ServerSpec } from './processes.js'
+import { cpuMsOf, memoryOf, startServer, stopServer, type Running, type ServerSpec } from './processes.js'
 
 export interface ServingSettings {
   seconds: number
@@ -21,6 +21,8 @@ export interface ServingSettings {
 export interface ReadsResult {
   /** req/s per round, by server name. */
   rounds: Record<string, number[]>
+  /** The server's own CPU time per request (µs) in each round, by server name: what the load moves least. */
+  cpuUs?: Record<string, number[]>
   /** Memory after the load, MiB. */
   memory: Record<string, { rss: number, peak: number }>
   /** Requests the default configuration had served when its memory was read. */
@@ -78,16 +80,20 @@ async function startReadServers (settings: ServingSettings): Promise<Running[]> 
 /** Rounds of `autocannon -c N -d S` on each server in turn, after a short warm-up of each. */
 export async function measureReads (settings: ServingSettings, progress: (line: string) => void): Promise<ReadsResult> {
   const servers = await startReadServers(settings)
-  const result: ReadsResult = { rounds: {}, memory: {}, defaultRequests: 0, failures: [] }
+  const cpuUs: Record<string, number[]> = {}
+  const result: ReadsResult = { rounds: {}, cpuUs, memory: {}, defaultRequests: 0, failures: [] }
   try {
     for (const { spec } of servers) {
       const warm = await load(spec, { connections: settings.connections, seconds: 2 })
       if (spec.name === 'defaults') result.defaultRequests += warm.requests
     }
     for (let round = 1; round <= settings.rounds; round++) {
-      for (const { spec } of servers) {
+      for (const server of servers) {
+        const { spec } = server
+        const cpuBefore = cpuMsOf(server)
         const run = await load(spec, { connections: settings.connections, seconds: settings.seconds })
         ;(result.rounds[spec.name] ??= []).push(run.reqPerSec)
+        ;(cpuUs[spec.name] ??= []).push((1000 * (cpuMsOf(server) - cpuBefore)) / Math.max(1, run.requests))
         if (spec.name === 'defaults') result.defaultRequests += run.requests
         if (run.non2xx + run.errors > 0) result.failures.push(`${spec.name} round ${round}: ${run.non2xx} non-2xx, ${run.errors} errors`)
         progress(`  round ${round}: ${spec.name.padEnd(8)} ${Math.round(run.reqPerSec).toLocaleString('en-US')} req/s`)

@@ -6,7 +6,8 @@
 // to any server's, so each also has a bare Fastify twin started the same way: a package with the bare server as its
 // bin, installed into the same project and run with npx, and the bare server run with podman in the same image. One
 // untimed start of each first: it fills the compile cache, as any earlier start on the machine does; every timed start
-// after it is a fresh process.
+// after it is a fresh process. Before them, the in-process start a test suite makes (startEmulator(), each after the
+// first in one process: in-process-start.mjs).
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -14,13 +15,19 @@ import { fileURLToPath } from 'node:url'
 import { startServer, stopServer, type ServerSpec } from './processes.js'
 import { BARE, READ_PATH, emulatorSpec } from './serving.js'
 
-export interface StartSettings { starts: number, workDir: string, basePort: number, image?: string }
+export interface StartSettings { starts: number, inProcessStarts: number, workDir: string, basePort: number, image?: string }
 
 /**
  * Milliseconds to the first 200 of each start, by case, and the CPU time the server process had used by then (for
  * the cases where that process is the server itself: not npx's or podman's); the cases that could not run, and why.
  */
-export interface StartResult { ms: Record<StartCase, number[]>, cpuMs: Partial<Record<StartCase, number[]>>, skipped: Partial<Record<StartCase, string>> }
+export interface StartResult {
+  ms: Record<StartCase, number[]>
+  cpuMs: Partial<Record<StartCase, number[]>>
+  skipped: Partial<Record<StartCase, string>>
+  /** startEmulator() to its first answer in one process (in-process-start.mjs): the first, and each after it. */
+  inProcess: { firstMs: number, ms: number[] }
+}
 
 /** The cases whose spawned process is the server's own Node process. */
 const OWN_PROCESS: readonly StartCase[] = ['bare', 'server', 'uncached', 'bin']
@@ -115,9 +122,16 @@ async function startOnce (spec: ServerSpec, log: string): Promise<{ ms: number, 
   return { ms, cpuMs }
 }
 
+/** In-process starts (a test suite's startEmulator()), `runs` after the first, in a Node process of their own. */
+function inProcessStarts (runs: number): StartResult['inProcess'] {
+  const script = join(ROOT, 'scripts', 'bench', 'in-process-start.mjs')
+  return JSON.parse(run(process.execPath, [script, String(runs)], ROOT)) as StartResult['inProcess']
+}
+
 export async function measureStarts (settings: StartSettings): Promise<StartResult> {
   const log = join(settings.workDir, 'starts.log')
-  const result: StartResult = { ms: { bare: [], server: [], uncached: [], npx: [], bin: [], image: [], bareNpx: [], bareImage: [] }, cpuMs: {}, skipped: {} }
+  const inProcess = inProcessStarts(settings.inProcessStarts)
+  const result: StartResult = { ms: { bare: [], server: [], uncached: [], npx: [], bin: [], image: [], bareNpx: [], bareImage: [] }, cpuMs: {}, skipped: {}, inProcess }
   const cases = specs(settings, result.skipped)
   for (const [, spec] of cases) await startOnce(spec, log)
   for (let i = 0; i < settings.starts; i++) {

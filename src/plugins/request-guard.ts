@@ -65,9 +65,13 @@ function rememberingLast (check: (hostHeader: string | undefined) => boolean): (
 
 export default fp(async (app) => {
   const hostServed = rememberingLast(createHostCheck(app.config.host, app.config.allowedHosts))
-  app.addHook('onRequest', async (request) => {
+  // Synchronous (a refusal is thrown, which Fastify's hook runner hands to the error handler as it does a rejection),
+  // so a callback hook: no promise and no extra turn per request.
+  app.addHook('onRequest', (request, _reply, done) => {
     if (!hostServed(request.headers.host)) fail('EMU_FOREIGN_HOST', hostnameOf(request.headers.host ?? ''))
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith(ADMIN_PREFIX)) return
-    if (isCrossSiteBrowserRequest(request)) fail('EMU_CROSS_SITE_ADMIN', request.method, request.url.split('?')[0])
+    if (!SAFE_METHODS.has(request.method) && request.url.startsWith(ADMIN_PREFIX) && isCrossSiteBrowserRequest(request)) {
+      fail('EMU_CROSS_SITE_ADMIN', request.method, request.url.split('?')[0])
+    }
+    done()
   })
 }, { name: 'request-guard', dependencies: ['runtime'] })

@@ -95,8 +95,10 @@ export default fp(async (app) => {
   // The routes are fixed once the app is ready: each route's operation is found once (keyed by its config object,
   // one per route and method) instead of on every request.
   const operations = new WeakMap<object, Operation>()
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return // unknown routes answer 404 whatever the key (api/v1/index.ts)
+  // Synchronous (a refusal is thrown, which Fastify's hook runner hands to the error handler as it does a rejection),
+  // so a callback hook: no promise and no extra turn per request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.is404) return done() // unknown routes answer 404 whatever the key (api/v1/index.ts)
     // Found again, not taken from identifyCaller: a fault's delay may have moved the clock past the key's expiry.
     recordCaller(request, null)
     const auth = authenticate(app, request)
@@ -105,10 +107,11 @@ export default fp(async (app) => {
     recordCaller(request, auth)
     const route = request.routeOptions
     // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
-    if (route.config.mcp === true) return
+    if (route.config.mcp === true) return done()
     let operation = operations.get(route.config)
     if (operation === undefined) operations.set(route.config, operation = operationOf(app, request.method, route))
     authorize(callerOf(request), operation, app.control.compat.effective(auth.workspaceId))
+    done()
   })
 }, { name: 'auth', dependencies: ['stores', 'runtime', 'operations', 'control'] })
 

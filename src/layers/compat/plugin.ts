@@ -7,9 +7,11 @@ import { recordOf } from '../request-record.js'
 
 export default fp(async (app) => {
   const compat = app.control.compat
-  app.addHook('preValidation', async (request) => {
+  // Synchronous work, so a callback hook: no promise and no extra turn per request.
+  app.addHook('preValidation', (request, _reply, done) => {
     const body = (request.routeOptions.schema as { body?: unknown } | undefined)?.body
-    if (body === undefined || request.body === undefined) return
-    if (compat.effective(recordOf(request).caller?.workspaceId ?? null).unknownFields === 'strip') stripUnknown(body, request.body)
+    if (body !== undefined && request.body !== undefined &&
+      compat.effective(recordOf(request).caller?.workspaceId ?? null).unknownFields === 'strip') stripUnknown(body, request.body)
+    done()
   })
 }, { name: 'compat', dependencies: ['auth', 'control'] })

@@ -5,7 +5,7 @@ import type { RouteOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import { ConfigError, describeVariable } from '../../config/index.js'
 import { MCP_ANSWERS, mcpOperations, profileMisfit, type RouteAnswers } from './profile-check.js'
-import { driftPayload, routeKey } from './rest.js'
+import { driftIdle, driftPayload, routeKey } from './rest.js'
 
 /** The public scope registers it before auth: a drift profile's missing routes answer before the operation runs. */
 export { default as missingRoutes } from './missing-routes.js'
@@ -48,5 +48,9 @@ export default fp(async (app) => {
       if (misfit !== undefined) throw new ConfigError(`Invalid configuration: ${misfit}`)
     })
   }
-  app.addHook('onSend', driftPayload)
+  // On every answer, and idle for almost all: those go on at once (done), the rest through the async onSend.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (driftIdle(request)) return done(null, payload)
+    return driftPayload(request, reply, payload)
+  })
 }, { name: 'drift', dependencies: ['runtime'] })

@@ -70,6 +70,11 @@ function writeBack (reply: FastifyReply, result: DriftResult, payload: unknown, 
   return ''
 }
 
+/** No profile and nothing that may drift this answer (the usual case): the hook can go on without a promise. */
+export function driftIdle (request: FastifyRequest): boolean {
+  return request.server.control.drift.profile === undefined && !mayDrift(request, undefined)
+}
+
 /** The onSend hook of /api/v1 (plugin.ts registers it): the payload as drift leaves it. */
 export async function driftPayload (request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
   // Scope first: the MCP endpoint's answers (config.drift false) are its adapter's (mcp.ts), drifted before this hook.

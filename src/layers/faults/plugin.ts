@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 import { emulatorError, fail, type ErrorCode } from '../../errors.js'
 import type { FaultsControl } from './state.js'
 import { DEFAULT_SLOW_DELAY_MS, FAULT_HEADER, LATENCY_HEADER, chunksOf, parseFaultHeader, parseLatencyHeader } from './rules.js'
-import { recordOf, type FaultEntry } from '../request-record.js'
+import { recordOf, type FaultEntry, type FaultOutcome } from '../request-record.js'
 import { routePath } from '../route-patterns.js'
 
 /**
@@ -36,11 +36,15 @@ function drop (reply: FastifyReply): void {
   reply.raw.destroy()
 }
 
-async function before (faults: FaultsControl, request: FastifyRequest, reply: FastifyReply) {
+/** What the fault layer does to this request; null for nothing (no header, rule, rate or latency applies). */
+function outcomeOf (faults: FaultsControl, request: FastifyRequest): FaultOutcome | null {
   const header = readHeader(request, FAULT_HEADER, parseFaultHeader)
   const latency = readHeader(request, LATENCY_HEADER, parseLatencyHeader)
   const outcome = faults.decide(request.method, routePath(request.url), header, latency)
-  if (outcome.latencyMs === 0 && outcome.fault === null) return
+  return outcome.latencyMs === 0 && outcome.fault === null ? null : outcome
+}
+
+async function before (faults: FaultsControl, request: FastifyRequest, reply: FastifyReply, outcome: FaultOutcome) {
   const entry: FaultEntry = { ...outcome, answered: false, trickled: null }
   recordOf(request).fault = entry
   if (outcome.latencyMs > 0) await faults.sleep(outcome.latencyMs)
@@ -66,11 +70,16 @@ function slowBody (entry: FaultEntry, payload: unknown, delayMs: number, sleep: 
   })())
 }
 
-async function after (faults: FaultsControl, request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+/** The fault this answer still has to take after its handler ran; null for none (the usual answer). */
+function afterFault (request: FastifyRequest): { entry: FaultEntry, fault: NonNullable<FaultEntry['fault']> } | null {
   const entry = recordOf(request).fault
   const fault = entry?.fault
   // A body a fault already produced (a "before" fault, or this hook's own error on its second pass) goes out as is.
-  if (!entry || !fault || entry.answered || fault.phase !== 'after') return payload
+  if (!entry || !fault || entry.answered || fault.phase !== 'after') return null
+  return { entry, fault }
+}
+
+async function after (faults: FaultsControl, reply: FastifyReply, payload: unknown, { entry, fault }: NonNullable<ReturnType<typeof afterFault>>) {
   entry.answered = true
   if (fault.kind === 'slow') return slowBody(entry, payload, fault.delayMs ?? DEFAULT_SLOW_DELAY_MS, faults.sleep)
   if (fault.kind === 'drop') {
@@ -88,6 +97,16 @@ async function after (faults: FaultsControl, request: FastifyRequest, reply: Fas
 
 export default fp(async (app) => {
   const faults = app.control.faults
-  app.addHook('onRequest', async (request, reply) => before(faults, request, reply))
-  app.addHook('onSend', async (request, reply, payload) => after(faults, request, reply, payload))
+  // Both hooks run on every public request and almost always have nothing to do: that case goes on at once (done),
+  // and only a request a fault applies to takes the async path (a promise, which Fastify's hook runner awaits).
+  app.addHook('onRequest', (request, reply, done) => {
+    const outcome = outcomeOf(faults, request)
+    if (outcome === null) return done()
+    return before(faults, request, reply, outcome)
+  })
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const pending = afterFault(request)
+    if (pending === null) return done(null, payload)
+    return after(faults, reply, payload, pending)
+  })
 }, { name: 'faults', dependencies: ['control'] })

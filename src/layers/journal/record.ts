@@ -51,6 +51,17 @@ export function clip (text: string, maxBytes: number): { text: string, bytes: nu
 const MEMO_MAX_CHARS = 1024 * 1024
 
 /**
+ * Whether `body` cuts as `last` did: the same body, or bytes of the same length whose first `maxBytes + 1` bytes (all
+ * that clipBuffer reads) are the same. A kept MCP answer (api/v1/mcp/kept-answers.ts) is new bytes on every call
+ * that differ only in the JSON-RPC id at their end: compared here (a memcmp), not decoded and kept again each time.
+ */
+function cutsAlike (body: string | Buffer, last: string | Buffer | null, maxBytes: number): boolean {
+  if (body === last) return true
+  if (typeof body === 'string' || typeof last === 'string' || last === null || body.length !== last.length) return false
+  return body.compare(last, 0, maxBytes + 1, 0, maxBytes + 1) === 0
+}
+
+/**
  * Keeps bodies for the journal, cut to `maxBytes`. A body no longer than `maxBytes` characters is kept as is (its
  * UTF-8 size is only needed on read); a longer one is cut now, so no entry holds more than about `maxBytes`. The
  * last cut is remembered: a cached page sent again and again (the same string) is cut once, exactly as before.
@@ -60,7 +71,7 @@ export function createBodyKeeper (maxBytes: number): (body: string | Buffer | nu
   let lastCut: KeptBody | null = null
   return (body, contentType) => {
     if (body === null || body.length <= maxBytes) return { text: typeof body === 'string' ? body : body?.toString('utf8') ?? null, contentType, cut: null }
-    if (body !== lastBody || lastCut === null) {
+    if (lastCut === null || !cutsAlike(body, lastBody, maxBytes)) {
       const { text: kept, bytes, truncated } = typeof body === 'string' ? clip(body, maxBytes) : clipBuffer(body, maxBytes)
       // Pages are small; remembering a large upload would keep it alive until the next one.
       lastBody = body.length <= MEMO_MAX_CHARS ? body : null

@@ -2,8 +2,10 @@
 // still checked as the service would), a matching stub rule answers instead of the route. Its answer goes out
 // through the same onSend hooks as any other, so the journal records it; the request record names the stub, so
 // drift leaves it alone.
+import type { FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { recordOf } from '../request-record.js'
+import type { StubView } from '../../schemas/stubs.js'
 import type { StubCaller } from './state.js'
 
 /** Tells the client which stub answered. */
@@ -15,16 +17,23 @@ const STUB_HEADER = 'x-emulator-stub'
  */
 const NO_CALLER: StubCaller = { keyId: null, workspaceId: null }
 
+/** The stub's answer instead of the route's. */
+async function answer (reply: FastifyReply, stub: StubView) {
+  reply.code(stub.status).headers(stub.headers).header(STUB_HEADER, String(stub.id))
+  if (stub.body === null) return reply.send()
+  if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8')
+  return reply.send(JSON.stringify(stub.body))
+}
+
 export default fp(async (app) => {
   const stubs = app.control.stubs
-  app.addHook('onRequest', async (request, reply) => {
+  // Runs on every public request and almost never answers: a request no stub takes goes on at once (done); only a
+  // stub's answer takes the async path, whose promise Fastify's hook runner awaits.
+  app.addHook('onRequest', (request, reply, done) => {
     const record = recordOf(request)
     const stub = stubs.take(request.method, request.url, record.caller ?? NO_CALLER)
-    if (stub === undefined) return
+    if (stub === undefined) return done()
     record.stub = { id: stub.id }
-    reply.code(stub.status).headers(stub.headers).header(STUB_HEADER, String(stub.id))
-    if (stub.body === null) return reply.send()
-    if (!reply.hasHeader('content-type')) reply.type('application/json; charset=utf-8')
-    return reply.send(JSON.stringify(stub.body))
+    return answer(reply, stub)
   })
 }, { name: 'stubs', dependencies: ['auth'] })

@@ -67,3 +67,21 @@ t.test('a body sent as bytes is kept like its text: cut on a character boundary,
   t.same(keep(Buffer.from('abcdé'), null), { text: 'abcd', contentType: null, cut: { bytes: 6, truncated: true } })
   t.same(keep(Buffer.from('abcdé'), null), keep('abcdé', null), 'bytes and text of one body are kept alike')
 })
+
+t.test('new bytes that cut alike share the last cut; a difference the cut reads makes a new one', async (t) => {
+  const keep = createBodyKeeper(4)
+  // A kept MCP answer: new bytes each call, differing only in the id near their end.
+  const first = keep(Buffer.from('abcdefgh"id":1}'), 'text/event-stream')
+  const again = keep(Buffer.from('abcdefgh"id":2}'), null)
+  t.same(first, { text: 'abcd', contentType: 'text/event-stream', cut: { bytes: 15, truncated: true } })
+  t.same(again, { text: 'abcd', contentType: null, cut: { bytes: 15, truncated: true } })
+  t.same(keep(Buffer.from('abcdefgh"id":10}'), null).cut, { bytes: 16, truncated: true }, 'another length is measured again')
+  t.same(keep(Buffer.from('abcXefgh"id":10}'), null).text, 'abcX', 'a difference inside the cut is cut again')
+  // The byte just past the cut decides where a character starts: after c3, a continuation byte (a9: 'é') backs the
+  // cut off to 3 bytes, any other leaves it at 4. Both bodies are 7 bytes and differ only there.
+  const lone = keep(Buffer.from([0x61, 0x62, 0x63, 0xc3, 0x41, 0x41, 0x41]), null)
+  t.same(lone.cut, { bytes: 7, truncated: true })
+  t.equal(lone.text, 'abc\ufffd')
+  t.same(keep(Buffer.from([0x61, 0x62, 0x63, 0xc3, 0xa9, 0x41, 0x41]), null), { text: 'abc', contentType: null, cut: { bytes: 7, truncated: true } },
+    'the same length, a difference only at the byte past the cut')
+})

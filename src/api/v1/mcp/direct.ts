@@ -35,7 +35,27 @@ export function directRequest ({ headers, parsedBody }: ExchangeInput): JSONRPCR
   if (!isJsonContentType(header(headers, 'content-type'))) return undefined
   const version = header(headers, 'mcp-protocol-version')
   if (version !== null && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return undefined
-  return isJSONRPCRequest(parsedBody) && DIRECT_METHODS.has(parsedBody.method) ? parsedBody : undefined
+  if (!isPlainRequest(parsedBody) && !isJSONRPCRequest(parsedBody)) return undefined
+  return DIRECT_METHODS.has(parsedBody.method) ? parsedBody : undefined
+}
+
+const REQUEST_KEYS = new Set(['jsonrpc', 'id', 'method', 'params'])
+
+/**
+ * The common request the SDK's JSONRPCRequestSchema (a strict object: `jsonrpc` "2.0", `id` a string or a safe
+ * integer, `method` a string, `params` an object whose only checked key is `_meta`) certainly takes, checked without
+ * running zod on every call; anything else (a `_meta`, an unusual id) is left to isJSONRPCRequest, so nothing the
+ * SDK refuses passes and nothing it takes is refused.
+ */
+function isPlainRequest (body: unknown): body is JSONRPCRequest {
+  if (typeof body !== 'object' || body === null) return false
+  const message = body as Record<string, unknown>
+  if (Object.keys(message).some((key) => !REQUEST_KEYS.has(key))) return false
+  const { jsonrpc, id, method, params } = message
+  if (jsonrpc !== '2.0' || typeof method !== 'string') return false
+  if (typeof id !== 'string' && !Number.isSafeInteger(id)) return false
+  if (params === undefined) return true
+  return typeof params === 'object' && params !== null && !Array.isArray(params) && !('_meta' in params)
 }
 
 /** A response, rather than a request or a notification the server sends while it works. */

@@ -59,14 +59,21 @@ export async function throughTransport (input: ExchangeInput, options: McpServer
   }
 }
 
+/** The last URL asked about and its answer: a client calls the one endpoint URL, so this parses once, not per call. */
+let lastUrl: { url: string, works: boolean } | undefined
+
 /** Whether the transport could build its web Request from this URL (it refuses credentials in a URL). */
 function requestUrlWorks (url: string): boolean {
+  if (lastUrl?.url === url) return lastUrl.works
+  let works: boolean
   try {
     const parsed = new URL(url)
-    return parsed.username === '' && parsed.password === ''
+    works = parsed.username === '' && parsed.password === ''
   } catch {
-    return false
+    works = false
   }
+  lastUrl = { url, works }
+  return works
 }
 
 export async function respond (input: ExchangeInput, options: McpServerOptions): Promise<Answer> {

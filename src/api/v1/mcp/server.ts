@@ -28,8 +28,29 @@ export interface McpServerOptions {
 /** The tools one caller sees, and a key naming exactly that set (one flag per tool of the toolset). */
 export interface ToolSet { key: string, tools: ToolEntry[] }
 
-/** A tool is listed and callable iff the caller may run the REST operation behind it. */
+/** The tool sets already worked out, per endpoint, by what the rule reads of the caller (visibleTools). */
+const knownSets = new WeakMap<McpServerOptions, Map<string, ToolSet>>()
+/** Distinct callers' facts are few (a key's permission, routes and role); a harness minting odd keys only refills. */
+const MAX_KNOWN_SETS = 256
+
+/**
+ * A tool is listed and callable iff the caller may run the REST operation behind it. The set depends only on what
+ * the permission rule (services/access.ts) reads: the key's permission and routes, whether a user stands behind it
+ * and their role, and the `memberReads` switch; so it is worked out once per such facts, not per call.
+ */
 export function visibleTools (caller: Caller, options: McpServerOptions, compat: Pick<Compat, 'memberReads'>): ToolSet {
+  const facts = `${caller.permission} ${caller.user === null ? '-' : `user:${caller.user.role}`} ${compat.memberReads} ${JSON.stringify(caller.routes)}`
+  let known = knownSets.get(options)
+  if (known === undefined) knownSets.set(options, known = new Map())
+  const set = known.get(facts)
+  if (set !== undefined) return set
+  if (known.size >= MAX_KNOWN_SETS) known.clear()
+  const made = toolSetOf(caller, options, compat)
+  known.set(facts, made)
+  return made
+}
+
+function toolSetOf (caller: Caller, options: McpServerOptions, compat: Pick<Compat, 'memberReads'>): ToolSet {
   const tools: ToolEntry[] = []
   let key = ''
   for (const entry of options.tools) {
