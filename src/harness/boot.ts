@@ -1,20 +1,44 @@
-// What a database needs at start, decided in one place: an empty one is seeded with the fixture set; a persistent
-// one already holding data is used as it is, and a seeded id stream continues from what it stores instead of
-// starting over and minting ids that exist.
+// What a database needs at start, decided in one place: the fixture set loaded and verified, the database opened,
+// then an empty one seeded with the set, or a persistent one already holding data used as it is, its seeded id
+// stream continued from what it stores instead of starting over and minting ids that exist.
+import type { Config } from '../config/types.js'
 import type { IdFactory } from '../lib/ids.js'
-import { idDigest, isEmpty, type Db } from '../store/database.js'
-import type { Stores } from '../store/index.js'
-import type { FixtureSet } from './fixtures.js'
+import { RUNS_FROM_CHECKOUT, VERIFIED_FIXTURES_FILE } from '../package-files.js'
+import { idDigest, isEmpty, openDatabase, type Db } from '../store/database.js'
+import { createStores, type StoreSettings, type Stores } from '../store/index.js'
+import { loadFixtureSet, type FixtureSet } from './fixtures.js'
 import { seedFixtureSet } from './seed.js'
+import { readVerifiedDigests } from './verified-fixtures.js'
 
+/** The settings boot reads: where the fixtures and the database are, and the stores' own bounds. */
+export type BootSettings = Pick<Config, 'fixturesDir' | 'dbPath'> & StoreSettings
+
+/** A database ready for the first request, with the fixture set it started from. */
 export interface StartingDatabase {
+  fixtures: FixtureSet
   db: Db
   stores: Stores
-  ids: IdFactory
+  /** Seeded from the fixtures (an empty database), or continued (one holding data). */
+  start: 'seeded' | 'continued'
 }
 
-/** Seeds an empty database, or continues the id stream from a stored one; says which it did. */
-export function prepareDatabase ({ db, stores, ids }: StartingDatabase, fixtures: FixtureSet): 'seeded' | 'continued' {
+/**
+ * Loads and verifies the fixture set (a FixtureError before any database is opened), opens the database, then seeds
+ * or continues. Closes the database again when seeding fails, so a failed start leaves nothing open in-process.
+ */
+export function prepareDatabase (settings: BootSettings, ids: IdFactory): StartingDatabase {
+  const fixtures = loadFixtureSet(settings.fixturesDir, readVerifiedDigests(VERIFIED_FIXTURES_FILE))
+  const db = openDatabase(settings.dbPath, RUNS_FROM_CHECKOUT ? 'checkout' : 'package')
+  try {
+    const stores = createStores(db, settings)
+    return { fixtures, db, stores, start: seedOrContinue(db, stores, ids, fixtures) }
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
+function seedOrContinue (db: Db, stores: Stores, ids: IdFactory, fixtures: FixtureSet): StartingDatabase['start'] {
   if (isEmpty(db)) {
     seedFixtureSet(stores, fixtures)
     return 'seeded'
