@@ -4,11 +4,11 @@
 import type { Config } from '../config/types.js'
 import type { IdFactory } from '../lib/ids.js'
 import { RUNS_FROM_CHECKOUT, VERIFIED_FIXTURES_FILE } from '../package-files.js'
-import { idDigest, isEmpty, openDatabase, type Db } from '../store/database.js'
+import { idDigest, isEmpty, openDatabase, openImage, type Db } from '../store/database.js'
 import { createStores, type StoreSettings, type Stores } from '../store/index.js'
 import { loadFixtureSet, type FixtureSet } from './fixtures.js'
 import { seedFixtureSet } from './seed.js'
-import { readVerifiedDigests } from './verified-fixtures.js'
+import { fixtureSetDigest, readVerifiedDigests } from './verified-fixtures.js'
 
 /** The settings boot reads: where the fixtures and the database are, and the stores' own bounds. */
 export type BootSettings = Pick<Config, 'fixturesDir' | 'dbPath'> & StoreSettings
@@ -22,16 +22,45 @@ export interface StartingDatabase {
   start: 'seeded' | 'continued'
 }
 
+const WHERE = RUNS_FROM_CHECKOUT ? 'checkout' : 'package'
+
+/**
+ * Per process, each in-memory database seeded so far, as its image with the fixture set it came from: a later start
+ * with the same fixture files (their digest) and store settings opens a copy of the image instead of loading and
+ * seeding again (a test suite starts many emulators in one process). Never stale: the digest is of the files as they
+ * are at this start, and the code that seeded it is this process's own.
+ */
+const seededImages = new Map<string, { fixtures: FixtureSet, image: Buffer }>()
+
+/** The key of an in-memory start's image, or undefined (a file database, or a folder the loader must refuse). */
+function imageKey (settings: BootSettings): string | undefined {
+  if (settings.dbPath !== ':memory:') return undefined
+  try {
+    const { auditLogMax, sceneTombstonesMax, readCacheMaxBytes } = settings
+    return JSON.stringify([settings.fixturesDir, fixtureSetDigest(settings.fixturesDir), auditLogMax, sceneTombstonesMax, readCacheMaxBytes])
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Loads and verifies the fixture set (a FixtureError before any database is opened), opens the database, then seeds
  * or continues. Closes the database again when seeding fails, so a failed start leaves nothing open in-process.
  */
 export function prepareDatabase (settings: BootSettings, ids: IdFactory): StartingDatabase {
+  const key = imageKey(settings)
+  const kept = key === undefined ? undefined : seededImages.get(key)
+  if (kept !== undefined) {
+    const db = openImage(kept.image, WHERE)
+    return { fixtures: kept.fixtures, db, stores: createStores(db, settings), start: 'seeded' }
+  }
   const fixtures = loadFixtureSet(settings.fixturesDir, readVerifiedDigests(VERIFIED_FIXTURES_FILE))
-  const db = openDatabase(settings.dbPath, RUNS_FROM_CHECKOUT ? 'checkout' : 'package')
+  const db = openDatabase(settings.dbPath, WHERE)
   try {
     const stores = createStores(db, settings)
-    return { fixtures, db, stores, start: seedOrContinue(db, stores, ids, fixtures) }
+    const start = seedOrContinue(db, stores, ids, fixtures)
+    if (key !== undefined) seededImages.set(key, { fixtures, image: db.serialize() })
+    return { fixtures, db, stores, start }
   } catch (error) {
     db.close()
     throw error

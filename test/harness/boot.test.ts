@@ -1,7 +1,8 @@
 // Start-up's database, decided in harness/boot.ts: the fixture set loaded and verified before any database opens; an
 // empty database seeded with it; one holding data kept as it is, a seeded id stream continuing from it (a fresh
-// stream would mint the ids already stored).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+// stream would mint the ids already stored); a later in-memory start of the same fixture files in one process opens
+// the image of the first one's seeded database, identical table by table to one seeded afresh.
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
@@ -9,7 +10,7 @@ import { MINIMAL_FIXTURES, resolveConfig } from '../../src/config/index.js'
 import { prepareDatabase } from '../../src/harness/boot.js'
 import { FixtureError } from '../../src/harness/fixtures.js'
 import { createIdFactory } from '../../src/lib/ids.js'
-import { idDigest } from '../../src/store/database.js'
+import { idDigest, type Db } from '../../src/store/database.js'
 
 function tempDir (t: Pick<Test, 'teardown'>): string {
   const dir = mkdtempSync(join(tmpdir(), 'boot-'))
@@ -49,4 +50,49 @@ t.test('a fixture set that fails its checks fails before the database is opened'
   t.throws(() => prepareDatabase(settings, createIdFactory(1)),
     new FixtureError(`Fixture folder not found: ${join(dir, 'absent')} (the bundled sets are named default and minimal)`))
   t.notOk(existsSync(dbPath), 'no database file was made')
+})
+
+/** Every table of the main schema (its SQL, then its rows in rowid order), and the schema version. */
+function contents (db: Db): unknown {
+  const tables = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string, sql: string }>
+  const schema = db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name').all()
+  return {
+    schema,
+    userVersion: db.pragma('user_version', { simple: true }),
+    rows: Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]))
+  }
+}
+
+t.test('a later in-memory start of the same fixtures opens the first one\'s image: identical, independent, never stale', async (t) => {
+  const dir = join(tempDir(t), 'fixtures')
+  cpSync(MINIMAL_FIXTURES, dir, { recursive: true })
+  const settings = resolveConfig({ fixturesDir: dir })
+  const first = prepareDatabase(settings, createIdFactory(42))
+  t.teardown(() => first.db.close())
+  const fresh = contents(first.db)
+  t.ok(Object.values((fresh as { rows: Record<string, unknown[]> }).rows).some((rows) => rows.length > 0), 'seeded')
+  const second = prepareDatabase(settings, createIdFactory(42))
+  t.teardown(() => second.db.close())
+  t.equal(second.start, 'seeded')
+  t.equal(second.fixtures, first.fixtures, 'the fixture set of the first start, not loaded again')
+  t.same(contents(second.db), fresh, 'table by table as seeded afresh')
+
+  second.stores.workspaces.list().forEach(({ id }) => second.db.prepare('DELETE FROM api_keys WHERE workspace_id = ?').run(id))
+  t.same(contents(first.db), fresh, 'a write to one leaves the other as it was')
+  const third = prepareDatabase(settings, createIdFactory(42))
+  t.teardown(() => third.db.close())
+  t.same(contents(third.db), fresh, 'nor the image')
+
+  const other = prepareDatabase({ ...settings, auditLogMax: 3 }, createIdFactory(42))
+  t.teardown(() => other.db.close())
+  t.not(other.fixtures, first.fixtures, 'other store settings: seeded afresh')
+  t.same(contents(other.db), fresh)
+
+  const file = join(dir, 'main', 'workspace.json')
+  const workspace = JSON.parse(readFileSync(file, 'utf8')) as { id: string }
+  writeFileSync(file, JSON.stringify({ ...workspace, name: 'Renamed' }))
+  const changed = prepareDatabase(settings, createIdFactory(42))
+  t.teardown(() => changed.db.close())
+  t.not(changed.fixtures, first.fixtures, 'a changed fixture file: loaded again')
+  t.equal(changed.stores.workspaces.list().find(({ id }) => id === workspace.id)?.name, 'Renamed', 'and seeded from what the files hold now')
 })
