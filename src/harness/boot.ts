@@ -31,10 +31,15 @@ const WHERE = RUNS_FROM_CHECKOUT ? 'checkout' : 'package'
  * are at this start, and the code that seeded it is this process's own.
  */
 const seededImages = new Map<string, { fixtures: FixtureSet, image: Buffer }>()
+/** In-memory starts in this process so far: the first keeps no image, so a process that starts once pays nothing. */
+let memoryStarts = 0
 
-/** The key of an in-memory start's image, or undefined (a file database, or a folder the loader must refuse). */
+/**
+ * The key of an in-memory start's image, or undefined: a file database, the process's first in-memory start, or a
+ * folder the loader must refuse (it then says why).
+ */
 function imageKey (settings: BootSettings): string | undefined {
-  if (settings.dbPath !== ':memory:') return undefined
+  if (settings.dbPath !== ':memory:' || memoryStarts++ === 0) return undefined
   try {
     const { auditLogMax, sceneTombstonesMax, readCacheMaxBytes } = settings
     return JSON.stringify([settings.fixturesDir, fixtureSetDigest(settings.fixturesDir), auditLogMax, sceneTombstonesMax, readCacheMaxBytes])

@@ -63,13 +63,18 @@ function contents (db: Db): unknown {
   }
 }
 
-t.test('a later in-memory start of the same fixtures opens the first one\'s image: identical, independent, never stale', async (t) => {
+t.test('a later in-memory start of the same fixtures opens an earlier one\'s image: identical, independent, never stale', async (t) => {
   const dir = join(tempDir(t), 'fixtures')
   cpSync(MINIMAL_FIXTURES, dir, { recursive: true })
   const settings = resolveConfig({ fixturesDir: dir })
+  // The process's first in-memory start (the subtests above use files): it keeps no image, as a server starts once.
+  const once = prepareDatabase(settings, createIdFactory(42))
+  t.teardown(() => once.db.close())
   const first = prepareDatabase(settings, createIdFactory(42))
   t.teardown(() => first.db.close())
+  t.not(first.fixtures, once.fixtures, 'the process\'s first in-memory start kept no image')
   const fresh = contents(first.db)
+  t.same(contents(once.db), fresh)
   t.ok(Object.values((fresh as { rows: Record<string, unknown[]> }).rows).some((rows) => rows.length > 0), 'seeded')
   const second = prepareDatabase(settings, createIdFactory(42))
   t.teardown(() => second.db.close())
