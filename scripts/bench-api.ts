@@ -3,6 +3,7 @@
 // Run: node --import tsx scripts/bench-api.ts [N]
 import Fastify from 'fastify'
 import { buildApp } from '../src/app.js'
+import { resolveConfig } from '../src/config/index.js'
 import { listen, medianOf, ms } from './bench/harness.js'
 
 const N = Number(process.argv[2] ?? 1000)
@@ -22,7 +23,7 @@ const get = (url: string, headers: Record<string, string> = {}) => async (): Pro
 
 async function main (): Promise<void> {
   // As `npm start` serves it (bundled fixtures, :memory:, journal on, drift off), without logs or the rate limit.
-  const emulator = await buildApp({ config: { logLevel: 'silent', rateLimit: 0 } })
+  const emulator = await buildApp(resolveConfig({ logLevel: 'silent', rateLimit: 0 }))
   const emulatorBase = await listen(emulator)
   const bodies = new Map<string, string>()
   for (const route of ROUTES) {

@@ -3,6 +3,7 @@
 // Run: node --import tsx scripts/bench-workspaces.ts [N]
 import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../src/app.js'
+import { resolveConfig } from '../src/config/index.js'
 import { listen, medianOf, ms, type Call } from './bench/harness.js'
 
 const N = Number(process.argv[2] ?? 500)
@@ -19,7 +20,7 @@ const viaHttp = (base: string, url: string): Call => async () => {
 
 async function main (): Promise<void> {
   // The emulator as `npm start` runs it (bundled fixtures, :memory:), minus the log lines.
-  const emulator = await buildApp({ config: { logLevel: 'silent' } })
+  const emulator = await buildApp(resolveConfig({ logLevel: 'silent' }))
   // The floor: a bare Fastify route that answers a small JSON object, the same way over the same transport.
   const bare = Fastify()
   bare.post('/bare', async () => ({ workspace: { id: 'x', name: 'y' } }))

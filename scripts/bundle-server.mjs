@@ -19,6 +19,7 @@ import console from 'node:console'
 import process from 'node:process'
 import { URL, fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { precompiledSerializersModule } from './precompile-serializers.mjs'
 import { precompiledValidatorsModule } from './precompile-validators.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -103,6 +104,8 @@ function undeclaredKeptImports () {
 
 /** The routes' query, path and header validators compiled now (precompile-validators.mjs), set before bundling. */
 let precompiledValidators
+/** The routes' response serializers compiled now (precompile-serializers.mjs), set before bundling. */
+let precompiledSerializers
 
 const layout = {
   name: 'emulator-layout',
@@ -110,6 +113,9 @@ const layout = {
     // The bundle's table of validators compiled at build, in place of the empty one the sources hold.
     esbuild.onLoad({ filter: /[\\/]src[\\/]plugins[\\/]precompiled-validators\.ts$/ }, () =>
       ({ contents: precompiledValidators, loader: 'js', resolveDir: join(SRC, 'plugins') }))
+    // And its table of response serializers compiled at build.
+    esbuild.onLoad({ filter: /[\\/]src[\\/]plugins[\\/]precompiled-serializers\.ts$/ }, () =>
+      ({ contents: precompiledSerializers, loader: 'js', resolveDir: join(SRC, 'plugins') }))
     esbuild.onResolve({ filter: /^[^./]/ }, ({ path }) =>
       path.startsWith('node:') || packageOf(path) in RUN_TIME_PACKAGES ? { path, external: true } : undefined)
     esbuild.onResolve({ filter: /^\./ }, ({ path, resolveDir, importer }) => {
@@ -142,6 +148,7 @@ if (problems.length > 0) {
 
 // From the app tsc has just written to dist/: its routes' schemas, compiled with the server's own ajv options.
 precompiledValidators = await precompiledValidatorsModule(join(ROOT, 'dist'))
+precompiledSerializers = await precompiledSerializersModule(join(ROOT, 'dist'))
 mkdirSync(OUT_DIR, { recursive: true })
 for (const name of readdirSync(OUT_DIR, { withFileTypes: true })) {
   if (/^chunk-.*\.js(\.map|\.LEGAL\.txt)?$|^(server|index|cli|testcontainers)\.js(\.map|\.LEGAL\.txt)$/.test(name.name)) rmSync(join(OUT_DIR, name.name))

@@ -20,10 +20,11 @@ const addFormats = formatsPlugin.default ?? formatsPlugin
 export async function routeSchemas (distDir) {
   const { coercedSchemas } = await import(pathToFileURL(join(distDir, 'plugins', 'validation.js')).href)
   const { buildApp } = await import(pathToFileURL(join(distDir, 'app.js')).href)
+  const { resolveConfig } = await import(pathToFileURL(join(distDir, 'config', 'index.js')).href)
   const byText = new Map()
   coercedSchemas.record = (schema) => { byText.set(JSON.stringify(schema), schema) }
   try {
-    const app = await buildApp({ config: { logLevel: 'silent', dbPath: ':memory:' } })
+    const app = await buildApp(resolveConfig({ logLevel: 'silent', dbPath: ':memory:' }))
     await app.ready()
     await app.close()
   } finally {

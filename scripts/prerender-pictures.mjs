@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks'
 import process from 'node:process'
 import { URL, fileURLToPath } from 'node:url'
 import { buildApp } from '../dist/app.js'
+import { resolveConfig } from '../dist/config/index.js'
 import { SCREENSHOT_DEFAULT_PADDING } from '../dist/api/v1/mcp/tools/content.js'
 import { demoPictures } from '../dist/admin/ui/pictures.js'
 import { isRendererPicture, createRenderer } from '../dist/render/renderer.js'
@@ -44,7 +45,7 @@ function packagesPresent () {
 
 /** Every picture the demo page can show of one fixture set, with the content the SVG route would draw. */
 async function picturesOf (fixturesDir) {
-  const app = await buildApp({ config: { fixturesDir, logLevel: 'silent', renderer: false } })
+  const app = await buildApp(resolveConfig({ fixturesDir, logLevel: 'silent', renderer: false }))
   try {
     return demoPictures(app)
   } finally {

@@ -3,6 +3,7 @@
 // Debian's chromium. Run: node --import tsx scripts/screenshot-demo.ts (CHROMIUM_PATH overrides /usr/bin/chromium).
 import { chromium } from 'playwright-core'
 import { buildApp } from '../src/app.js'
+import { resolveConfig } from '../src/config/index.js'
 import { BUNDLED_FIXTURES } from '../src/config/index.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -10,7 +11,7 @@ const OUT = new URL('../docs/demo-workspace.png', import.meta.url).pathname
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync']
 
-const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 1, rateLimit: 0 } })
+const app = await buildApp(resolveConfig({ fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 1, rateLimit: 0 }))
 const base = await app.listen({ port: 0, host: '127.0.0.1' })
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
 try {

@@ -4,6 +4,7 @@
 // node --import tsx scripts/screenshot-editor.ts [scene name] (CHROMIUM_PATH overrides /usr/bin/chromium).
 import { chromium } from 'playwright-core'
 import { buildApp } from '../src/app.js'
+import { resolveConfig } from '../src/config/index.js'
 import { BUNDLED_FIXTURES } from '../src/config/index.js'
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -12,7 +13,7 @@ const SCENE = process.argv[2] ?? 'System architecture'
 const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync']
 
-const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 1, rateLimit: 0, renderer: false } })
+const app = await buildApp(resolveConfig({ fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 1, rateLimit: 0, renderer: false }))
 const base = await app.listen({ port: 0, host: '127.0.0.1' })
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })
 try {

@@ -1,11 +1,10 @@
-// buildApp(config): the composition root. Never listens and never reads process.env.
-// Order: runtime seams → control state → stores → renderer → error handler → request guard and log → JSON bodies →
-// OpenAPI → fixtures seeded → /api/v1 → /_emulator (registerEverything).
+// buildApp(config): the composition root, from a finished Config. Never listens and never reads process.env.
+// Order: runtime seams → control state → the database (harness/boot.ts: fixtures loaded, seeded or continued) →
+// renderer → error handler → request guard and log → JSON bodies → OpenAPI → /api/v1 → /_emulator (registerEverything).
 import { readFileSync } from 'node:fs'
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { resolveConfig, type Config } from './config/index.js'
-import { VERIFIED_FIXTURES_FILE } from './package-files.js'
+import type { Config } from './config/index.js'
 import { createClock } from './lib/clock.js'
 import { createIdFactory } from './lib/ids.js'
 import errorHandler, { clientErrorHandler, frameworkErrors } from './plugins/error-handler.js'
@@ -21,9 +20,7 @@ import stores from './plugins/stores.js'
 import renderer from './plugins/renderer.js'
 import { createSerializerCompiler, createValidatorCompiler } from './plugins/validation.js'
 import { formatSchemaErrors } from './lib/schema-errors.js'
-import { loadFixtureSet, type FixtureSet } from './harness/fixtures.js'
 import { prepareDatabase } from './harness/boot.js'
-import { readVerifiedDigests } from './harness/verified-fixtures.js'
 import { API_PREFIX } from './lib/routes.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
@@ -32,17 +29,21 @@ import type { BuildOptions } from './emulator-types.js'
 
 export type { BuildOptions }
 
+/** The seams and sources buildApp takes beside the settings. */
+export type AppSeams = Omit<BuildOptions, 'config'>
+
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
-async function registerEverything (app: FastifyInstance, config: Config, fixtures: FixtureSet, options: BuildOptions, textLog?: TextLog): Promise<void> {
+async function registerEverything (app: FastifyInstance, config: Config, options: AppSeams, textLog?: TextLog): Promise<void> {
   await app.register(runtime, {
     config,
     clock: options.clock ?? createClock(config.clockStart),
     ids: options.ids ?? createIdFactory(config.seed)
   })
   await app.register(control)
-  const { dbPath, auditLogMax, sceneTombstonesMax, readCacheMaxBytes } = config
-  await app.register(stores, { dbPath, auditLogMax, sceneTombstonesMax, readCacheMaxBytes })
+  const { fixtures, db, stores: built } = prepareDatabase(config, app.ids)
+  app.decorate('fixtures', fixtures)
+  await app.register(stores, { db, stores: built })
   // A kept read answer may depend on a switch, and a switch change writes no row: it empties the read cache itself.
   app.control.compat.onChange(() => app.stores.readCache.clear())
   await app.register(renderer)
@@ -52,8 +53,6 @@ async function registerEverything (app: FastifyInstance, config: Config, fixture
   // Every scope parses JSON bodies depth-bounded; the admin scope swaps in its lenient variant (admin/harness.ts).
   await app.register(jsonBody)
   await app.register(openapi)
-  prepareDatabase(app, fixtures)
-
   await app.register(publicApi, { prefix: API_PREFIX })
   await app.register(admin, { prefix: '/_emulator' })
   await app.register(faviconIco)
@@ -100,9 +99,8 @@ function ownCompilers (): NonNullable<FastifyServerOptions['schemaController']> 
   return { compilersFactory: { buildValidator: () => validator, buildSerializer: () => serializer } as unknown as Factories }
 }
 
-export async function buildApp (options: BuildOptions = {}): Promise<FastifyInstance> {
-  const config = resolveConfig(options.config)
-  const fixtures = loadFixtureSet(config.fixturesDir, readVerifiedDigests(VERIFIED_FIXTURES_FILE))
+/** The app for a finished Config (loadConfig or resolveConfig made it); the package's buildApp resolves partial ones. */
+export async function buildApp (config: Config, options: AppSeams = {}): Promise<FastifyInstance> {
   const textLog = config.logLevel !== 'silent' && config.logFormat === 'text' ? createTextLog() : undefined
   const app = Fastify({
     logger: loggerOptions(config, textLog),
@@ -119,11 +117,10 @@ export async function buildApp (options: BuildOptions = {}): Promise<FastifyInst
     schemaController: ownCompilers()
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('emulatorVersion', PACKAGE_VERSION)
-  app.decorate('fixtures', fixtures)
   app.decorate('shadowSource', options.shadow)
 
   try {
-    await registerEverything(app, config, fixtures, options, textLog)
+    await registerEverything(app, config, options, textLog)
   } catch (error) {
     // A plugin that fails at boot (a bad drift kind, say) must not leave the database open in-process.
     await app.close()

@@ -42,7 +42,7 @@ function warnIfExposed (app: FastifyInstance, config: Config): void {
 
 /** Builds the app from complete settings and starts listening; close() stops it and closes the database. */
 export async function listenEmulator (config: Config, build: Pick<BuildOptions, 'clock' | 'ids' | 'shadow'> = {}): Promise<ListeningEmulator> {
-  const app = await buildApp({ ...build, config })
+  const app = await buildApp(config, build)
   try {
     await app.listen({ port: config.port, host: config.host })
   } catch (error) {

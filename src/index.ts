@@ -1,5 +1,6 @@
 // Package entry: startEmulator for a listening emulator inside a test suite, buildApp for inject-style use.
 import { buildApp as buildFastifyApp } from './app.js'
+import { resolveConfig } from './config/load.js'
 import { startEmulator as startListening } from './emulator.js'
 import type { BuildOptions, EmulatorApp, EmulatorOptions, RunningEmulator } from './emulator-types.js'
 
@@ -14,8 +15,8 @@ export const startEmulator: (options?: EmulatorOptions) => Promise<RunningEmulat
  * The app without listening, for inject-style tests: `await (await buildApp()).inject({ url: '/_emulator/health' })`.
  * Silent unless `config.logLevel` says otherwise, as startEmulator is: a test's output is the test's, not a line per request.
  */
-export const buildApp: (options?: BuildOptions) => Promise<EmulatorApp> = async (options = {}) =>
-  buildFastifyApp({ ...options, config: { logLevel: 'silent', ...options.config } })
+export const buildApp: (options?: BuildOptions) => Promise<EmulatorApp> = async ({ config, ...seams } = {}) =>
+  buildFastifyApp(resolveConfig({ logLevel: 'silent', ...config }), seams)
 export type { BuildOptions, DemoKeys, EmulatorApp, EmulatorOptions, InjectRequest, InjectResponse, RunningEmulator } from './emulator-types.js'
 export type { ShadowSource } from './schemas/shadow-report.js'
 // Straight from the configuration's TypeBox-free modules, so these declarations name no schema library.

@@ -4,7 +4,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Test } from 'tap'
 import { buildApp } from '../src/app.js'
-import { MINIMAL_FIXTURES, type ConfigOptions } from '../src/config/index.js'
+import { MINIMAL_FIXTURES, resolveConfig, type ConfigOptions } from '../src/config/index.js'
 import { checkResponse, loadReference } from './reference.js'
 
 /** The keys of fixtures/minimal. */
@@ -26,9 +26,7 @@ export const NOW = Date.parse('2026-06-01T12:00:00.000Z')
 export type TestLike = Pick<Test, 'teardown' | 'fail'>
 
 export async function build (t: TestLike, config: ConfigOptions = {}): Promise<FastifyInstance> {
-  const app = await buildApp({
-    config: { fixturesDir: MINIMAL_FIXTURES, logLevel: 'silent', seed: 42, clockStart: NOW, ...config }
-  })
+  const app = await buildApp(resolveConfig({ fixturesDir: MINIMAL_FIXTURES, logLevel: 'silent', seed: 42, clockStart: NOW, ...config }))
   t.teardown(() => app.close())
   return app
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.js'
+import { resolveConfig } from '../../src/config/index.js'
 import { createClient, expectStatus, median, medianMs, type Send } from './client.js'
 import { startServer, stopServer, type Running, type ServerSpec } from './processes.js'
 import { sceneDocument } from './scene.js'
@@ -108,7 +109,7 @@ async function workspaceWith (app: FastifyInstance, count: number): Promise<Reco
  */
 async function pagingCase (settings: ScaleSettings): Promise<ScaleResult['paging']> {
   const dbPath = join(settings.workDir, 'paging.sqlite')
-  const app = await buildApp({ config: { dbPath, logLevel: 'silent' } })
+  const app = await buildApp(resolveConfig({ dbPath, logLevel: 'silent' }))
   const [small, large] = [await workspaceWith(app, 100), await workspaceWith(app, 100_000)]
   await app.close()
   return await withServer(settings, { EMULATOR_DB: dbPath }, async (send) => await pagesOf(send, small, large, settings.runs))

@@ -1,6 +1,7 @@
 // Environment → one frozen, validated Config, and in-process options → the same; both from the rows of
 // settings.ts. Nobody else reads process.env (and this module reads only the rows' variables).
 import { Type, type Static, type TOptional, type TSchema } from 'typebox'
+import { Compile, type Validator } from 'typebox/compile'
 import { Value } from 'typebox/value'
 import { fixturesFolder } from '../package-files.js'
 import { DEFAULT_COMPAT, type PartialCompat } from './compat.js'
@@ -60,10 +61,22 @@ function allowedValues (field: string): readonly unknown[] | undefined {
   return Object.hasOwn(SETTINGS, field) ? (settingOf(field as Field).schema as { enum?: unknown[] }).enum : undefined
 }
 
+let checked = 0
+let compiled: Validator | undefined
+/**
+ * Whether `config` fits the schema. A process's first check is interpreted, as compiling the schema would cost more
+ * than it saves; a process that checks again (a test suite starting an emulator per file or per test) compiles it
+ * then and checks each later one with the compiled code, the same verdict for a fraction of the time.
+ */
+function fits (config: Record<string, unknown>): boolean {
+  if (compiled === undefined && checked++ === 0) return Value.Check(ConfigSchema, config)
+  compiled ??= Compile(ConfigSchema)
+  return compiled.Check(config)
+}
+
 function validateConfig (config: Record<string, unknown>, describe: (field: string) => string): Config {
   for (const key of Object.keys(config)) if (config[key] === undefined) delete config[key]
-  // One value, checked once: interpreted, as compiling the schema would cost more than it saves.
-  const first = Value.Check(ConfigSchema, config) ? undefined : Value.Errors(ConfigSchema, config)[0]
+  const first = fits(config) ? undefined : Value.Errors(ConfigSchema, config)[0]
   if (first) {
     const [field = 'config', inner] = first.instancePath.replace(/^\//, '').split('/')
     const allowed = inner === undefined ? allowedValues(field) : undefined

@@ -57,7 +57,7 @@ export function createControl (config: Config, clock: Clock, ids: IdFactory): Co
   checkChaosOutcomes(config.chaosOutcomes)
   const builtIn = {
     ids,
-    journal: createJournalControl({ capacity: config.journalSize, bodyBytes: config.journalBodyBytes, maxBytes: config.journalMaxBytes }),
+    journal: createJournalControl(config),
     faults: createFaultsControl(config),
     stubs: createStubsControl(),
     rateLimit: createRateLimitControl(config.rateLimit, clock),

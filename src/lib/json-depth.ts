@@ -1,6 +1,6 @@
-// The bounds of a JSON request body (nesting depth, and how a too-deep one is named) and the request slot for its raw
-// text, so nothing downstream ever re-serialises what a client sent. The parser that applies them is plugins/json-body.ts.
-import type {} from 'fastify'
+// The bounds of a JSON request body (nesting depth, and how a too-deep one is named) and the key of the request slot for
+// its raw text, so nothing downstream ever re-serialises what a client sent. The parser that applies them, and that
+// declares the slot on Fastify's request, is plugins/json-body.ts.
 
 /**
  * Deeper bodies are refused with a 400 before any handler runs. No real drawing comes close (elements are flat;
@@ -12,14 +12,8 @@ export const MAX_JSON_DEPTH = 512
 /** How many path segments of a too-deep body the error names before it elides the rest. */
 const PATH_SEGMENTS_SHOWN = 8
 
+/** The request slot of a JSON body's raw text (declared on FastifyRequest by plugins/json-body.ts). */
 export const kRawBody = Symbol('emulator.rawJsonBody')
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The JSON body exactly as the client sent it (set by the JSON parser; read by the request journal). */
-    [kRawBody]?: string
-  }
-}
 
 interface Frame { value: unknown, depth: number, parent: Frame | null, key: string }
 

@@ -12,6 +12,10 @@ export interface JsonBodyOptions {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The JSON body exactly as the client sent it (set by the parser below; read by the request journal). */
+    [kRawBody]?: string
+  }
   interface FastifyInstance {
     /** A JSON content-type parser with these options, for a scope that parses differently (admin/harness.ts). */
     jsonBodyParser: (options: JsonBodyOptions) => ReturnType<typeof boundedJsonParser>

@@ -7,6 +7,7 @@ import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify'
 import fastJson from 'fast-json-stringify'
 import { coercingAjv, strictAjv } from '../lib/ajv.js'
 import { PRECOMPILED } from './precompiled-validators.js'
+import { PRECOMPILED_SERIALIZERS } from './precompiled-serializers.js'
 
 interface LazyValidator {
   (data: unknown): boolean
@@ -81,16 +82,28 @@ export function withNullableFields (node: unknown): unknown {
   return { ...rest, ...branch, nullable: true }
 }
 
+/** Build-time only (scripts/precompile-serializers.mjs): told of each response schema a route declares. */
+export const serializedSchemas: { record?: (schema: object) => void } = {}
+
+/** What the server serialises with for `schema`: withNullableFields' form, as fast-json-stringify takes it. */
+export const serializerSchema = (schema: unknown): Parameters<typeof fastJson>[0] => withNullableFields(schema) as Parameters<typeof fastJson>[0]
+
+/** The serializer the build compiled for `schema` (the same code fastJson makes of it), when the bundle holds one. */
+const precompiledSerializer = (schema: object): ((data: unknown) => string) | undefined =>
+  PRECOMPILED_SERIALIZERS.size === 0 ? undefined : PRECOMPILED_SERIALIZERS.get(JSON.stringify(schema))?.()
+
 /**
- * Fastify's serializer (fast-json-stringify), compiled on first use, once per response schema object for the whole
- * process: ajv caches validators the same way. Output is what Fastify's default compiler produces.
+ * Fastify's serializer (fast-json-stringify), compiled on first use (or taken from the build's table), once per
+ * response schema object for the whole process: ajv caches validators the same way. Output is what Fastify's default
+ * compiler produces.
  */
 export function createSerializerCompiler (): FastifySerializerCompiler<unknown> {
   return ({ schema }) => {
+    serializedSchemas.record?.(schema as object)
     let serialize = serializers.get(schema as object)
     if (!serialize) {
       let compiled: ((data: unknown) => string) | undefined
-      serialize = (data) => (compiled ??= fastJson(withNullableFields(schema) as Parameters<typeof fastJson>[0]))(data)
+      serialize = (data) => (compiled ??= precompiledSerializer(schema as object) ?? fastJson(serializerSchema(schema)))(data)
       serializers.set(schema as object, serialize)
     }
     return serialize

@@ -135,7 +135,7 @@ function metadataAfter (ctx: OpContext, previous: SceneMetadata, write: ContentW
  */
 function commit (ctx: OpContext, scene: SceneRecord, sent: ContentWrite): string {
   // The scene keeps at most the configured tombstones: the oldest unreferenced ones go (content/tombstones.ts).
-  const elements = boundTombstones(sent.content.elements, ctx.stores.sceneContent.tombstonesMax)
+  const elements = boundTombstones(sent.content.elements, ctx.stores.sceneContent.sceneTombstonesMax)
   const write = elements === sent.content.elements ? sent : { ...sent, content: { ...sent.content, elements } }
   const metadata = metadataAfter(ctx, scene.metadata, write)
   const { totalElements, deletedElements, contentEpoch, sceneVersion } = metadata

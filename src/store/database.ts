@@ -70,6 +70,17 @@ export function openDatabase (path: string, where: 'checkout' | 'package' = 'che
   return db
 }
 
+/**
+ * An in-memory database from `image`, the bytes `serialize()` gave of one this process opened (so its schema is the
+ * current one: no migration runs); writable, and independent of the database it was taken from.
+ */
+export function openImage (image: Buffer, where: 'checkout' | 'package' = 'checkout'): Db {
+  assertSupportedNode(where)
+  const db = new Database(image)
+  db.pragma('foreign_keys = ON')
+  return db
+}
+
 /** True when the database holds no workspace yet (first start of a persistent file). */
 export function isEmpty (db: Db): boolean {
   return (db.prepare('SELECT COUNT(*) AS n FROM workspaces').get() as { n: number }).n === 0

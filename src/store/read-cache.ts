@@ -5,6 +5,7 @@
 // in bytes, so a long run of reads over large drawings never holds more than the budget.
 // One key scheme for every entry: the read's name and the values its answer depends on, as JSON, so no two reads
 // or values can run together into one key whatever text they hold.
+import type { Config } from '../config/types.js'
 import type { Db } from './database.js'
 
 /** Entries kept before the cache starts over; a test suite's pages and keys fit many times over. */
@@ -12,10 +13,8 @@ const MAX_ENTRIES = 2000
 /** What an answer kept as an object (a key, a user) is counted as: small records, well under this. */
 const OBJECT_BYTES = 512
 
-export interface ReadCacheOptions {
-  /** About the most the kept answers take (their bytes and keys'); 0 keeps nothing. */
-  maxBytes: number
-}
+/** EMULATOR_READ_CACHE_MAX_BYTES: about the most the kept answers take (their bytes and keys'); 0 keeps nothing. */
+export type ReadCacheSettings = Pick<Config, 'readCacheMaxBytes'>
 
 export interface ReadCache {
   /** The value of `read` for these dependencies at the database's current version, computed and kept when absent. */
@@ -51,7 +50,7 @@ function sizeOf (key: string, value: unknown): number {
   return key.length + bytes
 }
 
-export function createReadCache (db: Db, { maxBytes }: ReadCacheOptions = { maxBytes: 64 * 1024 * 1024 }): ReadCache {
+export function createReadCache (db: Db, { readCacheMaxBytes = 64 * 1024 * 1024 }: Partial<ReadCacheSettings> = {}): ReadCache {
   const version = db.prepare('SELECT total_changes()').pluck()
   let seenVersion = -1
   let entries = new Map<string, unknown>()
@@ -72,8 +71,8 @@ export function createReadCache (db: Db, { maxBytes }: ReadCacheOptions = { maxB
   /** Keeps a value; when it would pass a bound the cache starts over, and a value over the whole budget is not kept. */
   const keep = (valid: Map<string, unknown>, key: string, value: unknown): void => {
     const size = sizeOf(key, value)
-    if (size > maxBytes) return
-    if (valid.size >= MAX_ENTRIES || bytes + size > maxBytes) {
+    if (size > readCacheMaxBytes) return
+    if (valid.size >= MAX_ENTRIES || bytes + size > readCacheMaxBytes) {
       startOver()
       valid = entries
     }

@@ -1,5 +1,6 @@
 // Scene content documents, one per scene; `sceneVersion` lives in the scene's metadata, not here. The elements are kept
 // as the JSON text they are served in (migration 004), the rest of the document as JSON in `doc`.
+import type { Config } from '../config/types.js'
 import type { Db } from './database.js'
 import type { FileRecord } from '../schemas/scene-content.js'
 
@@ -36,10 +37,13 @@ function textOf (row: Row): StoredSceneText {
   return { head, elementsJson: JSON.stringify(elements), unavailableFiles }
 }
 
-/** Retention: the tombstones a scene keeps (content/tombstones.ts, applied by the content service); 0 keeps all. */
-export interface SceneContentOptions { tombstonesMax: number }
+/**
+ * Retention (EMULATOR_SCENE_TOMBSTONES_MAX): the tombstones a scene keeps (content/tombstones.ts, applied by the content
+ * service); 0 keeps all.
+ */
+export type SceneContentSettings = Pick<Config, 'sceneTombstonesMax'>
 
-export function createSceneContentStore (db: Db, { tombstonesMax }: SceneContentOptions = { tombstonesMax: 0 }) {
+export function createSceneContentStore (db: Db, { sceneTombstonesMax = 0 }: Partial<SceneContentSettings> = {}) {
   const upsertRow = db.prepare(`INSERT INTO scene_contents (workspace_id, scene_id, doc, elements, unavailable_files)
     VALUES (?, ?, ?, ?, ?)
     ON CONFLICT (workspace_id, scene_id) DO UPDATE
@@ -47,7 +51,7 @@ export function createSceneContentStore (db: Db, { tombstonesMax }: SceneContent
   const selectRow = db.prepare('SELECT doc, elements, unavailable_files FROM scene_contents WHERE workspace_id = ? AND scene_id = ?')
 
   return {
-    tombstonesMax,
+    sceneTombstonesMax,
     getText (workspaceId: string, sceneId: string): StoredSceneText | undefined {
       const row = selectRow.get(workspaceId, sceneId) as Row | undefined
       return row === undefined ? undefined : textOf(row)

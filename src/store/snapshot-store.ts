@@ -93,12 +93,15 @@ function sequenceCounters (statement: (sql: string) => Statement<unknown[]>) {
 }
 
 export function createSnapshotStore (db: Db) {
-  const tables = describeTables(db)
+  // Read on the first dump or restore, not at every start: the schema is final once the database is open (migrations
+  // run before), and most starts never take a snapshot.
+  let described: TableInfo[] | undefined
+  const tablesOf = (): TableInfo[] => (described ??= describeTables(db))
   const statement = statementCache(db)
   const sequences = sequenceCounters(statement)
 
   function removeRows (workspaceId: string | null): void {
-    for (const info of [...tables].reverse()) {
+    for (const info of [...tablesOf()].reverse()) {
       if (workspaceId === null) statement(info.deleteAll).run()
       else if (info.deleteScoped !== null) statement(info.deleteScoped).run(workspaceId)
     }
@@ -108,7 +111,7 @@ export function createSnapshotStore (db: Db) {
     /** Every row of every table (workspaceId null), or every row that belongs to one workspace. */
     dump (workspaceId: string | null): Dump {
       return db.transaction((): Dump => {
-        const scoped = tables.filter((info) => workspaceId === null || info.selectScoped !== null)
+        const scoped = tablesOf().filter((info) => workspaceId === null || info.selectScoped !== null)
         const dumped = scoped.map((info) => {
           const stmt = statement(workspaceId === null ? info.selectAll : info.selectScoped as string).raw()
           const rows = (workspaceId === null ? stmt.all() : stmt.all(workspaceId)) as unknown[][]
@@ -124,7 +127,7 @@ export function createSnapshotStore (db: Db) {
         db.pragma('defer_foreign_keys = ON')
         removeRows(dump.workspaceId)
         for (const { table, rows } of dump.tables) {
-          const info = tables.find((candidate) => candidate.name === table)
+          const info = tablesOf().find((candidate) => candidate.name === table)
           if (!info) throw new Error(`snapshot names table "${table}", which this database does not have`)
           const insert = statement(info.insert)
           for (const row of rows) insert.run(...row)

@@ -7,12 +7,13 @@ import t from 'tap'
 import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium, type Browser } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
+import { resolveConfig } from '../../src/config/index.js'
 import { MINIMAL_FIXTURES } from '../../src/config/index.js'
 
 if (chromiumAvailable(t)) {
   t.test('the Coverage view fills in live, gaps marked until the sweep served each failure', async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
-    const app = await buildApp({ config: { fixturesDir: MINIMAL_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0, renderer: false, chaos: 'sweep' } })
+    const app = await buildApp(resolveConfig({ fixturesDir: MINIMAL_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0, renderer: false, chaos: 'sweep' }))
     t.teardown(async () => { await app.close() })
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })

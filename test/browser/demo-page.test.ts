@@ -8,6 +8,7 @@ import t from 'tap'
 import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
+import { resolveConfig } from '../../src/config/index.js'
 import { BUNDLED_FIXTURES } from '../../src/config/index.js'
 
 /** The flags a sandboxed root session needs, and none of Chromium's own calls to the network. */
@@ -23,7 +24,7 @@ async function allImagesLoaded (page: Page): Promise<{ total: number, broken: st
 if (chromiumAvailable(t)) {
   t.test('the demo page, as a person uses it', async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
-    const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0 } })
+    const app = await buildApp(resolveConfig({ fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0 }))
     t.teardown(async () => { await app.close() })
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })

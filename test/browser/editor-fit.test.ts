@@ -7,6 +7,7 @@ import t from 'tap'
 import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
+import { resolveConfig } from '../../src/config/index.js'
 import { BUNDLED_FIXTURES } from '../../src/config/index.js'
 
 const VIEWPORT = { width: 1280, height: 800 }
@@ -43,7 +44,7 @@ async function inkAround (page: Page, x: number, y: number, radius: number): Pro
 if (chromiumAvailable(t)) {
   t.test('the editor opens fitted to the drawing', async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
-    const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0, renderer: false } })
+    const app = await buildApp(resolveConfig({ fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 0, renderer: false }))
     t.teardown(async () => { await app.close() })
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })

@@ -10,6 +10,7 @@ import t from 'tap'
 import { ARTEFACTS, CHROMIUM, FLAGS, chromiumAvailable } from './chromium.js'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { buildApp } from '../../src/app.js'
+import { resolveConfig } from '../../src/config/index.js'
 import { BUNDLED_FIXTURES } from '../../src/config/index.js'
 import { auditSourceId } from '../../src/lib/ids.js'
 
@@ -52,7 +53,7 @@ const shift = (box: Box, dx: number): Box => ({ ...box, x0: box.x0 + dx, x1: box
 if (chromiumAvailable(t)) {
   t.test('the editor and the switch forms, as a person uses them', async (t) => {
     mkdirSync(ARTEFACTS, { recursive: true })
-    const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 100_000, renderer: false, adminToken: TOKEN } })
+    const app = await buildApp(resolveConfig({ fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', seed: 7, rateLimit: 100_000, renderer: false, adminToken: TOKEN }))
     t.teardown(async () => { await app.close() })
     const base = await app.listen({ port: 0, host: '127.0.0.1' })
     const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS })

@@ -6,6 +6,7 @@ import t from 'tap'
 import { BUNDLED_FIXTURES, MINIMAL_FIXTURES } from '../../src/config/index.js'
 import { FixtureError, loadFixtureSet } from '../../src/harness/fixtures.js'
 import { buildApp } from '../../src/app.js'
+import { resolveConfig } from '../../src/config/index.js'
 
 t.test('the bundled demo set', async (t) => {
   const set = loadFixtureSet(BUNDLED_FIXTURES)
@@ -78,7 +79,7 @@ t.test('broken sets fail with one clear message naming the file', async (t) => {
 })
 
 t.test('a bundled scene whose image file is unavailable GETs with filesFailedToEmbed', async (t) => {
-  const app = await buildApp({ config: { logLevel: 'silent', seed: 1 } })
+  const app = await buildApp(resolveConfig({ logLevel: 'silent', seed: 1 }))
   t.teardown(() => app.close())
   const headers = { authorization: 'Bearer sk-demo-full' }
   const res = await app.inject({ method: 'GET', url: '/api/v1/scenes/Wm3kQz8RfT2/content', headers })

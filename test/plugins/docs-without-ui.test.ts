@@ -9,8 +9,9 @@ import { ROOT } from '../processes.js'
 
 const CHILD = `
 import { buildApp } from ${JSON.stringify(join(ROOT, 'src/app.ts'))}
+import { resolveConfig } from ${JSON.stringify(join(ROOT, 'src/config/load.ts'))}
 import { MINIMAL_FIXTURES } from ${JSON.stringify(join(ROOT, 'src/package-files.ts'))}
-const app = await buildApp({ config: { logLevel: 'silent', fixturesDir: MINIMAL_FIXTURES } })
+const app = await buildApp(resolveConfig({ logLevel: 'silent', fixturesDir: MINIMAL_FIXTURES }))
 const answers = {}
 for (const url of ['/docs', '/docs/', '/docs/json', '/docs/yaml', '/docs/static/swagger-ui-bundle.js', '/docs/static/swagger-ui.css', '/_emulator/docs']) {
   const res = await app.inject({ url })

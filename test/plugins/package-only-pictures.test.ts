@@ -6,6 +6,7 @@ import { existsSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import t from 'tap'
 import { buildApp } from '../../src/app.js'
+import { resolveConfig } from '../../src/config/index.js'
 import { SCREENSHOT_DEFAULT_PADDING } from '../../src/api/v1/mcp/tools/content.js'
 import { contentJson } from '../../src/admin/ui/pictures.js'
 import { RENDERER_PACKAGES } from '../../src/plugins/renderer.js'
@@ -48,7 +49,7 @@ const stale = !existsSync(RECORD) || !existsSync(BUNDLE)
 
 /** The content the picture routes draw of a scene of the default fixtures. */
 async function contentOf (sceneId: string): Promise<DigestContent> {
-  const app = await buildApp({ config: { logLevel: 'silent', renderer: false } })
+  const app = await buildApp(resolveConfig({ logLevel: 'silent', renderer: false }))
   try {
     return contentJson(app, sceneId) as DigestContent
   } finally {

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { RENDERER_INSTALL, RENDERER_PACKAGES, missingRendererPackages } from '../../src/plugins/renderer.js'
 import { buildApp } from '../../src/app.js'
+import { resolveConfig } from '../../src/config/index.js'
 import { demoPictures } from '../../src/admin/ui/pictures.js'
 import { BUNDLED_FIXTURES } from '../../src/package-files.js'
 import { PACKAGES_NEEDED_PNG_BASE64, PLACEHOLDER_PNG_BASE64 } from '../../src/render/placeholder-png.js'
@@ -21,7 +22,8 @@ const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
 /** Builds the app from src/ with the packages hidden, asks for pictures twice, prints what came back. */
 const CHILD = `
 import { buildApp } from ${JSON.stringify(join(ROOT, 'src/app.ts'))}
-const app = await buildApp({ config: { logLevel: 'warn', logFormat: 'json', renderer: process.env.RENDERER !== 'off' } })
+import { resolveConfig } from ${JSON.stringify(join(ROOT, 'src/config/load.ts'))}
+const app = await buildApp(resolveConfig({ logLevel: 'warn', logFormat: 'json', renderer: process.env.RENDERER !== 'off' }))
 const auth = { authorization: 'Bearer sk-demo-full' }
 const scenes = (await app.inject({ url: '/api/v1/scenes?limit=1', headers: auth })).json()
 const id = scenes.data[0].metadata.id
@@ -78,10 +80,11 @@ const RECORD = join(ROOT, 'dist', 'prerendered-pictures.json.br')
 /** Draws the first bundled scene unchanged and edited with the renderer an install without `hidden` gets. */
 const PREBUILT_CHILD = `
 import { buildApp } from ${JSON.stringify(join(ROOT, 'src/app.ts'))}
+import { resolveConfig } from ${JSON.stringify(join(ROOT, 'src/config/load.ts'))}
 import { demoPictures } from ${JSON.stringify(join(ROOT, 'src/admin/ui/pictures.ts'))}
 import { createSceneRenderer } from ${JSON.stringify(join(ROOT, 'src/plugins/renderer.ts'))}
 import { sceneIdentity } from ${JSON.stringify(join(ROOT, 'src/render/contract.ts'))}
-const app = await buildApp({ config: { fixturesDir: ${JSON.stringify(BUNDLED_FIXTURES)}, logLevel: 'silent', renderer: false } })
+const app = await buildApp(resolveConfig({ fixturesDir: ${JSON.stringify(BUNDLED_FIXTURES)}, logLevel: 'silent', renderer: false }))
 const [first] = demoPictures(app)
 await app.close()
 const warnings = []
@@ -99,7 +102,7 @@ console.log('RESULT ' + JSON.stringify(result))
 `
 
 t.test('without its packages, a scene unchanged since the build is the build\'s drawing, SVG and PNG', { skip: existsSync(RECORD) ? false : 'no dist/prerendered-pictures.json.br: run npm run build' }, async (t) => {
-  const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', renderer: false } })
+  const app = await buildApp(resolveConfig({ fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', renderer: false }))
   const [first] = demoPictures(app)
   await app.close()
   const drawing = loadPrerendered(RECORD).lookup(first.content, first.frameId, 10)

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { brotliDecompressSync } from 'node:zlib'
 import t from 'tap'
 import { buildApp } from '../../src/app.js'
+import { resolveConfig } from '../../src/config/index.js'
 import { SCREENSHOT_DEFAULT_PADDING } from '../../src/api/v1/mcp/tools/content.js'
 import { demoPictures, type DemoPicture } from '../../src/admin/ui/pictures.js'
 import { BUNDLED_FIXTURES } from '../../src/config/index.js'
@@ -17,7 +18,7 @@ const RECORD = join(ROOT, 'dist', 'prerendered-pictures.json.br')
 const PADDING = 10
 
 async function picturesOf (config: Record<string, unknown>): Promise<DemoPicture[]> {
-  const app = await buildApp({ config: { fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', renderer: false, ...config } })
+  const app = await buildApp(resolveConfig({ fixturesDir: BUNDLED_FIXTURES, logLevel: 'silent', renderer: false, ...config }))
   try {
     return demoPictures(app)
   } finally {

@@ -10,7 +10,7 @@ import type { LogEntry } from '../../src/schemas/logs.js'
 function setUp (maxEntries: number) {
   const db = openDatabase(':memory:')
   for (const id of ['wsA', 'wsB']) db.prepare("INSERT INTO workspaces (id, fixture_set, doc) VALUES (?, 'x', '{}')").run(id)
-  return { db, log: createAuditLogStore(db, { maxEntries }) }
+  return { db, log: createAuditLogStore(db, { auditLogMax: maxEntries }) }
 }
 
 function entry (workspaceId: string, n: number): LogEntry {

@@ -101,7 +101,7 @@ t.test('MCP list tools answer from the read cache too, and a write shows on the 
 t.test('the cache is bounded in bytes: it starts over when full, and keeps nothing larger than its budget', async (t) => {
   const db = openDatabase(':memory:')
   t.teardown(() => db.close())
-  const cache = createReadCache(db, { maxBytes: 1000 })
+  const cache = createReadCache(db, { readCacheMaxBytes: 1000 })
   let computed = 0
   const read = (name: string, bytes: number) => cache.get(name, [], () => { computed++; return Buffer.alloc(bytes) })
   read('a', 400)
@@ -117,7 +117,7 @@ t.test('the cache is bounded in bytes: it starts over when full, and keeps nothi
   t.same(cache.held(), { entries: 1, bytes: 405 })
   cache.set('c', [], 'x'.repeat(100))
   t.same(cache.held(), { entries: 1, bytes: 105 }, 'a replaced answer is counted once')
-  const none = createReadCache(db, { maxBytes: 0 })
+  const none = createReadCache(db, { readCacheMaxBytes: 0 })
   none.get('k', [], () => 'v')
   t.same(none.held(), { entries: 0, bytes: 0 }, '0 keeps nothing')
 })

@@ -3,6 +3,7 @@
 // through app.control.journal), read and cleared by routes.ts (/_emulator/requests), emptied
 // by POST /_emulator/reset. Records turn into entries only when read (record.ts).
 import type { JournalEntry, JournalQuery } from '../../schemas/journal.js'
+import type { Config } from '../../config/types.js'
 import type { ControlPart } from '../control-part.js'
 import { API_PREFIX } from '../../lib/routes.js'
 import { createBodyKeeper, pathOf, sizeOf, toEntry, type JournalRecord, type KeptBody } from './record.js'
@@ -11,14 +12,11 @@ export { clip, type JournalRecord } from './record.js'
 
 export const DEFAULT_JOURNAL_LIMIT = 100
 
-export interface JournalLimits {
-  /** Most entries kept; 0 = off (nothing is recorded). */
-  capacity: number
-  /** Most bytes kept of each body. */
-  bodyBytes: number
-  /** Most bytes (about) all entries may hold; the oldest go first. The newest entry is always kept. */
-  maxBytes: number
-}
+/**
+ * The journal's settings, named as in Config: most entries kept (0 = off, nothing is recorded); most bytes kept of
+ * each body; most bytes (about) all entries may hold, the oldest going first (the newest entry is always kept).
+ */
+export type JournalSettings = Pick<Config, 'journalSize' | 'journalBodyBytes' | 'journalMaxBytes'>
 
 export interface JournalControl extends ControlPart {
   readonly capacity: number
@@ -36,7 +34,7 @@ export interface JournalControl extends ControlPart {
 
 interface Kept { id: number, record: JournalRecord, size: number }
 
-export function createJournalControl ({ capacity, bodyBytes, maxBytes }: JournalLimits): JournalControl {
+export function createJournalControl ({ journalSize, journalBodyBytes, journalMaxBytes }: JournalSettings): JournalControl {
   // Oldest first from `head`: a queue that drops from the front without shifting the array on every push.
   let kept: Kept[] = []
   let head = 0
@@ -55,17 +53,17 @@ export function createJournalControl ({ capacity, bodyBytes, maxBytes }: Journal
     return count
   }
   return {
-    capacity,
-    bodyBytes,
-    maxBytes,
-    keepRequestBody: createBodyKeeper(bodyBytes),
-    keepResponseBody: createBodyKeeper(bodyBytes),
+    capacity: journalSize,
+    bodyBytes: journalBodyBytes,
+    maxBytes: journalMaxBytes,
+    keepRequestBody: createBodyKeeper(journalBodyBytes),
+    keepResponseBody: createBodyKeeper(journalBodyBytes),
     push (record) {
-      if (capacity === 0) return
+      if (journalSize === 0) return
       const entry = { id: ++lastId, record, size: sizeOf(record) }
       kept.push(entry)
       bytes += entry.size
-      while (kept.length - head > capacity || (bytes > maxBytes && kept.length - head > 1)) dropOldest()
+      while (kept.length - head > journalSize || (bytes > journalMaxBytes && kept.length - head > 1)) dropOldest()
     },
     list (query) {
       const matches = matcher(query)
@@ -75,7 +73,7 @@ export function createJournalControl ({ capacity, bodyBytes, maxBytes }: Journal
       for (let i = kept.length - 1; i >= head; i--) {
         if (!matches(kept[i])) continue
         total++
-        if (data.length < limit) data.push(toEntry(kept[i].id, kept[i].record, bodyBytes))
+        if (data.length < limit) data.push(toEntry(kept[i].id, kept[i].record, journalBodyBytes))
       }
       return { total, data }
     },

@@ -2,7 +2,7 @@
 // faulted bodies, and storage left alone. Raw calls: drifted responses do not conform on purpose.
 import t from 'tap'
 import { buildApp } from '../../../src/app.js'
-import { ConfigError, MINIMAL_FIXTURES, loadConfig } from '../../../src/config/index.js'
+import { ConfigError, MINIMAL_FIXTURES, loadConfig, resolveConfig } from '../../../src/config/index.js'
 import { driftKindNames } from '../../../src/layers/drift/kinds/index.js'
 import { recordOf } from '../../../src/layers/request-record.js'
 import { build, sharedApp } from '../../helper.js'
@@ -38,7 +38,7 @@ t.test('EMULATOR_DRIFT, _SEED, _RATE and _KINDS configure it', async (t) => {
 
 t.test('an unknown EMULATOR_DRIFT_KINDS name fails start-up with one line naming the valid kinds', async (t) => {
   const config = { fixturesDir: MINIMAL_FIXTURES, logLevel: 'silent' as const, drift: true, driftKinds: ['rename-field', 'renamefield'] }
-  await t.rejects(buildApp({ config }), new ConfigError(
+  await t.rejects(buildApp(resolveConfig(config)), new ConfigError(
     `Invalid configuration: EMULATOR_DRIFT_KINDS (--drift-kinds) has unknown drift kind "renamefield"; valid kinds: ${driftKindNames.join(', ')}`
   ))
 })

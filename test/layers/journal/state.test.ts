@@ -13,19 +13,19 @@ function record (url: string, response = none): JournalRecord {
 const ids = (journal: ReturnType<typeof createJournalControl>) => journal.list({}).data.map((e) => e.id)
 
 t.test('bounded in entries and in bytes: the oldest go first, the newest always stays', async (t) => {
-  const byCount = createJournalControl({ capacity: 3, bodyBytes: 100, maxBytes: 1e9 })
+  const byCount = createJournalControl({ journalSize: 3, journalBodyBytes: 100, journalMaxBytes: 1e9 })
   for (let i = 0; i < 5; i++) byCount.push(record(`/api/v1/scenes?i=${i}`))
   t.same(ids(byCount), [5, 4, 3])
 
   // Each record below holds about RECORD_OVERHEAD_BYTES + 2 * (14 + 50) bytes: two fit in the bound, not three.
   const body = 'x'.repeat(50)
   const size = RECORD_OVERHEAD_BYTES + 2 * ('/api/v1/scenes'.length + body.length)
-  const byBytes = createJournalControl({ capacity: 1000, bodyBytes: 100, maxBytes: 2 * size + 10 })
+  const byBytes = createJournalControl({ journalSize: 1000, journalBodyBytes: 100, journalMaxBytes: 2 * size + 10 })
   const keep = createBodyKeeper(100)
   for (let i = 0; i < 5; i++) byBytes.push(record('/api/v1/scenes', keep(body, 'text/plain')))
   t.same(ids(byBytes), [5, 4])
 
-  const tiny = createJournalControl({ capacity: 1000, bodyBytes: 100, maxBytes: 0 })
+  const tiny = createJournalControl({ journalSize: 1000, journalBodyBytes: 100, journalMaxBytes: 0 })
   tiny.push(record('/api/v1/a'))
   tiny.push(record('/api/v1/b'))
   t.same(ids(tiny), [2], 'a bound smaller than one entry keeps the newest')
@@ -34,7 +34,7 @@ t.test('bounded in entries and in bytes: the oldest go first, the newest always 
 })
 
 t.test('a record becomes the entry of before: ISO time, path, redacted query, measured and cut bodies', async (t) => {
-  const journal = createJournalControl({ capacity: 10, bodyBytes: 8, maxBytes: 1e9 })
+  const journal = createJournalControl({ journalSize: 10, journalBodyBytes: 8, journalMaxBytes: 1e9 })
   journal.push(record('/api/v1/scenes?limit=2&api_key=sk-x&tag=a&tag=b', journal.keepResponseBody('héllo', 'text/plain')))
   journal.push(record('/api/v1/scenes', journal.keepResponseBody('0123456789', 'application/json')))
   const [long, short] = journal.list({}).data
