@@ -9,9 +9,15 @@
 // cannot strip fails the type-check instead of a test.
 import { enableCompileCache } from 'node:module'
 import { join } from 'node:path'
+import process from 'node:process'
 import { URL } from 'node:url'
 import { registerResolve } from './register-resolve.mjs'
 
 const ROOT = join(import.meta.dirname, '../..')
 enableCompileCache(join(ROOT, 'node_modules/.cache/drawing-api-emulator/compile'))
+// Source maps off for what loads from here on: tap turns them on in every test process (--enable-source-maps, and its
+// processinfo hook), and then Node reads the map of each module that names one (tap's own, its dependencies') and
+// counts every module's line lengths, about 4% of a test process's CPU. The sources need no map: type stripping keeps
+// each line and column, so a stack points into src/ and test/ as written; only frames in node_modules stay unmapped.
+process.setSourceMapsEnabled(false)
 await registerResolve(new URL('./resolve-hooks.mjs', import.meta.url))
