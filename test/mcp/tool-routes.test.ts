@@ -76,17 +76,31 @@ t.test('a tool that does not keep its route\'s rules is named with what it lacks
     'list_all_things: no argument limit',
     'get_thing_twin: no argument full; GET /things/{thingId} declares no 200 answer',
     'find_thing: thingId is optional, a path parameter of GET /things/{thingId}',
-    'drop_thing: no argument thingId',
-    'paint_thing: backed by no route (PATCH /things/{thingId})'
-  ], 'a stricter argument passes; only a twin must take the query; annotations may differ')
+    'drop_thing: no argument thingId'
+  ], 'a stricter argument passes; only a twin must take the query; annotations may differ; a tool with no route is not one of these')
 })
 
-t.test('the endpoint does not start with a tool that does not fit its route', async (t) => {
+/** An MCP endpoint over one route, GET /things/{thingId}, serving `tools`. */
+async function endpointOver (tools: ReturnType<typeof tool>[]) {
   const app = Fastify()
   app.decorate('emulatorVersion', '0.0.0')
   app.decorate('config', { mcpPageSize: 0 } as never)
   app.decorate('operations', new Map([route('GET /things/{thingId}', { params: Type.Object({ thingId: Type.String() }) })]))
-  await app.register(mcp, { tools: [tool('get_thing', 'GET /things/{thingId}')], instructions: '', renderer: undefined as never })
+  await app.register(mcp, { tools, instructions: '', renderer: undefined as never })
+  return app
+}
+
+t.test('the endpoint does not start with a tool backed by no route: the names in the line it always said, before any misfit', async (t) => {
+  const unbacked = await endpointOver([
+    tool('paint_thing', 'PATCH /things/{thingId}' as RouteSignature),
+    tool('get_thing', 'GET /things/{thingId}'),
+    tool('drop_thing', 'DELETE /things/{thingId}' as RouteSignature)
+  ])
+  await t.rejects(async () => await unbacked.ready(), { message: 'MCP tools backed by no route: paint_thing, drop_thing' })
+})
+
+t.test('the endpoint does not start with a tool that does not fit its route', async (t) => {
+  const app = await endpointOver([tool('get_thing', 'GET /things/{thingId}')])
   await t.rejects(async () => await app.ready(), { message: 'MCP tools that do not fit their routes: get_thing: no argument thingId' })
 })
 
