@@ -1,7 +1,7 @@
 // What a tool takes from its backing route (api/v1/mcp/tools/routes.ts, over the route table api/v1/operations.ts
 // records): a twin's result schema and caching, the start-up check that every tool's input keeps its route's
 // path and query rules, and list_collection_scenes kept as its REST twin is, never across a write.
-import Fastify from 'fastify'
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import t from 'tap'
 import { Type } from 'typebox'
 import operations, { type RouteOperation } from '../../src/api/v1/operations.js'
@@ -16,7 +16,7 @@ import mcp from '../../src/api/v1/mcp/index.js'
 import { TOOL_ENTRIES, toolEntries } from '../../src/api/v1/mcp/tools/index.js'
 import { routeProblems } from '../../src/api/v1/mcp/tools/routes.js'
 import { defineTool, type RouteSignature } from '../../src/api/v1/mcp/tools/unit.js'
-import { sendCachedPage } from '../../src/api/v1/cached.js'
+import { fromReadCache } from '../../src/api/v1/cached.js'
 import { paginated } from '../../src/schemas/common.js'
 import { SceneRecordSchema } from '../../src/schemas/scenes.js'
 import { build, call, KEYS } from '../helper.js'
@@ -104,13 +104,18 @@ t.test('the endpoint does not start with a tool that does not fit its route', as
   await t.rejects(async () => await app.ready(), { message: 'MCP tools that do not fit their routes: get_thing: no argument thingId' })
 })
 
-t.test('a route answering from the read cache must say so, as its twin\'s caching follows the flag', async (t) => {
+t.test('a route answering from the read cache must say so, as its twin\'s caching follows the flag: the start fails naming it', async (t) => {
   const app = Fastify()
   t.teardown(() => app.close())
-  app.get('/unflagged', async (request, reply) => sendCachedPage(request, reply, {}, () => ({})))
-  const res = await app.inject({ url: '/unflagged' })
-  t.equal(res.statusCode, 500)
-  t.equal(res.json().message, 'GET /unflagged answers from the read cache: declare config.keptRead')
+  await app.register(operations)
+  const answer = fromReadCache((kept) => async (request: FastifyRequest, reply: FastifyReply) => kept.page(request, reply, {}, () => ({})))
+  app.get('/flagged', { config: { keptRead: true } }, answer)
+  app.get('/unflagged', answer)
+  app.get('/things/:thingId', { config: { keptRead: false } }, fromReadCache((kept) => async (request, reply) => kept.text(request, reply, {}, () => '{}')))
+  app.get('/plain', async () => ({}))
+  await t.rejects(async () => await app.ready(), { message: 'GET /unflagged, GET /things/{thingId} answers from the read cache: declare config.keptRead' })
+  t.same([...app.operations.values()].filter(({ method }) => method === 'GET').map(({ signature, keptRead }) => [signature, keptRead]),
+    [['GET /flagged', true], ['GET /unflagged', false], ['GET /things/{thingId}', false], ['GET /plain', false]])
 })
 
 t.test('list_collection_scenes is kept as its REST twin is, and no write is answered with a stale list', async (t) => {
