@@ -1,15 +1,50 @@
 // The report as its two readers take it, each in its own words: `parity --compare` (the whole report, parity's or
-// the shadow's, strictly) and `learn` (a view of what it reads, every field taken from the report's schema).
+// the shadow's, every known field checked) and `learn` (a view of what it reads, every field taken from the report's schema).
 import { Type, type Static } from 'typebox'
 import { isObject, type FormatDeclaration } from './read.js'
 import { ParityReportSchema, ReportSchema, ShadowReportSchema, knownVersion } from './report.js'
 
-/** `parity --compare`'s reader: any problem of either file is the one line (exit 2). */
-export const COMPARED_REPORT: FormatDeclaration<typeof ReportSchema> = {
-  name: 'report',
-  schema: ReportSchema,
-  notJson: (file) => `${file} is not a parity report (not JSON)`,
-  problem: (file) => `${file} is not a parity report (no operations with differences and summary; write one with --report)`
+/** The not-a-report line: a file without the report's `operations` list and `summary` (the old reader's words). */
+const notReport = (file: string): string => `${file} is not a parity report (no operations with differences and summary; write one with --report)`
+
+/** `schema` with every object opened: a field a writer adds is let through, every field the schema names still checked. */
+function opened (schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(opened)
+  if (!isObject(schema)) return schema
+  const copy: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(schema)) if (!(key === 'additionalProperties' && value === false)) copy[key] = opened(value)
+  return copy
+}
+
+/**
+ * Either report, opened, the branch chosen by `mode` so a problem is named in its own report's words (a union's
+ * first error would be parity's `mode` for any shadow report).
+ */
+const ComparedReportSchema = Type.Unsafe<Static<typeof ReportSchema>>({
+  if: { properties: { mode: { const: 'shadow' } }, required: ['mode'] },
+  then: opened(ShadowReportSchema),
+  else: opened(ParityReportSchema)
+})
+
+/**
+ * `parity --compare`'s reader, for a parity of version `own`: a file that is not a report is the old line, a report
+ * of a newer version one line with it (the report's version rule, as learn's), any other problem the schema's words
+ * (exit 2). Fields it does not know are let through: the old reader took a report with them, and compare reads only
+ * the fields every version has.
+ */
+export function comparedReport (own: string): FormatDeclaration<typeof ComparedReportSchema> {
+  return {
+    name: 'report',
+    schema: ComparedReportSchema,
+    notJson: (file) => `${file} is not a parity report (not JSON)`,
+    identify (value, file) {
+      if (!isObject(value) || !Array.isArray(value.operations) || !isObject(value.summary)) return notReport(file)
+      if (!knownVersion(value.version, own)) {
+        return `${file} is a report of version ${JSON.stringify(value.version)}; this parity (${own}) compares reports of ${own} and before: compare with the version that wrote it`
+      }
+      return undefined
+    }
+  }
 }
 
 const operationOf = ParityReportSchema.properties.operations.items.properties

@@ -3,7 +3,7 @@
 // CI job fails on what changed, not on a gap the team already knows.
 import { readFileSync } from 'node:fs'
 import { readFormat } from '../formats/read.js'
-import { COMPARED_REPORT } from '../formats/report-readers.js'
+import { comparedReport } from '../formats/report-readers.js'
 import type { CompareOptions } from './options.js'
 import { pathPattern } from './report.js'
 import { describeDifference } from './table.js'
@@ -11,15 +11,18 @@ import { RunError, type Difference, type Io } from './types.js'
 
 interface Listed { operation: string, difference: Difference }
 
-/** The differences a report lists (accepted ones are not among them); RunError when the file is not a report. */
-export function readReport (file: string): Listed[] {
+/**
+ * The differences a report lists (accepted ones are not among them), for a parity of version `own`; RunError when
+ * the file is not a report, is a newer version's or has a field that is not what the report's schema says.
+ */
+export function readReport (file: string, own: string): Listed[] {
   let text: string
   try {
     text = readFileSync(file, 'utf8')
   } catch {
     throw new RunError(`${file} is not a parity report (missing or unreadable)`)
   }
-  const report = readFormat(COMPARED_REPORT, text, file, (line) => new RunError(line))
+  const report = readFormat(comparedReport(own), text, file, (line) => new RunError(line))
   return report.operations.flatMap((op) => op.differences.map((difference) => ({ operation: op.operation, difference })))
 }
 
@@ -53,7 +56,7 @@ export function compareReports (before: readonly Listed[], after: readonly Liste
 }
 
 export function compareCommand (options: CompareOptions, io: Io): number {
-  const changes = compareReports(readReport(options.old), readReport(options.new))
+  const changes = compareReports(readReport(options.old, io.version), readReport(options.new, io.version))
   if (changes.added.length > 0) io.out([`new in ${options.new}:`, ...changes.added.map(line)].join('\n'))
   if (changes.gone.length > 0) io.out([`gone since ${options.old}:`, ...changes.gone.map(line)].join('\n'))
   io.out(`${changes.added.length} new, ${changes.gone.length} gone, ${changes.kept} unchanged`)

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import { formatProblem } from '../../src/formats/read.js'
-import { COMPARED_REPORT } from '../../src/formats/report-readers.js'
+import { comparedReport } from '../../src/formats/report-readers.js'
 import { ParityReportSchema } from '../../src/formats/report.js'
 import { readReport as compareRead } from '../../src/parity/compare-reports.js'
 import { readReport as learnRead } from '../../src/parity/learn/report-reader.js'
@@ -35,8 +35,8 @@ function fieldsOf (report: { operations: Array<{ differences: object[], accepted
 function readBack (t: Test, file: string, schema: typeof ParityReportSchema | typeof ShadowReportSchema): any {
   const written = JSON.parse(readFileSync(file, 'utf8'))
   t.equal(formatProblem({ name: 'report', schema }, written, file), undefined, 'the schema reads it')
-  t.equal(formatProblem(COMPARED_REPORT, written, file), undefined, 'either report, as --compare takes it')
-  t.same(compareRead(file), written.operations.flatMap((op: any) => op.differences.map((difference: any) => ({ operation: op.operation, difference }))), '--compare lists every difference')
+  t.equal(formatProblem(comparedReport('0.1.0'), written, file), undefined, 'either report, as --compare takes it')
+  t.same(compareRead(file, '0.1.0'), written.operations.flatMap((op: any) => op.differences.map((difference: any) => ({ operation: op.operation, difference }))), '--compare lists every difference')
   const learned = learnRead(file, '0.1.0')
   t.same(learned.operations, written.operations, 'learn reads every operation as written')
   t.same([learned.target, learned.startedAt], [written.target, written.startedAt])

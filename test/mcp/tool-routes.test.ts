@@ -1,7 +1,7 @@
 // What a tool takes from its backing route (api/v1/mcp/tools/routes.ts, over the route table api/v1/operations.ts
 // records): a twin's result schema and caching, the start-up check that every tool's input keeps its route's
 // path and query rules, and list_collection_scenes kept as its REST twin is, never across a write.
-import Fastify from 'fastify'
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
 import t from 'tap'
 import { Type } from 'typebox'
 import operations, { type RouteOperation } from '../../src/api/v1/operations.js'
@@ -16,7 +16,7 @@ import mcp from '../../src/api/v1/mcp/index.js'
 import { TOOL_ENTRIES, toolEntries } from '../../src/api/v1/mcp/tools/index.js'
 import { routeProblems } from '../../src/api/v1/mcp/tools/routes.js'
 import { defineTool, type RouteSignature } from '../../src/api/v1/mcp/tools/unit.js'
-import { sendCachedPage } from '../../src/api/v1/cached.js'
+import { fromReadCache } from '../../src/api/v1/cached.js'
 import { paginated } from '../../src/schemas/common.js'
 import { SceneRecordSchema } from '../../src/schemas/scenes.js'
 import { build, call, KEYS } from '../helper.js'
@@ -76,27 +76,46 @@ t.test('a tool that does not keep its route\'s rules is named with what it lacks
     'list_all_things: no argument limit',
     'get_thing_twin: no argument full; GET /things/{thingId} declares no 200 answer',
     'find_thing: thingId is optional, a path parameter of GET /things/{thingId}',
-    'drop_thing: no argument thingId',
-    'paint_thing: backed by no route (PATCH /things/{thingId})'
-  ], 'a stricter argument passes; only a twin must take the query; annotations may differ')
+    'drop_thing: no argument thingId'
+  ], 'a stricter argument passes; only a twin must take the query; annotations may differ; a tool with no route is not one of these')
 })
 
-t.test('the endpoint does not start with a tool that does not fit its route', async (t) => {
+/** An MCP endpoint over one route, GET /things/{thingId}, serving `tools`. */
+async function endpointOver (tools: ReturnType<typeof tool>[]) {
   const app = Fastify()
   app.decorate('emulatorVersion', '0.0.0')
   app.decorate('config', { mcpPageSize: 0 } as never)
   app.decorate('operations', new Map([route('GET /things/{thingId}', { params: Type.Object({ thingId: Type.String() }) })]))
-  await app.register(mcp, { tools: [tool('get_thing', 'GET /things/{thingId}')], instructions: '', renderer: undefined as never })
+  await app.register(mcp, { tools, instructions: '', renderer: undefined as never })
+  return app
+}
+
+t.test('the endpoint does not start with a tool backed by no route: the names in the line it always said, before any misfit', async (t) => {
+  const unbacked = await endpointOver([
+    tool('paint_thing', 'PATCH /things/{thingId}' as RouteSignature),
+    tool('get_thing', 'GET /things/{thingId}'),
+    tool('drop_thing', 'DELETE /things/{thingId}' as RouteSignature)
+  ])
+  await t.rejects(async () => await unbacked.ready(), { message: 'MCP tools backed by no route: paint_thing, drop_thing' })
+})
+
+t.test('the endpoint does not start with a tool that does not fit its route', async (t) => {
+  const app = await endpointOver([tool('get_thing', 'GET /things/{thingId}')])
   await t.rejects(async () => await app.ready(), { message: 'MCP tools that do not fit their routes: get_thing: no argument thingId' })
 })
 
-t.test('a route answering from the read cache must say so, as its twin\'s caching follows the flag', async (t) => {
+t.test('a route answering from the read cache must say so, as its twin\'s caching follows the flag: the start fails naming it', async (t) => {
   const app = Fastify()
   t.teardown(() => app.close())
-  app.get('/unflagged', async (request, reply) => sendCachedPage(request, reply, {}, () => ({})))
-  const res = await app.inject({ url: '/unflagged' })
-  t.equal(res.statusCode, 500)
-  t.equal(res.json().message, 'GET /unflagged answers from the read cache: declare config.keptRead')
+  await app.register(operations)
+  const answer = fromReadCache((kept) => async (request: FastifyRequest, reply: FastifyReply) => kept.page(request, reply, {}, () => ({})))
+  app.get('/flagged', { config: { keptRead: true } }, answer)
+  app.get('/unflagged', answer)
+  app.get('/things/:thingId', { config: { keptRead: false } }, fromReadCache((kept) => async (request, reply) => kept.text(request, reply, {}, () => '{}')))
+  app.get('/plain', async () => ({}))
+  await t.rejects(async () => await app.ready(), { message: 'GET /unflagged, GET /things/{thingId} answers from the read cache: declare config.keptRead' })
+  t.same([...app.operations.values()].filter(({ method }) => method === 'GET').map(({ signature, keptRead }) => [signature, keptRead]),
+    [['GET /flagged', true], ['GET /unflagged', false], ['GET /things/{thingId}', false], ['GET /plain', false]])
 })
 
 t.test('list_collection_scenes is kept as its REST twin is, and no write is answered with a stale list', async (t) => {

@@ -5,31 +5,36 @@ import { JSON_TYPE } from '../../lib/routes.js'
 import { cachedRead, keepRead } from '../../services/cached-read.js'
 import type { OpContext } from '../../services/context.js'
 import { ctxOf } from './auth.js'
+import { answersKept } from './operations.js'
 
 /** 'GET /api/v1/scenes/:sceneId/content', whatever the method of the route at that URL. */
 const readOf = (request: FastifyRequest): string => `GET ${request.routeOptions.url as string}`
 
-/** The name of a kept GET's read; the route must say it is kept, since its MCP twin keeps its answer by that flag. */
-function keptReadOf (request: FastifyRequest): string {
-  if (request.routeOptions.config.keptRead !== true) throw new Error(`${readOf(request)} answers from the read cache: declare config.keptRead`)
-  return readOf(request)
-}
-
 /** A page, serialised by the route's response schema once per database version and key. */
-export function sendCachedPage<I> (request: FastifyRequest, reply: FastifyReply, input: I, list: (ctx: OpContext, input: I) => unknown): FastifyReply {
-  const read = keptReadOf(request)
+function sendCachedPage<I> (request: FastifyRequest, reply: FastifyReply, input: I, list: (ctx: OpContext, input: I) => unknown): FastifyReply {
   const ctx = ctxOf(request)
-  return reply.type(JSON_TYPE).send(cachedRead(ctx, read, input, () => reply.serialize(list(ctx, input))))
+  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => reply.serialize(list(ctx, input))))
 }
 
 /**
  * A document the service already answers as JSON text (scene content), kept as bytes: a large drawing read
  * again is neither measured nor encoded again.
  */
-export function sendCachedText<I> (request: FastifyRequest, reply: FastifyReply, input: I, read: (ctx: OpContext, input: I) => string): FastifyReply {
-  const kept = keptReadOf(request)
+function sendCachedText<I> (request: FastifyRequest, reply: FastifyReply, input: I, read: (ctx: OpContext, input: I) => string): FastifyReply {
   const ctx = ctxOf(request)
-  return reply.type(JSON_TYPE).send(cachedRead(ctx, kept, input, () => Buffer.from(read(ctx, input))))
+  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => Buffer.from(read(ctx, input))))
+}
+
+/** How a kept GET answers from the read cache: a page, or a JSON text. */
+export interface KeptAnswers { page: typeof sendCachedPage, text: typeof sendCachedText }
+
+/**
+ * A kept GET's handler, made with the ways to answer from the read cache (only handlers made here have them), and
+ * marked so a route without `config.keptRead` fails start-up (operations.ts): its MCP twin keeps its answer by that
+ * flag. `make` returns the route's own handler, so its request keeps the route's schema types.
+ */
+export function fromReadCache<H extends object> (make: (kept: KeptAnswers) => H): H {
+  return answersKept(make({ page: sendCachedPage, text: sendCachedText }))
 }
 
 /** A write answering exactly what the GET of its URL serves until the next write: kept as that GET's answer. */

@@ -8,7 +8,7 @@ import { CreateCollectionSceneBodySchema, SceneRecordSchema } from '../../schema
 import * as collections from '../../services/collections.js'
 import * as scenes from '../../services/scenes.js'
 import { ctxOf } from './auth.js'
-import { sendCachedPage } from './cached.js'
+import { fromReadCache } from './cached.js'
 
 const tags = ['collections']
 
@@ -18,7 +18,7 @@ const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/collections', {
     config: { keptRead: true },
     schema: { tags, summary: 'Get collections', querystring: PaginationQuerySchema, response: responses(paginated(CollectionSchema), 400, 401, 403) }
-  }, async (request, reply) => sendCachedPage(request, reply, request.query, collections.list))
+  }, fromReadCache((kept) => async (request, reply) => kept.page(request, reply, request.query, collections.list)))
 
   app.post('/collections', {
     schema: { tags, summary: 'Create a collection', body: CreateCollectionBodySchema, response: responses(CollectionSchema, 400, 401, 403) }
@@ -45,7 +45,7 @@ const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags: ['collections', 'scenes'], summary: 'Get scenes of a collection', params: CollectionParamsSchema, querystring: PaginationQuerySchema,
       response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404)
     }
-  }, async (request, reply) => sendCachedPage(request, reply, { ...request.query, ...request.params }, scenes.list))
+  }, fromReadCache((kept) => async (request, reply) => kept.page(request, reply, { ...request.query, ...request.params }, scenes.list)))
 
   app.post('/collections/:collectionId/scenes', {
     schema: {

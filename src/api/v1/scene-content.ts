@@ -6,7 +6,7 @@ import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSch
 import { SceneParamsSchema } from '../../schemas/scenes.js'
 import * as sceneContent from '../../services/scene-content.js'
 import { ctxOf } from './auth.js'
-import { sendAsNextRead, sendCachedText } from './cached.js'
+import { fromReadCache, sendAsNextRead } from './cached.js'
 
 const tags = ['scenes', 'scene-content']
 const url = '/scenes/:sceneId/content'
@@ -16,7 +16,7 @@ const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(url, {
     config: { keptRead: true },
     schema: { tags, summary: 'Get scene content', params: SceneParamsSchema, response: responses(SceneContentSchema, 401, 403, 404) }
-  }, async (request, reply) => sendCachedText(request, reply, request.params, sceneContent.getText))
+  }, fromReadCache((kept) => async (request, reply) => kept.text(request, reply, request.params, sceneContent.getText)))
 
   // A replacement leaves no file unavailable, so its answer is exactly what GET serves until the next write.
   app.put(url, {

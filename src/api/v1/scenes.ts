@@ -6,7 +6,7 @@ import {
 } from '../../schemas/scenes.js'
 import * as scenes from '../../services/scenes.js'
 import { ctxOf } from './auth.js'
-import { sendCachedPage } from './cached.js'
+import { fromReadCache } from './cached.js'
 
 const tags = ['scenes']
 
@@ -16,7 +16,7 @@ const sceneRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/scenes', {
     config: { keptRead: true },
     schema: { tags, summary: 'Get scenes', querystring: ListScenesQuerySchema, response: responses(paginated(SceneRecordSchema), 400, 401, 403, 404) }
-  }, async (request, reply) => sendCachedPage(request, reply, request.query, scenes.list))
+  }, fromReadCache((kept) => async (request, reply) => kept.page(request, reply, request.query, scenes.list)))
 
   app.post('/scenes', {
     schema: { tags, summary: 'Create a scene', body: CreateSceneBodySchema, response: responses(SceneRecordSchema, 400, 401, 403, 404) }

@@ -9,7 +9,7 @@ import type { McpServerOptions } from './server.js'
 import type { Answer } from './exchange-types.js'
 import { driftAnswer } from './drift.js'
 import { INVALID_REQUEST, invalidRequest, jsonRpcError } from './protocol.js'
-import { routeProblems } from './tools/routes.js'
+import { routeProblems, unbackedTools } from './tools/routes.js'
 import type { ScreenshotRenderer, ToolEntry } from './tools/unit.js'
 
 export interface McpRouteOptions {
@@ -106,6 +106,9 @@ const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
   }
   keepJsonText(app)
   app.addHook('onReady', async () => {
+    // A tool with no route is named first, in the line the endpoint has always said; its misfits wait for a route.
+    const unbacked = unbackedTools(options.tools, app.operations)
+    if (unbacked.length > 0) throw new Error(`MCP tools backed by no route: ${unbacked.join(', ')}`)
     const problems = routeProblems(options.tools, app.operations)
     if (problems.length > 0) throw new Error(`MCP tools that do not fit their routes: ${problems.join(' | ')}`)
   })

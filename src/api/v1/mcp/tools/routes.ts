@@ -49,15 +49,20 @@ function shortfalls ({ inputSchema, backing, twin }: ToolDeclaration, route: Rou
   return problems
 }
 
+/** The names of the tools whose backing route does not exist, in their order. */
+export function unbackedTools (entries: readonly ToolEntry[], operations: ReadonlyMap<string, RouteOperation>): string[] {
+  return entries.filter(({ declaration: { backing } }) => backing !== null && !operations.has(backing)).map(({ declaration }) => declaration.name)
+}
+
 /**
- * Why the tools cannot be served on these routes, one line per tool (none: they can): a backing route that does not
- * exist, an input that does not keep the route's parameter rules, a twin whose route answers no 200 schema.
+ * Why the tools cannot be served on the routes backing them, one line per tool (none: they can): an input that does
+ * not keep the route's parameter rules, a twin whose route answers no 200 schema. A tool with no route is not
+ * checked here: unbackedTools names it.
  */
 export function routeProblems (entries: readonly ToolEntry[], operations: ReadonlyMap<string, RouteOperation>): string[] {
   return entries.flatMap(({ declaration }) => {
-    if (declaration.backing === null) return []
-    const route = operations.get(declaration.backing)
-    if (route === undefined) return [`${declaration.name}: backed by no route (${declaration.backing})`]
+    const route = declaration.backing === null ? undefined : operations.get(declaration.backing)
+    if (route === undefined) return []
     const problems = shortfalls(declaration, route)
     if (declaration.twin === true && route.schemas.result === undefined) problems.push(`${declaration.backing} declares no 200 answer`)
     return problems.length === 0 ? [] : [`${declaration.name}: ${problems.join('; ')}`]
