@@ -1,7 +1,7 @@
 // What every scene renderer takes and answers: the worker-backed one (renderer.ts) and the one of an install
 // without the renderer's packages (prebuilt-only.ts) implement the same SceneRenderer, and the app, the demo page
 // and the MCP tools see only this, and the one way a picture's cache key is made: a scene's identity plus the bounds.
-import { createHash } from 'node:crypto'
+import { identityOfText, type SceneIdentity } from '../lib/scene-identity.js'
 import type { FileRecord, StoredAppState } from '../schemas/scene-content.js'
 
 export interface RendererOptions {
@@ -33,22 +33,15 @@ export interface RenderableScene {
   files?: Record<string, FileRecord>
 }
 
-/** Brands an identity, so none is written by hand. */
-declare const made: unique symbol
+export type { SceneIdentity } from '../lib/scene-identity.js'
 
 /**
- * What identifies the drawing of a scene: a digest of what the worker draws (the elements, the background, the
- * files), made only by `sceneIdentity`. Not `{ sceneId, sceneVersion, contentEpoch }`: sceneVersion folds only the
- * elements' versionNonces (content/index.ts), so a PATCH that moves an element under a higher `version` keeps it, and
- * contentEpoch moves only on PUT; a scene id repeats across workspaces (a demo copy keeps its fixture's ids) and comes
- * back after a reset or a snapshot restore with other content. The same drawing anywhere is the same picture.
+ * The identity of this content's drawing (lib/scene-identity.ts): for content held as objects; a stored scene's is
+ * made from its stored text by the content service (services/scene-content.ts `identity`), the same for the same
+ * drawing, so the page, take_screenshot and a caller holding objects share one picture.
  */
-export interface SceneIdentity { readonly drawn: string, readonly [made]: true }
-
-/** The identity of this content's drawing; the page and take_screenshot both key their pictures by it. */
 export function sceneIdentity (content: RenderableScene): SceneIdentity {
-  const drawn = [content.elements, content.appState?.viewBackgroundColor ?? null, content.files ?? null]
-  return { drawn: createHash('sha256').update(JSON.stringify(drawn)).digest('base64url') } as SceneIdentity
+  return identityOfText({ elementsJson: JSON.stringify(content.elements), background: content.appState?.viewBackgroundColor ?? null, files: content.files ?? null })
 }
 
 /** What a picture shows of its scene besides the drawing: the frame and the padding (PngOptions: and the width). */

@@ -4,7 +4,7 @@
 // picture drawn for other content. Real renders (small scenes, one worker).
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, call, KEYS } from '../helper.js'
+import { build, call, KEYS, swap } from '../helper.js'
 import { callTool } from '../mcp/endpoint-helper.js'
 import { cid, putBody, rect } from '../content/element-builders.js'
 
@@ -76,4 +76,24 @@ t.test('another workspace\'s copy of a scene, and a scene after its workspace\'s
   t.same(await metadataOf(app, keys.full), await metadataOf(app, KEYS.full), 'after the reset, the same versions again')
   t.equal(pngWidth(await screenshot(app, keys.full)), 180, 'the drawing made after the reset')
   t.equal(pngWidth(await screenshot(app, KEYS.full)), 120, 'and the first workspace\'s, unchanged')
+})
+
+t.test('a revalidated picture answers 304 from the kept identity, reading no content', async (t) => {
+  const app = await build(t)
+  await put(app, KEYS.full, 100)
+  const { etag } = await pagePng(app)
+  const store = app.stores.sceneContent
+  const reads = { text: 0, parsed: 0 }
+  const { getText, get } = store
+  swap(t, store, 'getText', (...args: Parameters<typeof getText>) => { reads.text += 1; return getText(...args) })
+  swap(t, store, 'get', (...args: Parameters<typeof get>) => { reads.parsed += 1; return get(...args) })
+  const again = await app.inject({ url: `${UI}/scenes/${SCENE}.png`, headers: { 'if-none-match': etag } })
+  t.equal(again.statusCode, 304)
+  t.equal(again.body, '')
+  t.equal(again.headers.etag, etag)
+  t.same(reads, { text: 0, parsed: 0 }, 'the identity kept since the first picture, the content not read')
+  const svg = await app.inject({ url: `${UI}/scenes/${SCENE}.svg` })
+  t.equal(svg.statusCode, 200)
+  t.equal(svg.headers.etag, `${etag.split(':')[0]}:"`, 'the SVG\'s ETag: the same identity, no width')
+  t.same(reads, { text: 0, parsed: 1 }, 'a picture sent reads the content it draws')
 })
