@@ -36,6 +36,18 @@ export interface RenderableScene {
 export type { SceneIdentity } from '../lib/scene-identity.js'
 
 /**
+ * A scene's content, or what reads it: a renderer calls it only when the picture is not in its cache, at most once,
+ * and before it awaits anything, so content read in the caller's synchronous run is what the identity it passes
+ * with it, made in the same run, names (no write can fall between them). A cached picture then costs no read.
+ */
+export type SceneSource = RenderableScene | (() => RenderableScene)
+
+/** The content of a source, read now. */
+export function contentOf (source: SceneSource): RenderableScene {
+  return typeof source === 'function' ? source() : source
+}
+
+/**
  * The identity of this content's drawing (lib/scene-identity.ts): for content held as objects; a stored scene's is
  * made from its stored text by the content service (services/scene-content.ts `identity`), the same for the same
  * drawing, so the page, take_screenshot and a caller holding objects share one picture.
@@ -86,9 +98,9 @@ export interface RendererStats {
 
 export interface SceneRenderer {
   /** Always resolves with an SVG document (the drawing, a placeholder or an error picture); rejects only after close(). */
-  renderSvg: (content: RenderableScene, options?: SvgOptions) => Promise<string>
+  renderSvg: (content: SceneSource, options?: SvgOptions) => Promise<string>
   /** The same picture as PNG bytes, fitted into min(maxWidth ?? 1920, 1920) × 1080. */
-  renderPng: (content: RenderableScene, options?: PngOptions) => Promise<Buffer>
+  renderPng: (content: SceneSource, options?: PngOptions) => Promise<Buffer>
   clearCache: () => void
   /** Terminates the worker; later renders reject. */
   close: () => Promise<void>

@@ -1,7 +1,8 @@
-// A scene's picture is keyed by its drawing's identity (render/contract.ts `sceneIdentity`), the same for the demo
-// page and MCP take_screenshot: the two share one render, and no edit that keeps sceneVersion and contentEpoch (a
-// higher `version` under the same versionNonce), no other workspace holding the same scene id and no reset gets a
-// picture drawn for other content. Real renders (small scenes, one worker).
+// A scene's picture is keyed by its drawing's identity (services/scene-content.ts `identity`, hashed from the stored
+// text), the same for the demo page and MCP take_screenshot: the two share one render, and no edit that keeps
+// sceneVersion and contentEpoch (a higher `version` under the same versionNonce), no other workspace holding the same
+// scene id and no reset gets a picture drawn for other content; a 304 or a cached picture reads no content. Real
+// renders (small scenes, one worker).
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { build, call, KEYS, swap } from '../helper.js'
@@ -78,10 +79,10 @@ t.test('another workspace\'s copy of a scene, and a scene after its workspace\'s
   t.equal(pngWidth(await screenshot(app, KEYS.full)), 120, 'and the first workspace\'s, unchanged')
 })
 
-t.test('a revalidated picture answers 304 from the kept identity, reading no content', async (t) => {
+t.test('a revalidated or cached picture is answered from the kept identity, reading no content', async (t) => {
   const app = await build(t)
   await put(app, KEYS.full, 100)
-  const { etag } = await pagePng(app)
+  const { etag, png: first } = await pagePng(app)
   const store = app.stores.sceneContent
   const reads = { text: 0, parsed: 0 }
   const { getText, get } = store
@@ -95,5 +96,11 @@ t.test('a revalidated picture answers 304 from the kept identity, reading no con
   const svg = await app.inject({ url: `${UI}/scenes/${SCENE}.svg` })
   t.equal(svg.statusCode, 200)
   t.equal(svg.headers.etag, `${etag.split(':')[0]}:"`, 'the SVG\'s ETag: the same identity, no width')
-  t.same(reads, { text: 0, parsed: 1 }, 'a picture sent reads the content it draws')
+  t.ok((await screenshot(app, KEYS.full)).equals(first), 'take_screenshot: the page\'s PNG')
+  t.same(reads, { text: 0, parsed: 0 }, 'pictures in the cache (the SVG the PNG was drawn from, the PNG) are sent without reading the content')
+  const narrow = await app.inject({ url: `${UI}/scenes/${SCENE}.png?maxWidth=60` })
+  t.equal(narrow.statusCode, 200)
+  t.equal(pngWidth(narrow.rawPayload), 60)
+  t.same(reads, { text: 0, parsed: 1 }, 'a picture not in the cache reads the content it is made from')
+  t.match(app.renderer.stats(), { renders: 1 }, 'all from one render')
 })

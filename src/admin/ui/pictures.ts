@@ -20,9 +20,9 @@ function sceneOrFail (app: FastifyInstance, sceneId: string) {
 }
 
 /**
- * The scene, the identity of its drawing and the ETag of its picture; the content is read only when a picture is
- * drawn or served (`documentOf`), never for a 304. Identity and content are read in one synchronous run: no write
- * can fall between them.
+ * The scene, the identity of its drawing and the ETag of its picture; the content (`documentOf`) is read only when
+ * a picture is drawn: never for a 304 or a cached picture. The renderer reads it before it awaits anything, in the
+ * same synchronous run as the identity (render/contract.ts SceneSource): no write can fall between them.
  */
 export function renderable (app: FastifyInstance, sceneId: string, frameId: string | undefined) {
   const found = sceneOrFail(app, sceneId)
@@ -38,7 +38,7 @@ function notModified (request: FastifyRequest, reply: FastifyReply, etag: string
 export async function sendSvg (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
   const { documentOf, etag, scene } = renderable(app, sceneId, query.frameId)
   if (notModified(request, reply, etag)) return await reply.code(304).send()
-  const svg = await app.renderer.renderSvg(documentOf(), { frameId: query.frameId, scene })
+  const svg = await app.renderer.renderSvg(documentOf, { frameId: query.frameId, scene })
   return await reply.type('image/svg+xml; charset=utf-8').header('content-security-policy', SVG_CSP).send(svg)
 }
 
@@ -46,7 +46,7 @@ export async function sendPng (app: FastifyInstance, request: FastifyRequest, re
   const { documentOf, etag, scene } = renderable(app, sceneId, query.frameId)
   const sized = `${etag.slice(0, -1)}:${query.maxWidth ?? ''}"`
   if (notModified(request, reply, sized)) return await reply.code(304).send()
-  const png = await app.renderer.renderPng(documentOf(), { frameId: query.frameId, maxWidth: query.maxWidth, scene })
+  const png = await app.renderer.renderPng(documentOf, { frameId: query.frameId, maxWidth: query.maxWidth, scene })
   return await reply.type('image/png').send(png)
 }
 
