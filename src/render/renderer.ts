@@ -62,8 +62,8 @@ class Renderer implements SceneRenderer {
       : seams.host ?? createWorkerHost(WORKER_URL, { workers: options.workers, recycleHeapBytes: options.recycleHeapBytes, timers: seams.timers })
   }
 
-  async renderSvg (content: SceneSource, opts: SvgOptions = {}): Promise<string> {
-    return (await this.drawSvg(content, opts)).svg
+  async renderSvg (source: SceneSource, opts: SvgOptions = {}): Promise<string> {
+    return (await this.drawSvg(source, opts)).svg
   }
 
   async renderPng (source: SceneSource, opts: PngOptions = {}): Promise<Buffer> {
