@@ -1,7 +1,7 @@
 // What every scene renderer takes and answers: the worker-backed one (renderer.ts) and the one of an install
 // without the renderer's packages (prebuilt-only.ts) implement the same SceneRenderer, and the app, the demo page
 // and the MCP tools see only this, and the one way a picture's cache key is made: a scene's identity plus the bounds.
-import { createHash } from 'node:crypto'
+import { identityOfText, type SceneIdentity } from '../lib/scene-identity.js'
 import type { FileRecord, StoredAppState } from '../schemas/scene-content.js'
 
 export interface RendererOptions {
@@ -33,22 +33,27 @@ export interface RenderableScene {
   files?: Record<string, FileRecord>
 }
 
-/** Brands an identity, so none is written by hand. */
-declare const made: unique symbol
+export type { SceneIdentity } from '../lib/scene-identity.js'
 
 /**
- * What identifies the drawing of a scene: a digest of what the worker draws (the elements, the background, the
- * files), made only by `sceneIdentity`. Not `{ sceneId, sceneVersion, contentEpoch }`: sceneVersion folds only the
- * elements' versionNonces (content/index.ts), so a PATCH that moves an element under a higher `version` keeps it, and
- * contentEpoch moves only on PUT; a scene id repeats across workspaces (a demo copy keeps its fixture's ids) and comes
- * back after a reset or a snapshot restore with other content. The same drawing anywhere is the same picture.
+ * A scene's content, or what reads it: a renderer calls it only when the picture is not in its cache, at most once,
+ * and before it awaits anything, so content read in the caller's synchronous run is what the identity it passes
+ * with it, made in the same run, names (no write can fall between them). A cached picture then costs no read.
  */
-export interface SceneIdentity { readonly drawn: string, readonly [made]: true }
+export type SceneSource = RenderableScene | (() => RenderableScene)
 
-/** The identity of this content's drawing; the page and take_screenshot both key their pictures by it. */
+/** The content of a source, read now. */
+export function contentOf (source: SceneSource): RenderableScene {
+  return typeof source === 'function' ? source() : source
+}
+
+/**
+ * The identity of this content's drawing (lib/scene-identity.ts): for content held as objects; a stored scene's is
+ * made from its stored text by the content service (services/scene-content.ts `identity`), the same for the same
+ * drawing, so the page, take_screenshot and a caller holding objects share one picture.
+ */
 export function sceneIdentity (content: RenderableScene): SceneIdentity {
-  const drawn = [content.elements, content.appState?.viewBackgroundColor ?? null, content.files ?? null]
-  return { drawn: createHash('sha256').update(JSON.stringify(drawn)).digest('base64url') } as SceneIdentity
+  return identityOfText({ elementsJson: JSON.stringify(content.elements), background: content.appState?.viewBackgroundColor ?? null, files: content.files ?? null })
 }
 
 /** What a picture shows of its scene besides the drawing: the frame and the padding (PngOptions: and the width). */
@@ -93,9 +98,9 @@ export interface RendererStats {
 
 export interface SceneRenderer {
   /** Always resolves with an SVG document (the drawing, a placeholder or an error picture); rejects only after close(). */
-  renderSvg: (content: RenderableScene, options?: SvgOptions) => Promise<string>
+  renderSvg: (content: SceneSource, options?: SvgOptions) => Promise<string>
   /** The same picture as PNG bytes, fitted into min(maxWidth ?? 1920, 1920) × 1080. */
-  renderPng: (content: RenderableScene, options?: PngOptions) => Promise<Buffer>
+  renderPng: (content: SceneSource, options?: PngOptions) => Promise<Buffer>
   clearCache: () => void
   /** Terminates the worker; later renders reject. */
   close: () => Promise<void>

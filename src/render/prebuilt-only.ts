@@ -8,7 +8,7 @@ import { createLru, type LruCache } from './lru.js'
 import { packagesNeededSvg } from './pictures.js'
 import { pngWidth } from './png-pack.js'
 import { loadPrerendered, PRERENDERED_FILE, type PrerenderedPictures } from './prerendered.js'
-import { DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
+import { contentOf, DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene, type SceneSource, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
 
 export interface PrebuiltOnlyOptions {
   /** The renderer's packages that do not resolve. */
@@ -73,11 +73,13 @@ async function drawnPng (state: PrebuiltState, content: RenderableScene, opts: P
  * nothing here can draw another; else drawn here (drawnPng). FIDELITY: without resvg a maxWidth below the build's
  * picture is not applied: the drawing at its build size (at most 1920 × 1080) beats a card saying what to install.
  */
-async function renderPng (state: PrebuiltState, content: RenderableScene, opts: PngOptions): Promise<Buffer> {
+async function renderPng (state: PrebuiltState, source: SceneSource, opts: PngOptions): Promise<Buffer> {
   assertOpen(state)
   const key = pictureKey('png', opts)
   const hit = key === undefined ? undefined : state.pngs.get(key)
   if (hit !== undefined) return Buffer.from(hit)
+  // Read before anything is awaited (contract.ts SceneSource).
+  const content = contentOf(source)
   const stored = await state.built.lookupPng(content, opts.frameId ?? undefined, paddingOf(opts.padding))
   const asked = stored !== undefined && (!state.canConvert || fitsWidth(stored, opts.maxWidth))
   if (!asked && !state.canConvert) return Buffer.from(state.options.neededPng)
@@ -99,7 +101,7 @@ export function createPrebuiltOnlyRenderer (options: PrebuiltOnlyOptions): Scene
   }
   const { pngs } = state
   return {
-    renderSvg: async (content, opts = {}) => { assertOpen(state); return prebuiltSvg(state, content, opts) ?? state.needed },
+    renderSvg: async (source, opts = {}) => { assertOpen(state); return prebuiltSvg(state, contentOf(source), opts) ?? state.needed },
     renderPng: async (content, opts = {}) => await renderPng(state, content, opts),
     clearCache: () => pngs.clear(),
     close: async () => { state.closed = true; pngs.clear() },

@@ -2,7 +2,7 @@
 // fixtures), PNG via resvg; LRU-cached, one render shared by every concurrent caller of a picture, and a picture
 // whose render timed out or crashed its worker remembered as its error picture until the scene changes.
 import { CHAR_WIDTH_EM } from '../content/text-metrics.js'
-import { DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene, type RendererOptions, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
+import { contentOf, DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene, type SceneSource, type RendererOptions, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
 import { createLru, type LruCache } from './lru.js'
 import { errorSvg, placeholderSvg } from './pictures.js'
 import { svgToPng } from './png.js'
@@ -62,16 +62,18 @@ class Renderer implements SceneRenderer {
       : seams.host ?? createWorkerHost(WORKER_URL, { workers: options.workers, recycleHeapBytes: options.recycleHeapBytes, timers: seams.timers })
   }
 
-  async renderSvg (content: RenderableScene, opts: SvgOptions = {}): Promise<string> {
-    return (await this.drawSvg(content, opts)).svg
+  async renderSvg (source: SceneSource, opts: SvgOptions = {}): Promise<string> {
+    return (await this.drawSvg(source, opts)).svg
   }
 
-  async renderPng (content: RenderableScene, opts: PngOptions = {}): Promise<Buffer> {
+  async renderPng (source: SceneSource, opts: PngOptions = {}): Promise<Buffer> {
     if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
     if (this.host === undefined) return await svgToPng(placeholderSvg(), { maxWidth: opts.maxWidth })
     const key = pictureKey('png', opts)
     const hit = this.cached<Buffer>(key)
     if (hit !== undefined) return hit
+    // Read before anything is awaited (contract.ts SceneSource).
+    const content = contentOf(source)
     return await this.pngs.run(key, async () => {
       const { svg, ok } = await this.drawSvg(content, opts)
       const png = await this.toPng(svg, opts.maxWidth)
@@ -113,7 +115,7 @@ class Renderer implements SceneRenderer {
   }
 
   /** The SVG and whether it is the scene's own drawing (only those are cached, here and as PNG). */
-  private async drawSvg (content: RenderableScene, opts: SvgOptions): Promise<Drawn> {
+  private async drawSvg (source: SceneSource, opts: SvgOptions): Promise<Drawn> {
     if (this.closed) throw new RenderHostError('renderer is closed', 'closed')
     if (this.host === undefined) return { svg: placeholderSvg(), ok: false }
     const key = pictureKey('svg', opts)
@@ -125,6 +127,8 @@ class Renderer implements SceneRenderer {
       return { svg: failed, ok: false }
     }
     const host = this.host
+    // Read before anything is awaited (contract.ts SceneSource).
+    const content = contentOf(source)
     return await this.svgs.run(key, async () => await this.freshSvg(host, content, opts, key))
   }
 

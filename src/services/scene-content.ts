@@ -8,6 +8,7 @@ import { callerUserId, recordAudit, type OpContext } from './context.js'
 import { emptyContent, mergeContent, replaceContent, type StoredContent } from '../content/index.js'
 import { elementsText, servedContentText } from '../content/served.js'
 import { boundTombstones } from '../content/tombstones.js'
+import { identityOfText, type SceneIdentity } from '../lib/scene-identity.js'
 import { withContentCounters } from './scene-records.js'
 import type { StoredSceneText } from '../store/scene-content-store.js'
 import { get as getScene, type SceneRef } from './scenes.js'
@@ -72,6 +73,26 @@ export function documentOf (ctx: OpContext, record: SceneRecord): SceneContent {
   const { files, failed } = embedded(content.files, unavailableFiles)
   const document = toDocument(content, scene.metadata.sceneVersion, files)
   return failed === undefined ? document : { ...document, filesFailedToEmbed: failed }
+}
+
+/** The identity of the drawing `get` answers (lib/scene-identity.ts): the page and take_screenshot key pictures by it. */
+export function identity (ctx: OpContext, { sceneId }: SceneRef): SceneIdentity {
+  return identityOf(ctx, getScene(ctx, { sceneId }))
+}
+
+/**
+ * The identity of the drawing `documentOf` answers for a scene record already found, hashed from the stored elements
+ * text (never parsed nor stringified) and kept in the read cache until the next write of any row: every content
+ * write, reset and snapshot restore is one, so a kept identity is always its row's (store/read-cache.ts).
+ */
+export function identityOf (ctx: OpContext, record: SceneRecord): SceneIdentity {
+  const { workspaceId } = ctx.caller
+  return ctx.stores.readCache.get('scene drawing identity', [workspaceId, record.metadata.id], () => {
+    const { head, elementsJson, unavailableFiles } = ctx.stores.sceneContent.getText(workspaceId, record.metadata.id) ?? emptyText()
+    // What documentOf's files are: unavailable ones are not drawn.
+    const { files } = embedded(head.files, unavailableFiles)
+    return identityOfText({ elementsJson, background: head.appState.viewBackgroundColor, files })
+  })
 }
 
 /** A scene without a content row reads as a new scene's content (every scene gets one when created or seeded). */

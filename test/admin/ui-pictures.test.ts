@@ -1,10 +1,11 @@
-// A scene's picture is keyed by its drawing's identity (render/contract.ts `sceneIdentity`), the same for the demo
-// page and MCP take_screenshot: the two share one render, and no edit that keeps sceneVersion and contentEpoch (a
-// higher `version` under the same versionNonce), no other workspace holding the same scene id and no reset gets a
-// picture drawn for other content. Real renders (small scenes, one worker).
+// A scene's picture is keyed by its drawing's identity (services/scene-content.ts `identity`, hashed from the stored
+// text), the same for the demo page and MCP take_screenshot: the two share one render, and no edit that keeps
+// sceneVersion and contentEpoch (a higher `version` under the same versionNonce), no other workspace holding the same
+// scene id and no reset gets a picture drawn for other content; a 304 or a cached picture reads no content. Real
+// renders (small scenes, one worker).
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { build, call, KEYS } from '../helper.js'
+import { build, call, KEYS, swap } from '../helper.js'
 import { callTool } from '../mcp/endpoint-helper.js'
 import { cid, putBody, rect } from '../content/element-builders.js'
 
@@ -76,4 +77,30 @@ t.test('another workspace\'s copy of a scene, and a scene after its workspace\'s
   t.same(await metadataOf(app, keys.full), await metadataOf(app, KEYS.full), 'after the reset, the same versions again')
   t.equal(pngWidth(await screenshot(app, keys.full)), 180, 'the drawing made after the reset')
   t.equal(pngWidth(await screenshot(app, KEYS.full)), 120, 'and the first workspace\'s, unchanged')
+})
+
+t.test('a revalidated or cached picture is answered from the kept identity, reading no content', async (t) => {
+  const app = await build(t)
+  await put(app, KEYS.full, 100)
+  const { etag, png: first } = await pagePng(app)
+  const store = app.stores.sceneContent
+  const reads = { text: 0, parsed: 0 }
+  const { getText, get } = store
+  swap(t, store, 'getText', (...args: Parameters<typeof getText>) => { reads.text += 1; return getText(...args) })
+  swap(t, store, 'get', (...args: Parameters<typeof get>) => { reads.parsed += 1; return get(...args) })
+  const again = await app.inject({ url: `${UI}/scenes/${SCENE}.png`, headers: { 'if-none-match': etag } })
+  t.equal(again.statusCode, 304)
+  t.equal(again.body, '')
+  t.equal(again.headers.etag, etag)
+  t.same(reads, { text: 0, parsed: 0 }, 'the identity kept since the first picture, the content not read')
+  const svg = await app.inject({ url: `${UI}/scenes/${SCENE}.svg` })
+  t.equal(svg.statusCode, 200)
+  t.equal(svg.headers.etag, `${etag.split(':')[0]}:"`, 'the SVG\'s ETag: the same identity, no width')
+  t.ok((await screenshot(app, KEYS.full)).equals(first), 'take_screenshot: the page\'s PNG')
+  t.same(reads, { text: 0, parsed: 0 }, 'pictures in the cache (the SVG the PNG was drawn from, the PNG) are sent without reading the content')
+  const narrow = await app.inject({ url: `${UI}/scenes/${SCENE}.png?maxWidth=60` })
+  t.equal(narrow.statusCode, 200)
+  t.equal(pngWidth(narrow.rawPayload), 60)
+  t.same(reads, { text: 0, parsed: 1 }, 'a picture not in the cache reads the content it is made from')
+  t.match(app.renderer.stats(), { renders: 1 }, 'all from one render')
 })

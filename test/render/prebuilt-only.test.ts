@@ -36,6 +36,12 @@ t.test('the PNG cache holds what its bound allows, one entry per picture', async
   }
   t.equal(bounded.stats().cacheEntries, 1, 'cacheEntries: 1 keeps one')
   t.equal(unbounded.stats().cacheEntries, 3, 'the default keeps each: the same picture once, another width and another padding apart')
+  let reads = 0
+  const source = () => { reads += 1; return scene }
+  await unbounded.renderPng(source, { scene: sceneIdentity(scene) })
+  t.equal(reads, 0, 'a cached PNG: its content given as a function is not read')
+  await unbounded.renderPng(source, { scene: sceneIdentity(scene), maxWidth: 200 })
+  t.equal(reads, 1, 'one not cached: read')
 })
 
 /** A record holding one small picture: SVG and PNG at the default padding, PNG only at take_screenshot's, the PNGs packed together. */

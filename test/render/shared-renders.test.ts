@@ -122,6 +122,31 @@ t.test('a render that killed its worker is remembered too; a worker that could n
   t.match(await broken, /element at index 0 is not an object/, 'a scene the worker refuses: its error picture')
 })
 
+t.test('content given as a function is read only for a picture not cached, before the renderer awaits anything', async (t) => {
+  const { pool, renderer } = setup(t)
+  let reads = 0
+  const source = (): RenderableScene => { reads += 1; return scene() }
+  const identity = sceneIdentity(scene())
+  const svg = renderer.renderSvg(source, { scene: identity })
+  t.equal(reads, 1, 'read within the call, before it awaited anything')
+  await until(() => pool.asked.length === 1, '1 render asked of the pool')
+  t.same(pool.asked[0].job.content, scene(), 'the worker draws what it read')
+  pool.asked[0].answer({ svg: drawing('read') })
+  t.equal(await svg, drawing('read'))
+  t.equal(await renderer.renderSvg(source, { scene: identity }), drawing('read'), 'a cached picture')
+  t.equal(reads, 1, 'is served without reading the content')
+  const png = renderer.renderPng(source, { scene: identity })
+  t.equal(reads, 2, 'a PNG not cached yet: read within the call')
+  t.ok((await png).subarray(0, 8).equals(PNG_SIGNATURE))
+  await renderer.renderPng(source, { scene: identity })
+  t.equal(reads, 2, 'once cached, not read')
+  const frame = renderer.renderSvg(source, { scene: identity, frameId: 'f1' })
+  t.equal(reads, 3, 'another picture of it: read')
+  await until(() => pool.asked.length === 2, '2 renders asked of the pool')
+  pool.asked[1].answer({ svg: drawing('frame') })
+  t.equal(await frame, drawing('frame'))
+})
+
 t.test('reset (clearCache) forgets remembered failures as well as pictures', async (t) => {
   const { pool, renderer } = setup(t)
   const first = renderer.renderSvg(scene(), { scene: sceneIdentity(scene()) })

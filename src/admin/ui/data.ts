@@ -8,6 +8,7 @@ import type { Page } from '../../schemas/common.js'
 import type { SceneRecord } from '../../schemas/scenes.js'
 import type { SceneContent } from '../../schemas/scene-content.js'
 import type { AdminKey } from '../../schemas/admin.js'
+import type { SceneIdentity } from '../../lib/scene-identity.js'
 import { contextFor, harnessCaller, type OpContext } from '../../services/context.js'
 import * as collections from '../../services/collections.js'
 import * as scenes from '../../services/scenes.js'
@@ -103,6 +104,11 @@ export function findScene (app: FastifyInstance, sceneId: string, workspaceId?: 
 /** The content document GET /api/v1/scenes/{id}/content answers, or a trashed scene's stored content likewise. */
 export function sceneDocument (app: FastifyInstance, found: FoundScene): SceneContent {
   return sceneContent.documentOf(harnessContext(app, found.workspaceId), found.scene)
+}
+
+/** The identity of the drawing sceneDocument answers, from the stored text and kept until the next write: no parse. */
+export function sceneIdentityOf (app: FastifyInstance, found: FoundScene): SceneIdentity {
+  return sceneContent.identityOf(harnessContext(app, found.workspaceId), found.scene)
 }
 
 /**

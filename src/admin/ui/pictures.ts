@@ -1,13 +1,12 @@
 // GET /_emulator/ui/scenes/{sceneId}.svg|.png[?frameId=], and the raw JSON the API would answer: scene
 // pictures for the page, for scripts and for take_screenshot's twin, keyed (ETag and render cache) by the drawing's
-// identity (render/contract.ts `sceneIdentity`), as take_screenshot's are.
+// identity (services/scene-content.ts `identity`, from the stored text), as take_screenshot's are.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { fail } from '../../errors.js'
-import { sceneIdentity } from '../../render/contract.js'
 import type { SceneContent } from '../../schemas/scene-content.js'
 import * as scenes from '../../services/scenes.js'
 import * as workspaces from '../../services/workspaces.js'
-import { collectionViews, emulatorContext, findScene, harnessContext, sceneDocument } from './data.js'
+import { collectionViews, emulatorContext, findScene, harnessContext, sceneDocument, sceneIdentityOf } from './data.js'
 
 /** Scene text is user content: an SVG opened on its own may load nothing and run nothing. */
 export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
@@ -20,11 +19,15 @@ function sceneOrFail (app: FastifyInstance, sceneId: string) {
   return found
 }
 
-/** The content document a client would GET, with the identity of its drawing and the ETag of its picture. */
+/**
+ * The scene, the identity of its drawing and the ETag of its picture; the content (`documentOf`) is read only when
+ * a picture is drawn: never for a 304 or a cached picture. The renderer reads it before it awaits anything, in the
+ * same synchronous run as the identity (render/contract.ts SceneSource): no write can fall between them.
+ */
 export function renderable (app: FastifyInstance, sceneId: string, frameId: string | undefined) {
-  const content = sceneDocument(app, sceneOrFail(app, sceneId))
-  const scene = sceneIdentity(content)
-  return { content, scene, etag: `"${scene.drawn}:${frameId ?? ''}"` }
+  const found = sceneOrFail(app, sceneId)
+  const scene = sceneIdentityOf(app, found)
+  return { documentOf: () => sceneDocument(app, found), scene, etag: `"${scene.drawn}:${frameId ?? ''}"` }
 }
 
 function notModified (request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
@@ -33,17 +36,17 @@ function notModified (request: FastifyRequest, reply: FastifyReply, etag: string
 }
 
 export async function sendSvg (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
-  const { content, etag, scene } = renderable(app, sceneId, query.frameId)
+  const { documentOf, etag, scene } = renderable(app, sceneId, query.frameId)
   if (notModified(request, reply, etag)) return await reply.code(304).send()
-  const svg = await app.renderer.renderSvg(content, { frameId: query.frameId, scene })
+  const svg = await app.renderer.renderSvg(documentOf, { frameId: query.frameId, scene })
   return await reply.type('image/svg+xml; charset=utf-8').header('content-security-policy', SVG_CSP).send(svg)
 }
 
 export async function sendPng (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
-  const { content, etag, scene } = renderable(app, sceneId, query.frameId)
+  const { documentOf, etag, scene } = renderable(app, sceneId, query.frameId)
   const sized = `${etag.slice(0, -1)}:${query.maxWidth ?? ''}"`
   if (notModified(request, reply, sized)) return await reply.code(304).send()
-  const png = await app.renderer.renderPng(content, { frameId: query.frameId, maxWidth: query.maxWidth, scene })
+  const png = await app.renderer.renderPng(documentOf, { frameId: query.frameId, maxWidth: query.maxWidth, scene })
   return await reply.type('image/png').send(png)
 }
 

@@ -1,7 +1,7 @@
 // The scene-content tools and the format guides (docs/mcp.md): get_scene_content is the REST
 // GET body; search, edit and screenshot are the service's MCP-only tools, their pure logic in src/mcp/.
 import { Type } from 'typebox'
-import { sceneIdentity } from '../../../../render/contract.js'
+import type { SceneContent } from '../../../../schemas/scene-content.js'
 import * as sceneContent from '../../../../services/scene-content.js'
 import { EDIT_ARGUMENTS, planEdit } from '../../../../mcp/edit.js'
 import { FORMAT_GUIDES, type GuideTool } from '../../../../mcp/format-guides.js'
@@ -26,11 +26,14 @@ interface ScreenshotArgs { sceneId: string, frameId?: string, maxWidth?: number,
  * render for both); a frame the scene does not hold is the agent's to fix, not a picture.
  */
 async function screenshot ({ op, renderer }: ToolContext, { sceneId, frameId, maxWidth, padding }: ScreenshotArgs): Promise<ToolOutput> {
-  const content = sceneContent.get(op, { sceneId })
-  if (frameId !== undefined && !snapshotOf(content).elements.some((e) => e.id === frameId && FRAME_TYPES.has(e.type) && e.isDeleted !== true)) {
+  const scene = sceneContent.identity(op, { sceneId })
+  // Read only for a frame to check or a picture to draw, in this synchronous run (render/contract.ts SceneSource).
+  let read: SceneContent | undefined
+  const content = (): SceneContent => (read ??= sceneContent.get(op, { sceneId }))
+  if (frameId !== undefined && !snapshotOf(content()).elements.some((e) => e.id === frameId && FRAME_TYPES.has(e.type) && e.isDeleted !== true)) {
     toolError(`frame ${frameId} is not in scene ${sceneId}: search_scene_content with types ["frame"] lists its frames; leave frameId out to render the whole scene`)
   }
-  const image = await renderer.renderPng(content, { scene: sceneIdentity(content), frameId, padding: padding ?? SCREENSHOT_DEFAULT_PADDING, maxWidth })
+  const image = await renderer.renderPng(content, { scene, frameId, padding: padding ?? SCREENSHOT_DEFAULT_PADDING, maxWidth })
   return { image }
 }
 
