@@ -75,7 +75,12 @@ function watchProduced (app: FastifyInstance, auth: string[] = []): string[] {
     set: (read, dependsOn, value) => cache.set(read, dependsOn, value),
     clear: () => cache.clear(),
     held: () => cache.held(),
-    lookup: (read, dependsOn) => cache.lookup(read, dependsOn)
+    // An MCP answer is computed outside the cache and kept after: it counts as produced when it is kept.
+    lookup: <T>(read: string, dependsOn: readonly unknown[]) => {
+      const looked = cache.lookup<T>(read, dependsOn)
+      if (looked.found) return looked
+      return { found: false as const, keep: (answer: T) => { produced.push(read); looked.keep(answer) } }
+    }
   }
   return produced
 }
@@ -123,7 +128,7 @@ t.test('through the app', async (t) => {
     await callTool(app, KEYS.full, 'list_scenes', { limit: 3 })
     await callTool(app, KEYS.full, 'list_scenes', { limit: 3 })
     await callTool(app, KEYS.full, 'list_collections', {})
-    t.same(produced, ['GET /api/v1/collections', 'GET /api/v1/scenes/:sceneId/content', 'mcp scenes', 'mcp collections'])
+    t.same(produced, ['GET /api/v1/collections', 'GET /api/v1/scenes/:sceneId/content', 'mcp-answer list_scenes', 'mcp-answer list_collections'])
   })
 })
 
