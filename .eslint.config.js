@@ -25,8 +25,8 @@ export default tseslint.config(
       '@stylistic/max-statements-per-line': 'off',
       // 160, what the code can keep now (1,245 lines of src/ passed 120); comments still wrap at 120 by habit. Not
       // counted: URLs and regular expressions (a break would change them), and template literals, whose line breaks
-      // are their text (the MCP guides, --help). 'warn' until the files being reworked in parallel are wrapped.
-      '@stylistic/max-len': ['warn', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true, ignoreTemplateLiterals: true }]
+      // are their text (the MCP guides, --help). An error, so a new long line fails `npm run lint`.
+      '@stylistic/max-len': ['error', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true, ignoreTemplateLiterals: true }]
     }
   },
   {
@@ -62,7 +62,7 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
       // A test's long line is an expected answer: kept whole, it reads against the product's text and a search for a
       // message finds it. So lines holding a string are not counted here either.
-      '@stylistic/max-len': ['warn', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true, ignoreTemplateLiterals: true, ignoreStrings: true }]
+      '@stylistic/max-len': ['error', { code: 160, ignoreUrls: true, ignoreRegExpLiterals: true, ignoreTemplateLiterals: true, ignoreStrings: true }]
     }
   }
 )

@@ -93,7 +93,8 @@ function startRows (starts: StartResult): Row[] {
 
 /** MCP next to its REST twin, as a real client calls them, at the server's defaults. */
 function mcpRows (mcp: McpResult): Row[] {
-  const what = 'MCP tools/call list_scenes vs GET /scenes?limit=10, defaults (info log, journal on), a client sending MCP-Protocol-Version and new ids, accepting SSE, reading through a pipe'
+  const what = 'MCP tools/call list_scenes vs GET /scenes?limit=10, defaults (info log, journal on), ' +
+    'a client sending MCP-Protocol-Version and new ids, accepting SSE, reading through a pipe'
   if (mcp === null) return [[what, 'n/a (POST /api/v1/mcp answers 404)', '<= 1.1x', null]]
   const ratio = mcp.mcpMs / mcp.restMs
   const cpu = `; server CPU per call ${n0(mcp.mcpCpuUs)} µs / ${n0(mcp.restCpuUs)} µs = ${x2(mcp.mcpCpuUs / mcp.restCpuUs)}`

@@ -43,7 +43,9 @@ export async function withServer<T> (
 }
 
 /** Median times of each work alone, run in turn so all see the same machine, each after an untimed `before`. */
-export async function medians (works: Array<() => Promise<unknown>>, runs: number, before: () => Promise<unknown> = async () => {}, warmup = 5): Promise<number[]> {
+export async function medians (
+  works: Array<() => Promise<unknown>>, runs: number, before: () => Promise<unknown> = async () => {}, warmup = 5
+): Promise<number[]> {
   const times: number[][] = works.map(() => [])
   for (let i = 0; i < runs + warmup; i++) {
     for (const [k, work] of works.entries()) {

@@ -131,7 +131,9 @@ function inProcessStarts (runs: number): StartResult['inProcess'] {
 export async function measureStarts (settings: StartSettings): Promise<StartResult> {
   const log = join(settings.workDir, 'starts.log')
   const inProcess = inProcessStarts(settings.inProcessStarts)
-  const result: StartResult = { ms: { bare: [], server: [], uncached: [], npx: [], bin: [], image: [], bareNpx: [], bareImage: [] }, cpuMs: {}, skipped: {}, inProcess }
+  const result: StartResult = {
+    ms: { bare: [], server: [], uncached: [], npx: [], bin: [], image: [], bareNpx: [], bareImage: [] }, cpuMs: {}, skipped: {}, inProcess
+  }
   const cases = specs(settings, result.skipped)
   for (const [, spec] of cases) await startOnce(spec, log)
   for (let i = 0; i < settings.starts; i++) {

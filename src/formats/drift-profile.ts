@@ -66,7 +66,9 @@ const KINDS = [
 export type ChangeName = typeof KINDS[number]['change']
 export const CHANGE_NAMES: readonly ChangeName[] = KINDS.map((k) => k.change)
 
-export const LearnedChangeSchema = Type.Union([KINDS[0].schema, KINDS[1].schema, KINDS[2].schema, KINDS[3].schema, KINDS[4].schema, KINDS[5].schema, KINDS[6].schema, KINDS[7].schema])
+export const LearnedChangeSchema = Type.Union([
+  KINDS[0].schema, KINDS[1].schema, KINDS[2].schema, KINDS[3].schema, KINDS[4].schema, KINDS[5].schema, KINDS[6].schema, KINDS[7].schema
+])
 /** A change as the reader returns it and `learn` writes it: `seen` always there. */
 export type LearnedChange = Static<typeof LearnedChangeSchema> & { seen: Seen[] }
 

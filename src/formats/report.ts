@@ -67,9 +67,12 @@ const head = {
 }
 const tail = {
   requests: Type.Object({ target: count, emulator: count }, { additionalProperties: false }),
-  shared: Type.Array(Type.Object({ path: Type.String(), kind: Type.String(), emulator: Type.Unknown(), target: Type.Unknown() }, { additionalProperties: false })),
+  shared: Type.Array(Type.Object({
+    path: Type.String(), kind: Type.String(), emulator: Type.Unknown(), target: Type.Unknown()
+  }, { additionalProperties: false })),
   unusedAccept: Type.Array(Type.Object({
-    operation: Type.Optional(Type.String()), path: Type.String(), kind: Type.Optional(Type.String()), target: Type.Optional(Type.Unknown()), reason: Type.String(), rule: Type.Integer({ minimum: 1 })
+    operation: Type.Optional(Type.String()), path: Type.String(), kind: Type.Optional(Type.String()), target: Type.Optional(Type.Unknown()),
+    reason: Type.String(), rule: Type.Integer({ minimum: 1 })
   }, { additionalProperties: false })),
   summary: Type.Object({ operations: count, same: count, differs: count, accepted: count }, { additionalProperties: false })
 }
@@ -116,7 +119,9 @@ export const ShadowReportSchema = Type.Object({
   unusedAccept: tail.unusedAccept,
   summary: tail.summary,
   shadow: Type.Object({
-    state: Type.Union([Type.Literal('waiting'), Type.Literal('importing'), Type.Literal('ready'), Type.Literal('failed')], { description: 'waiting for the first request with a key; importing the target workspace; ready; failed (see reason)' }),
+    state: Type.Union([Type.Literal('waiting'), Type.Literal('importing'), Type.Literal('ready'), Type.Literal('failed')], {
+      description: 'waiting for the first request with a key; importing the target workspace; ready; failed (see reason)'
+    }),
     reason: Type.Union([Type.String(), Type.Null()]),
     forwarded: Type.Integer({ minimum: 0, description: 'Client requests forwarded to the target' }),
     compared: count,

@@ -68,7 +68,9 @@ function check<T extends TSchema> (schema: T, value: unknown, where: string, che
   return value as Static<T>
 }
 
-function readList<T extends TSchema> (dir: string, name: string, item: T, checked: boolean, fill: (v: Record<string, unknown>) => unknown = (v) => v): Array<Static<T>> {
+function readList<T extends TSchema> (
+  dir: string, name: string, item: T, checked: boolean, fill: (v: Record<string, unknown>) => unknown = (v) => v
+): Array<Static<T>> {
   const file = join(dir, name)
   if (!existsSync(file)) return []
   const list = readJson(file)
@@ -110,7 +112,9 @@ function checkRelations (ws: FixtureWorkspace): void {
       throw new FixtureError(`${where}/scenes.json: scene ${scene.record.metadata.id} names unknown collection or owner "${collection}"`)
     }
   }
-  for (const [kind, ids] of [['user', ws.users.map((u) => u.id)], ['collection', [...collectionIds]], ['scene', ws.scenes.map((s) => s.record.metadata.id)]] as const) {
+  for (const [kind, ids] of [
+    ['user', ws.users.map((u) => u.id)], ['collection', [...collectionIds]], ['scene', ws.scenes.map((s) => s.record.metadata.id)]
+  ] as const) {
     if (new Set(ids).size !== ids.length) throw new FixtureError(`${where}: duplicate ${kind} id`)
   }
 }

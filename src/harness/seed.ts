@@ -20,7 +20,9 @@ export function seedWorkspace (stores: Stores, fixture: FixtureWorkspace, fixtur
     }
     for (const invite of fixture.invites) stores.invites.insert(workspace.id, invite)
     // A fixture's entries name their keys as the API's entries do (one source_id format, whoever wrote them).
-    for (const entry of fixture.logs) stores.auditLog.append(workspace.id, typeof entry.source_id === 'string' ? { ...entry, source_id: auditSourceId(entry.source_id) } : entry)
+    for (const entry of fixture.logs) {
+      stores.auditLog.append(workspace.id, typeof entry.source_id === 'string' ? { ...entry, source_id: auditSourceId(entry.source_id) } : entry)
+    }
     if (options.withKeys !== false) seedKeys(stores, fixture)
   })
 }

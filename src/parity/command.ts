@@ -111,7 +111,10 @@ function liveFigures (ctx: LiveContext, outcome: RunOutcome, seconds: string): s
 }
 
 /** What every report holds besides the operations: who, where, when, how long, the key, the requests, what was skipped. */
-function reportInput (mode: 'live' | 'verify', target: string, startedAt: string, started: number, outcome: RunOutcome, requests: ReportInput['requests'], readOnly: boolean, acceptance: Acceptance, version: string): ReportInput {
+function reportInput (
+  mode: 'live' | 'verify', target: string, startedAt: string, started: number, outcome: RunOutcome, requests: ReportInput['requests'],
+  readOnly: boolean, acceptance: Acceptance, version: string
+): ReportInput {
   return {
     tool: 'drawing-api-emulator', version, mode, target, startedAt, durationMs: Date.now() - started,
     key: keyReport(outcome.profile, outcome.routes, readOnly), requests, skipped: outcome.skipped,
@@ -140,7 +143,10 @@ async function live (options: LiveOptions, io: Io): Promise<number> {
   if (options.record !== undefined) checkRecordingDir(options.record)
   const acceptance = acceptanceOf(options, io)
   const { client, first } = await contact(options)
-  const ctx: LiveContext = { options, client, first, acceptance, local: await startLocal(io.env, { driftProfile: options.driftProfile }), registry: createRegistry(), startedAt: new Date(started).toISOString() }
+  const ctx: LiveContext = {
+    options, client, first, acceptance, local: await startLocal(io.env, { driftProfile: options.driftProfile }),
+    registry: createRegistry(), startedAt: new Date(started).toISOString()
+  }
   const controller = new AbortController()
   const release = interruptOn(controller)
   try {
@@ -169,7 +175,9 @@ function finishLive (ctx: LiveContext, run: LiveRun, started: number, io: Io): n
   const { outcome } = run
   const requests = { target: client.requests(), emulator: outcome.emulatorRequests }
   const mask = secretMask(new Set([options.key]))
-  const report = mask.value(buildReport(reportInput('live', options.target, ctx.startedAt, started, outcome, requests, options.readOnly, acceptance, io.version)))
+  const report = mask.value(buildReport(
+    reportInput('live', options.target, ctx.startedAt, started, outcome, requests, options.readOnly, acceptance, io.version)
+  ))
   return finish(report, io, options.report, liveFigures(ctx, outcome, (report.durationMs / 1000).toFixed(1)))
 }
 
@@ -187,7 +195,9 @@ async function verify (options: VerifyOptions, io: Io): Promise<number> {
   const acceptance = acceptanceOf(options, io)
   const { header } = recording
   if (header.source === 'shadow') {
-    const report = await replayShadowRecording(recording, options.dir, { env: io.env, acceptance, version: io.version, driftProfile: options.driftProfile, only: options.only })
+    const report = await replayShadowRecording(recording, options.dir, {
+      env: io.env, acceptance, version: io.version, driftProfile: options.driftProfile, only: options.only
+    })
     return finish(report, io, options.report, `shadow recording of ${header.target} made ${header.startedAt} by ${header.tool}: ${header.steps} requests replayed; ${(report.durationMs / 1000).toFixed(1)} s`)
   }
   const local = await startLocal(io.env, { driftProfile: options.driftProfile })

@@ -84,7 +84,8 @@ export function baseUrl (raw: string, flag: string): string {
 
 function parse (command: string, argv: string[], options: Record<string, 'string' | 'boolean' | 'strings'>) {
   try {
-    const spec = Object.fromEntries(Object.entries(options).map(([name, type]) => [name, type === 'strings' ? { type: 'string' as const, multiple: true } : { type }]))
+    const spec = Object.fromEntries(Object.entries(options).map(([name, type]) =>
+      [name, type === 'strings' ? { type: 'string' as const, multiple: true } : { type }]))
     const parsed = parseArgs({ args: argv, options: spec, strict: true, allowPositionals: true })
     return { values: parsed.values as Record<string, string | boolean | string[] | undefined>, positionals: parsed.positionals }
   } catch (error) {
@@ -127,12 +128,18 @@ const LIVE_ONLY = ['target', 'key', 'record', 'read-only', 'include-mcp', 'redac
 export function parseParityOptions (argv: string[]): ParityOptions {
   const { values, positionals } = parse('parity', argv, {
     'target': 'string', 'key': 'string', 'report': 'string', 'record': 'string', 'verify': 'string', 'accept': 'string', 'only': 'strings',
-    'timeout': 'string', 'compare': 'string', 'read-only': 'boolean', 'include-mcp': 'boolean', 'redact-people': 'boolean', 'help': 'boolean', 'drift-profile': 'string'
+    'timeout': 'string', 'compare': 'string', 'read-only': 'boolean', 'include-mcp': 'boolean', 'redact-people': 'boolean', 'help': 'boolean',
+    'drift-profile': 'string'
   })
   if (values.help === true) return { mode: 'help' }
   if (values.compare !== undefined) return compareOptions(values, positionals)
   if (positionals.length > 0) throw new RunError(`unexpected argument ${positionals[0]} (see drawing-api-emulator parity --help)`)
-  const common: CommonOptions = { report: values.report as string | undefined, accept: values.accept as string | undefined, only: onlyOperations(values), driftProfile: values['drift-profile'] as string | undefined }
+  const common: CommonOptions = {
+    report: values.report as string | undefined,
+    accept: values.accept as string | undefined,
+    only: onlyOperations(values),
+    driftProfile: values['drift-profile'] as string | undefined
+  }
   if (values.verify !== undefined) {
     const extra = LIVE_ONLY.filter((name) => values[name] !== undefined)
     if (extra.length > 0) throw new RunError(`--verify replays a recording with its own options: drop --${extra.join(', --')}`)

@@ -43,7 +43,9 @@ type Grouped<T extends Difference> = T & { requests: RequestRef[], count: number
  * values. `unexplained` holds the groups seen at least once without `followsFrom`: a difference seen before the
  * failed write it would follow from (or without one) is not its echo, so the group keeps no `followsFrom`.
  */
-function group<T extends Difference> (list: Array<Grouped<T>>, index: Map<string, Grouped<T>>, unexplained: Set<object>, difference: T, request: RequestRef | undefined): void {
+function group<T extends Difference> (
+  list: Array<Grouped<T>>, index: Map<string, Grouped<T>>, unexplained: Set<object>, difference: T, request: RequestRef | undefined
+): void {
   const pattern = pathPattern(difference.path)
   const key = groupKey(pattern, difference)
   let grouped = index.get(key)

@@ -141,7 +141,9 @@ function tally (state: State, step: Step, request: HttpRequest, ref: RequestRef,
   const found = differencesOf(state, step, request, emulator, target)
   const origin = found.length > 0 ? followsFrom(state.failedWrites, request) : undefined
   const statuses = { emulator: emulator.status, target: target.status }
-  if (state.selection.compared(step)) state.tally.add(step.operation, origin === undefined ? found : found.map((d) => ({ ...d, followsFrom: origin })), ref, statuses)
+  if (state.selection.compared(step)) {
+    state.tally.add(step.operation, origin === undefined ? found : found.map((d) => ({ ...d, followsFrom: origin })), ref, statuses)
+  }
   trackFailedWrite(state.failedWrites, request, ref, emulator, target)
 }
 
@@ -206,19 +208,27 @@ export async function runScenario (setup: RunSetup): Promise<RunOutcome> {
   for (const step of probes) {
     checkSignal(setup.signal)
     targetAnswers.push(await sendTarget(state, step, step.request(state.vars.target)))
-    if (step === probes[0]) targetAnswers.push({ answer: await probeRoutes(state, routeProbe), ref: { method: 'GET', path: NO_SUCH_ROUTE.path, step: state.steps } })
+    if (step === probes[0]) {
+      targetAnswers.push({ answer: await probeRoutes(state, routeProbe), ref: { method: 'GET', path: NO_SUCH_ROUTE.path, step: state.steps } })
+    }
   }
   const [first, routeAnswer, ...rest] = targetAnswers
   const profile = profileOf(probeAnswers(probes, [first, ...rest].map((a) => a.answer)))
   const { client, answers, routes } = await matchKey(state, probes, profile)
   state.emulator = liveSide(client)
   const emulatorNotFound = await client.send(NO_SUCH_ROUTE, setup.signal)
-  state.routeCheck = createRouteCheck({ answer: routeAnswer.answer, basePath: setup.targetBasePath }, { answer: emulatorNotFound, basePath: new URL(setup.local.running.apiUrl).pathname })
+  state.routeCheck = createRouteCheck(
+    { answer: routeAnswer.answer, basePath: setup.targetBasePath },
+    { answer: emulatorNotFound, basePath: new URL(setup.local.running.apiUrl).pathname }
+  )
   const main = mainSteps(profile, setup.scenario)
   const selection = selectSteps([...probes, ...main], setup.only)
   state.selection = setup.replay === true ? { compared: selection.compared, sent: () => true } : selection
   probes.forEach((step, i) => tally(state, step, step.request(state.vars.target), [first, ...rest][i].ref, answers[i], [first, ...rest][i].answer))
   // From here on a profile exists and answers are compared: an interrupt ends the run with its outcome so far.
   const interrupted = await runMain(state, main.filter(state.selection.sent))
-  return { operations: state.tally.results(), profile, routes, emulatorRequests: client.requests(), skipped: state.skipped, ...(interrupted === undefined ? {} : { interrupted }) }
+  return {
+    operations: state.tally.results(), profile, routes, emulatorRequests: client.requests(), skipped: state.skipped,
+    ...(interrupted === undefined ? {} : { interrupted })
+  }
 }

@@ -15,7 +15,9 @@ export const MASK = '[the key]'
 export const MIN_SECRET_LENGTH = 8
 
 /** Headers that carry a credential. INFER: `api-key`, `x-auth-token`, `x-access-token` are common spellings. */
-export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-auth-token', 'x-access-token', 'cookie'])
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([
+  'authorization', 'proxy-authorization', 'x-api-key', 'api-key', 'x-auth-token', 'x-access-token', 'cookie'
+])
 
 const long = (secret: string): boolean => secret.length >= MIN_SECRET_LENGTH
 
@@ -105,7 +107,9 @@ export function maskRequestByName<T extends { query?: Record<string, unknown>, h
     if (typeof value !== 'object' || value === null) return value
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isSecretParam(k) && typeof v === 'string' ? MASK : byName(v)]))
   }
-  const headers = request.headers === undefined ? undefined : Object.fromEntries(Object.entries(request.headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())))
+  const headers = request.headers === undefined
+    ? undefined
+    : Object.fromEntries(Object.entries(request.headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase())))
   return {
     ...request,
     ...(request.query === undefined ? {} : { query: byName(request.query) }),

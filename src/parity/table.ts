@@ -17,7 +17,8 @@ export function describeDifference (d: Pick<Difference, 'path' | 'kind' | 'emula
 }
 
 function isShared (d: Difference, shared: readonly SharedDifference[]): boolean {
-  return shared.some((s) => s.path === d.path && s.kind === d.kind && JSON.stringify(s.emulator) === JSON.stringify(d.emulator) && JSON.stringify(s.target) === JSON.stringify(d.target))
+  return shared.some((s) => s.path === d.path && s.kind === d.kind &&
+    JSON.stringify(s.emulator) === JSON.stringify(d.emulator) && JSON.stringify(s.target) === JSON.stringify(d.target))
 }
 
 /** The first differing fields of a row (the run-wide ones aside), and the first request that showed them. */
@@ -33,9 +34,11 @@ function firstFields (row: OperationResult, shared: readonly SharedDifference[])
 
 function table (report: ParityReport): string[] {
   const header = ['operation', 'requests', 'same', 'differs', 'first differing fields']
-  const rows = report.operations.map((row) => [row.operation, String(row.requests), String(row.same), String(row.differs), row.differs === 0 ? '' : firstFields(row, report.shared)])
+  const rows = report.operations.map((row) =>
+    [row.operation, String(row.requests), String(row.same), String(row.differs), row.differs === 0 ? '' : firstFields(row, report.shared)])
   const widths = header.slice(0, 4).map((title, i) => Math.max(title.length, ...rows.map((r) => r[i].length)))
-  const line = (cells: string[]): string => cells.map((cell, i) => i === 0 ? cell.padEnd(widths[0]) : i < 4 ? cell.padStart(widths[i]) : cell).join('  ').trimEnd()
+  const line = (cells: string[]): string =>
+    cells.map((cell, i) => i === 0 ? cell.padEnd(widths[0]) : i < 4 ? cell.padStart(widths[i]) : cell).join('  ').trimEnd()
   return [line(header), ...rows.map(line)]
 }
 

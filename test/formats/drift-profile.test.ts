@@ -117,6 +117,12 @@ t.test('a profile that is wrong: one line naming the file, the operation, the ch
 t.test('what a hand-written profile leaves out for people is filled in: where a change was seen, what it was learned from', async (t) => {
   const file = await written
   const onDisk = JSON.parse(readFileSync(file, 'utf8'))
-  const bare = { format: onDisk.format, version: onDisk.version, operations: onDisk.operations.map((op: any) => ({ ...op, changes: op.changes.map(({ seen: _seen, ...change }: any) => change) })) }
-  t.same(parseDriftProfile(JSON.stringify(bare), file), { ...bare, learnedFrom: [], operations: onDisk.operations.map((op: any) => ({ ...op, changes: op.changes.map((c: any) => ({ ...c, seen: [] })) })) })
+  const bare = {
+    format: onDisk.format,
+    version: onDisk.version,
+    operations: onDisk.operations.map((op: any) => ({ ...op, changes: op.changes.map(({ seen: _seen, ...change }: any) => change) }))
+  }
+  t.same(parseDriftProfile(JSON.stringify(bare), file), {
+    ...bare, learnedFrom: [], operations: onDisk.operations.map((op: any) => ({ ...op, changes: op.changes.map((c: any) => ({ ...c, seen: [] })) }))
+  })
 })

@@ -37,7 +37,10 @@ t.test('parity --record: readRecording returns the files as written, and --verif
   t.equal(made.code, 0, made.err)
   const read = readRecording(dir)
   t.same(read, onDisk(dir), 'the reader returns what the writer wrote')
-  t.match(read.header, { format: RECORDING_FORMAT, version: RECORDING_VERSION, target: target.apiUrl, readOnly: true, includeMcp: false, redactedPeople: false, steps: read.steps.length })
+  t.match(read.header, {
+    format: RECORDING_FORMAT, version: RECORDING_VERSION, target: target.apiUrl, readOnly: true, includeMcp: false, redactedPeople: false,
+    steps: read.steps.length
+  })
   t.ok(read.steps.length > 10, `${read.steps.length} steps`)
   const verified = await parity('--verify', dir)
   t.equal(verified.code, 0, verified.err)

@@ -41,7 +41,9 @@ t.test('the start rows hold issue 43\'s goals: 1.25x for npm start, 1.35x for th
 
 t.test('the reads rows hold 0.70x (defaults) and 0.85x (quiet), each the median of the rounds\' ratios', async (t) => {
   const memory = { bare: { rss: 90, peak: 95 }, quiet: { rss: 100, peak: 110 }, defaults: { rss: 150, peak: 160 } }
-  const table = renderTable({ reads: { rounds: { bare: [1000, 1000, 1000], defaults: [700, 690, 720], quiet: [840, 850, 900] }, memory, defaultRequests: 100_000, failures: [] } })
+  const table = renderTable({
+    reads: { rounds: { bare: [1000, 1000, 1000], defaults: [700, 690, 720], quiet: [840, 850, 900] }, memory, defaultRequests: 100_000, failures: [] }
+  })
   t.same(rowOf(table, 'reads, defaults').slice(1), ['0.70x (700 req/s)', '>= 0.70x', 'yes'])
   t.same(rowOf(table, 'reads, quiet').slice(1), ['0.85x (850 req/s)', '>= 0.85x', 'yes'])
   const below = renderTable({ reads: { rounds: { bare: [1000], defaults: [699], quiet: [849] }, memory, defaultRequests: 100_000, failures: [] } })

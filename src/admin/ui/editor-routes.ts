@@ -50,14 +50,20 @@ const editorRoutes: FastifyPluginAsync = async (app) => {
     const found = findScene(app, request.params.sceneId)
     if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', request.params.sceneId)
     const workspace = { id: found.workspaceId, name: workspaceName(app, found.workspaceId) }
-    const body = editorPage({ workspace, scene: found.scene, identity: editorIdentity(app, found), built: editorBuilt(), signOut: app.config.adminToken !== undefined })
+    const body = editorPage({
+      workspace, scene: found.scene, identity: editorIdentity(app, found), built: editorBuilt(), signOut: app.config.adminToken !== undefined
+    })
     return await reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).header('cache-control', 'no-store').send(body)
   })
 
-  app.get<{ Params: SceneParams }>('/ui/workspaces/:workspaceId/scenes/:sceneId/content', { schema: { ...hidden, params: SceneParamsSchema } }, async (request, reply) =>
+  app.get<{ Params: SceneParams }>('/ui/workspaces/:workspaceId/scenes/:sceneId/content', {
+    schema: { ...hidden, params: SceneParamsSchema }
+  }, async (request, reply) =>
     await sendJsonText(reply, JSON.stringify(sceneDocument(app, sceneIn(app, request.params)))))
 
-  app.get<{ Params: SceneParams }>('/ui/workspaces/:workspaceId/scenes/:sceneId/version', { schema: { ...hidden, params: SceneParamsSchema } }, async (request, reply) => {
+  app.get<{ Params: SceneParams }>('/ui/workspaces/:workspaceId/scenes/:sceneId/version', {
+    schema: { ...hidden, params: SceneParamsSchema }
+  }, async (request, reply) => {
     const { sceneVersion, contentEpoch } = sceneIn(app, request.params).scene.metadata
     return await sendJsonText(reply, JSON.stringify({ sceneVersion, contentEpoch }))
   })

@@ -36,5 +36,6 @@ export const faviconIco: FastifyPluginAsync = async (app) => {
 
 /** /_emulator/ui/favicon.svg; registered in the demo page's scope, outside its sign-in guard (as app.css). */
 export const faviconSvg: FastifyPluginAsync = async (app) => {
-  app.get('/ui/favicon.svg', { schema: { hide: true } }, async (_request, reply) => await reply.type('image/svg+xml').header('cache-control', CACHE).send(FAVICON_SVG))
+  app.get('/ui/favicon.svg', { schema: { hide: true } }, async (_request, reply) =>
+    await reply.type('image/svg+xml').header('cache-control', CACHE).send(FAVICON_SVG))
 }

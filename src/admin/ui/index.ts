@@ -104,7 +104,8 @@ const pages: FastifyPluginAsync = async (app) => {
     sendPage(reply, 'Overview', overviewBody(overviewFacts(app), workspaceSummaries(app), fixtureSecrets(app), firstRequest(app, request))))
   app.get('/ui/shadow', hidden, async (_request, reply) => sendPage(reply, 'Shadow', shadowBody(shadowSourceOf(app.shadowSource).report())))
   // The page's live part, which its script reads again each second (the journal's rows are read the same way).
-  app.get('/ui/shadow/live', hidden, async (_request, reply) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(toText(shadowLive(shadowSourceOf(app.shadowSource).report()))))
+  app.get('/ui/shadow/live', hidden, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(toText(shadowLive(shadowSourceOf(app.shadowSource).report()))))
   app.get('/ui/journal', hidden, async (request, reply) => sendPage(reply, 'Journal', journalBody(workspaceSummaries(app), firstRequest(app, request))))
   app.get<{ Querystring: Record<string, unknown> }>('/ui/coverage', hidden, async (request, reply) =>
     sendPage(reply, 'Coverage', coverageBody(coverageFacts(app, request.query))))
@@ -173,7 +174,8 @@ const ui: FastifyPluginAsync = async (app) => {
   await app.register(pageScript)
   await app.register(faviconSvg)
   app.get('/ui/app.css', hidden, async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLES))
-  app.get('/ui/login', hidden, async (_request, reply) => reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(false)))
+  app.get('/ui/login', hidden, async (_request, reply) =>
+    reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(false)))
   app.post<{ Body: { token?: string } }>('/ui/login', hidden, async (request, reply) => {
     if (token === undefined || tokenMatches(request.body?.token ?? '', token)) {
       if (token !== undefined) reply.header('set-cookie', cookieHeader(token))

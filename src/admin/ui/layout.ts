@@ -5,7 +5,8 @@ import { html, toText, type Html } from './html.js'
 export const UI_PREFIX = '/_emulator/ui'
 
 /** No inline script, nothing from another origin: the page works offline and user content cannot run. */
-export const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+export const PAGE_CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 export const STYLES = `
 :root { --ink: #1e1e1e; --muted: #6b6b78; --line: #e3e3ea; --paper: #fafafc; --accent: #6965db; --warn: #c2410c; --ok: #15803d; }

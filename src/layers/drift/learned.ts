@@ -60,7 +60,9 @@ export function converted (value: unknown, to: JsonType, sample: unknown): unkno
   if (to === 'null') return null
   if (to === 'string' && value !== null) return typeof value === 'object' ? JSON.stringify(value) : String(value)
   if (to === 'number' && typeof value === 'boolean') return value ? 1 : 0
-  return structuredClone(jsonType(sample) === to ? sample : ({ string: '', number: 0, boolean: false, object: {}, array: [] } as const)[to as Exclude<JsonType, 'null'>])
+  return structuredClone(jsonType(sample) === to
+    ? sample
+    : ({ string: '', number: 0, boolean: false, object: {}, array: [] } as const)[to as Exclude<JsonType, 'null'>])
 }
 
 /** Applies one body change to `body` (a clone) in place; returns the pointers it changed. */

@@ -184,7 +184,12 @@ function randomForcedOrSwept<Out> (
 function merged (learned: LearnedOutput | null, drifted: DriftResult | null): DriftResult | null {
   if (learned === null) return drifted
   if (drifted === null) return learned
-  return { ...drifted, headers: { ...learned.headers, ...drifted.headers }, removedHeaders: learned.removedHeaders, changes: [...learned.changes, ...drifted.changes] }
+  return {
+    ...drifted,
+    headers: { ...learned.headers, ...drifted.headers },
+    removedHeaders: learned.removedHeaders,
+    changes: [...learned.changes, ...drifted.changes]
+  }
 }
 
 /**

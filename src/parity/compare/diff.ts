@@ -94,7 +94,9 @@ function compareRecordLists (e: unknown[], t: unknown[], site: Site, ctx: WalkCo
     if (site.mode === 'shape') ctx.valuePaths.push(at)
     compareFields(e[i] as JsonObject, t[j] as JsonObject, at, 'value', ctx)
   }
-  if (!sameOrder(pairs)) push(ctx, site.path, 'order', pairs.map(([i]) => i).sort((a, b) => a - b).map((i) => recordId(e[i])), pairs.map(([, j]) => recordId(t[j])))
+  if (!sameOrder(pairs)) {
+    push(ctx, site.path, 'order', pairs.map(([i]) => i).sort((a, b) => a - b).map((i) => recordId(e[i])), pairs.map(([, j]) => recordId(t[j])))
+  }
   if (site.mode === 'shape') {
     for (const j of leftTarget) ctx.shapeChecks.push({ path: pointer(site.path, j), record: t[j], models: e })
     return

@@ -57,7 +57,10 @@ export function idFormat (id: string): string {
 
 export const idsRule: ScalarRule = {
   name: 'ids',
-  description: 'Ids (`id`, `…Id`, `…_id`, and the fields that name another record: `workspace`, `collection`, `creator`, `updater`, `scene`, …) are mapped by first appearance: a target id and an emulator id at the same place become a pair, and every later appearance must keep the pair (both ways). Their format is compared (uuid, 21-character element id, prefixed such as `scn_…`, other token).',
+  description: 'Ids (`id`, `…Id`, `…_id`, and the fields that name another record: `workspace`, `collection`, `creator`, `updater`, `scene`, …) ' +
+    'are mapped by first appearance: a target id and an emulator id at the same place become a pair, ' +
+    'and every later appearance must keep the pair (both ways). ' +
+    'Their format is compared (uuid, 21-character element id, prefixed such as `scn_…`, other token).',
   applies: (site, emulator, target) => isIdKey(site.key) && typeof emulator === 'string' && typeof target === 'string',
   compare (emulator, target, site, ids) {
     const e = emulator as string
@@ -74,7 +77,8 @@ const sourceForm = (value: unknown): string => typeof value === 'string' ? `${id
 
 export const auditSourcesRule: ScalarRule = {
   name: 'audit-sources',
-  description: 'A log entry\'s `source_id` names the key that made the write, and the emulator side writes with a key the run minted for it: only its form is compared (the id format as for `ids`, or null), never which key it names.',
+  description: 'A log entry\'s `source_id` names the key that made the write, ' +
+    'and the emulator side writes with a key the run minted for it: only its form is compared (the id format as for `ids`, or null), never which key it names.',
   applies: (site) => site.key === 'source_id',
   compare: (emulator, target, site) => sourceForm(emulator) === sourceForm(target) ? null : differ(site, 'format', sourceForm(emulator), sourceForm(target))
 }
@@ -104,7 +108,8 @@ export const timestampsRule: ScalarRule = {
 
 export const sceneVersionsRule: ScalarRule = {
   name: 'scene-versions',
-  description: '`sceneVersion` (and `lastAcknowledgedVersion`) are the service\'s own digests of a scene: only their JSON type is compared. `contentEpoch`, `updateCount` and the element counters of scenes the run made are compared by value.',
+  description: '`sceneVersion` (and `lastAcknowledgedVersion`) are the service\'s own digests of a scene: only their JSON type is compared. ' +
+    '`contentEpoch`, `updateCount` and the element counters of scenes the run made are compared by value.',
   applies: (site, emulator, target) => (site.key === 'sceneVersion' || site.key === 'lastAcknowledgedVersion') && typeof emulator === typeof target,
   compare: () => null
 }
@@ -114,7 +119,10 @@ const CONTENT_COUNTS = new Set(['hasNextPage', 'hasMore', 'nextCursor', 'totalCo
 
 export const workspaceCountsRule: ScalarRule = {
   name: 'workspace-counts',
-  description: 'In reads of the workspace\'s own contents, `hasNextPage`, `hasMore`, `totalCount`, `totalPages` and `nextCursor` depend on how much the workspace holds: their JSON type is compared (`nextCursor` may be a string or null), and `limit`, `offset`, `currentPage` by value. Anywhere, a `nextCursor` string is opaque: never compared by value.',
+  description: 'In reads of the workspace\'s own contents, `hasNextPage`, `hasMore`, `totalCount`, `totalPages` and `nextCursor` ' +
+    'depend on how much the workspace holds: their JSON type is compared ' +
+    '(`nextCursor` may be a string or null), and `limit`, `offset`, `currentPage` by value. ' +
+    'Anywhere, a `nextCursor` string is opaque: never compared by value.',
   applies: (site, emulator, target) => site.key !== undefined && CONTENT_COUNTS.has(site.key) &&
     (site.mode === 'shape' || (site.key === 'nextCursor' && typeof emulator === 'string' && typeof target === 'string')),
   compare (emulator, target, site) {
@@ -138,7 +146,9 @@ function isErrorText (site: Site): boolean {
 
 export const errorMessagesRule: ScalarRule = {
   name: 'error-messages',
-  description: 'Error texts (`message` of the `{statusCode, error, message}` envelope and of a JSON-RPC error, an MCP tool\'s `{"error": …}`) are the emulator\'s own words: only their type is compared; `statusCode` and `error` are compared by value.',
+  description: 'Error texts (`message` of the `{statusCode, error, message}` envelope and of a JSON-RPC error, ' +
+    'an MCP tool\'s `{"error": …}`) are the emulator\'s own words: only their type is compared; ' +
+    '`statusCode` and `error` are compared by value.',
   applies: (site) => isErrorText(site),
   compare: (emulator, target, site) => typeof emulator === typeof target ? null : differ(site, 'type', emulator, target)
 }
@@ -163,7 +173,9 @@ const PEOPLE_FIELDS = new Set(['email', 'user_email', 'user_full_name', 'user_pi
 
 export const peopleRule: ScalarRule = {
   name: 'people',
-  description: 'People\'s names, emails and pictures (`email`, a user record\'s `name` and `picture`, a log entry\'s `user_email`, `user_full_name`, `user_picture`) belong to the workspace, not to the API: only their type is compared (a string and null differ). Recordings made with `--redact-people` replace them anyway.',
+  description: 'People\'s names, emails and pictures (`email`, a user record\'s `name` and `picture`, ' +
+    'a log entry\'s `user_email`, `user_full_name`, `user_picture`) belong to the workspace, not to the API: ' +
+    'only their type is compared (a string and null differ). Recordings made with `--redact-people` replace them anyway.',
   applies: (site) => site.key !== undefined && (PEOPLE_FIELDS.has(site.key) || ((site.key === 'name' || site.key === 'picture') && isUserRecord(site.parent))),
   compare: (emulator, target, site) => (emulator === null) === (target === null) && typeof emulator === typeof target
     ? null
@@ -171,7 +183,9 @@ export const peopleRule: ScalarRule = {
 }
 
 /** Tried in order on every pair of scalars (and of id strings); the first that applies decides. */
-export const SCALAR_RULES: readonly ScalarRule[] = [errorMessagesRule, peopleRule, auditSourcesRule, idsRule, workspaceCountsRule, sceneVersionsRule, timestampsRule, ipAddressesRule]
+export const SCALAR_RULES: readonly ScalarRule[] = [
+  errorMessagesRule, peopleRule, auditSourcesRule, idsRule, workspaceCountsRule, sceneVersionsRule, timestampsRule, ipAddressesRule
+]
 
 // ---- headers -------------------------------------------------------------------------------------------------
 
@@ -189,7 +203,9 @@ export interface HeaderRule extends NamedRule {
 
 export const rateLimitCountersRule: HeaderRule = {
   name: 'rate-limit-counters',
-  description: '`X-RateLimit-Remaining` depends on the traffic each side has seen: compared as "a whole number"; `X-RateLimit-Reset` and `Retry-After` by their form (delta seconds, Unix seconds, HTTP date). `X-RateLimit-Limit` and `Content-Type` are compared by value.',
+  description: '`X-RateLimit-Remaining` depends on the traffic each side has seen: compared as "a whole number"; ' +
+    '`X-RateLimit-Reset` and `Retry-After` by their form (delta seconds, Unix seconds, HTTP date). ' +
+    '`X-RateLimit-Limit` and `Content-Type` are compared by value.',
   headers: ['x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'],
   reduce: (name, value) => name === 'x-ratelimit-remaining' ? (/^\d+$/.test(value) ? 'whole number' : value) : resetFormat(value)
 }
@@ -200,12 +216,17 @@ export const HEADER_RULES: readonly HeaderRule[] = [rateLimitCountersRule]
 
 export const workspaceContentsRule: NamedRule = {
   name: 'workspace-contents',
-  description: 'Reads whose answer depends on what the workspace holds (lists, the first scene, user or invite found there, the audit log) are compared by shape: the envelope and its `limit`/`offset` by value; a record the emulator also holds (same id, or an id already paired) by value; any other record against the emulator\'s own OpenAPI document (keys, JSON types, enum values, required fields) and the format of the emulator\'s ids there. Which optional fields such a record carries, and array lengths, are not compared.'
+  description: 'Reads whose answer depends on what the workspace holds (lists, the first scene, user or invite found there, the audit log) ' +
+    'are compared by shape: the envelope and its `limit`/`offset` by value; ' +
+    'a record the emulator also holds (same id, or an id already paired) by value; ' +
+    'any other record against the emulator\'s own OpenAPI document (keys, JSON types, enum values, required fields) ' +
+    'and the format of the emulator\'s ids there. Which optional fields such a record carries, and array lengths, are not compared.'
 }
 
 export const auditEntriesRule: NamedRule = {
   name: 'audit-entries',
-  description: 'Audit-log entries the run caused get new ids on each side: an entry is paired with the other side\'s entry of the same `action`, `operation` and `details` (ids mapped), then compared by value.'
+  description: 'Audit-log entries the run caused get new ids on each side: ' +
+    'an entry is paired with the other side\'s entry of the same `action`, `operation` and `details` (ids mapped), then compared by value.'
 }
 
 export const recordOrderRule: NamedRule = {
@@ -215,7 +236,9 @@ export const recordOrderRule: NamedRule = {
 
 export const mcpOwnWordsRule: NamedRule = {
   name: 'mcp-own-words',
-  description: 'MCP: tool descriptions (also inside input schemas), the format guides\' texts, `instructions` and `serverInfo` are the emulator\'s own words: only their type is compared; tool names, input schemas and the JSON the REST-backed tools answer are compared like REST answers.'
+  description: 'MCP: tool descriptions (also inside input schemas), ' +
+    'the format guides\' texts, `instructions` and `serverInfo` are the emulator\'s own words: only their type is compared; ' +
+    'tool names, input schemas and the JSON the REST-backed tools answer are compared like REST answers.'
 }
 
 export const WHOLE_ANSWER_RULES: readonly NamedRule[] = [workspaceContentsRule, auditEntriesRule, recordOrderRule, mcpOwnWordsRule]

@@ -45,8 +45,12 @@ export function demoKeys (users: JsonObject[], sourceKey: string): DemoKey[] {
   const keys: DemoKey[] = [
     { secret: 'sk-demo-full', kind: 'workspace', permission: 'full', label: 'workspace key, full' },
     { secret: 'sk-demo-read', kind: 'workspace', permission: 'read', label: 'workspace key, read only' },
-    ...(admin === undefined ? [] : [{ secret: 'uk-demo-personal', kind: 'personal' as const, permission: 'full' as const, user: admin, label: 'personal key of an admin' }]),
-    ...(member === undefined ? [] : [{ secret: 'uk-demo-member', kind: 'personal' as const, permission: 'full' as const, user: member, label: 'personal key of a member' }])
+    ...(admin === undefined
+      ? []
+      : [{ secret: 'uk-demo-personal', kind: 'personal' as const, permission: 'full' as const, user: admin, label: 'personal key of an admin' }]),
+    ...(member === undefined
+      ? []
+      : [{ secret: 'uk-demo-member', kind: 'personal' as const, permission: 'full' as const, user: member, label: 'personal key of a member' }])
   ]
   return keys.map((key) => key.secret === sourceKey ? { ...key, secret: `${key.secret}-imported` } : key)
 }
@@ -88,7 +92,9 @@ function writeScenes (wsDir: string, scenes: readonly ImportedScene[], privateOw
   write('scenes.json', scenes.map((scene) => sceneEntry(scene, privateOwner)))
 }
 
-function writeFiles (wsDir: string, data: ImportedWorkspace, users: JsonObject[], keys: DemoKey[], scenes: readonly ImportedScene[], unknown: readonly UnknownField[]): void {
+function writeFiles (
+  wsDir: string, data: ImportedWorkspace, users: JsonObject[], keys: DemoKey[], scenes: readonly ImportedScene[], unknown: readonly UnknownField[]
+): void {
   const privateOwner = data.collections.find((c) => c.id === 'private')?.creator as string | undefined
   const write = (file: string, value: unknown): void => writeFileSync(join(wsDir, file), json(withoutUnknown(file, value, unknown)))
   mkdirSync(wsDir, { recursive: true })
@@ -129,7 +135,9 @@ export async function writeFixtureSet (out: string, data: ImportedWorkspace, sou
   checkOut(out)
   const users = data.users ?? usersFromRoles(data.workspace)
   const keys = demoKeys(users, sourceKey)
-  const skipped: SkippedScene[] = data.scenes.filter((s) => s.content === undefined).map((s) => ({ id: String((s.record.metadata as JsonObject).id), name: String((s.record.metadata as JsonObject).name), reason: s.failure ?? 'no content' }))
+  const skipped: SkippedScene[] = data.scenes.filter((s) => s.content === undefined).map((s) => ({
+    id: String((s.record.metadata as JsonObject).id), name: String((s.record.metadata as JsonObject).name), reason: s.failure ?? 'no content'
+  }))
   let scenes = data.scenes.filter((s) => s.content !== undefined)
   const unknown: UnknownField[] = []
   const staging = `${out}.partial-${process.pid}`

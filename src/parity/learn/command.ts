@@ -29,7 +29,12 @@ interface LearnOptions { from: string[], out: string }
 function parseOptions (argv: string[]): LearnOptions | { help: true } {
   let values: { from?: string[], out?: string, help?: boolean }
   try {
-    values = parseArgs({ args: argv, options: { from: { type: 'string', multiple: true }, out: { type: 'string' }, help: { type: 'boolean' } }, strict: true, allowPositionals: false }).values
+    values = parseArgs({
+      args: argv,
+      options: { from: { type: 'string', multiple: true }, out: { type: 'string' }, help: { type: 'boolean' } },
+      strict: true,
+      allowPositionals: false
+    }).values
   } catch (error) {
     throw new RunError(`${(error as Error).message} (see drawing-api-emulator learn --help)`)
   }

@@ -91,9 +91,13 @@ const statusOf = (seenOn: { status?: number }): { status?: number } => seenOn.st
 function learnHeader (learning: Learning, difference: ReportDifference, seen: Seen): void {
   const header = difference.path.slice('header/'.length).toLowerCase()
   const { emulator, target } = difference
-  if ((emulator === null || emulator === undefined) && typeof target === 'string') learning.changes.push({ change: 'header-added', header, value: target, ...statusOf(difference), seen: [seen] })
-  else if (typeof emulator === 'string' && (target === null || target === undefined)) learning.changes.push({ change: 'header-removed', header, ...statusOf(difference), seen: [seen] })
-  else learning.skipped.value++
+  if ((emulator === null || emulator === undefined) && typeof target === 'string') {
+    learning.changes.push({ change: 'header-added', header, value: target, ...statusOf(difference), seen: [seen] })
+  } else if (typeof emulator === 'string' && (target === null || target === undefined)) {
+    learning.changes.push({ change: 'header-removed', header, ...statusOf(difference), seen: [seen] })
+  } else {
+    learning.skipped.value++
+  }
 }
 
 function learnType (learning: Learning, difference: ReportDifference, seen: Seen): void {
@@ -102,7 +106,9 @@ function learnType (learning: Learning, difference: ReportDifference, seen: Seen
   if (from === undefined || to === undefined || from === to) return void learning.skipped.value++
   // The whole answer turned into another type (a page unwrapped to its list): no sample can stand for it.
   if (difference.path === 'body') return void learning.skipped['not a shape change']++
-  learning.changes.push({ change: 'type-changed', path: pointerOf(difference), from, to, sample: sample(difference.target), ...statusOf(difference), seen: [seen] })
+  learning.changes.push({
+    change: 'type-changed', path: pointerOf(difference), from, to, sample: sample(difference.target), ...statusOf(difference), seen: [seen]
+  })
 }
 
 /**
@@ -202,7 +208,9 @@ function pairRenames (learning: Learning): void {
     const path = addition.pointer.includes('/*/') ? anyItem(removal.pointer) : removal.pointer
     learning.changes.push({ change: 'field-renamed', path, to, ...statusOf(removal), seen: [removal.seen, addition.seen] })
   }
-  for (const addition of learning.additions) learning.changes.push({ change: 'field-added', path: addition.pointer, sample: sample(addition.value), ...statusOf(addition), seen: [addition.seen] })
+  for (const addition of learning.additions) {
+    learning.changes.push({ change: 'field-added', path: addition.pointer, sample: sample(addition.value), ...statusOf(addition), seen: [addition.seen] })
+  }
 }
 
 /** The identity of a change: the same change seen twice is one change seen in two places. */
@@ -262,6 +270,8 @@ export function learnFrom (reports: ReadonlyArray<{ file: string, operations: Re
       byOperation.set(operation, [...(byOperation.get(operation) ?? []), ...learning.changes])
     }
   }
-  const operations = [...byOperation].map(([operation, changes]) => ({ operation, changes: merged(generalised(changes)) })).filter((op) => op.changes.length > 0)
+  const operations = [...byOperation]
+    .map(([operation, changes]) => ({ operation, changes: merged(generalised(changes)) }))
+    .filter((op) => op.changes.length > 0)
   return { operations, learned: operations.reduce((sum, op) => sum + op.changes.length, 0), skipped }
 }

@@ -19,14 +19,22 @@ function collectionSteps (runId: string): Step[] {
     rest('GET /collections/{collectionId}', { mode: 'value', params: collection }),
     rest('PATCH /collections/{collectionId}', { mode: 'value', params: collection, body: {} }),
     // An undeclared key: refused by the published contract; a service that drops it instead makes a collection.
-    rest('POST /collections', { mode: 'value', body: { name: runName(runId, 'stray collection'), description: 'parity' }, learn: learnId('strayCollection'), makes: { kind: 'collection', var: 'strayCollection' } })
+    rest('POST /collections', {
+      mode: 'value', body: { name: runName(runId, 'stray collection'), description: 'parity' }, learn: learnId('strayCollection'),
+      makes: { kind: 'collection', var: 'strayCollection' }
+    })
   ]
 }
 
 function sceneSteps (runId: string): Step[] {
   return [
-    rest('POST /scenes', { mode: 'value', body: (v) => ({ name: runName(runId, 'scene A'), pinned: false, collectionId: need(v, 'collection') }), learn: learnId('sceneA'), makes: SCENE_A }),
-    rest('POST /collections/{collectionId}/scenes', { mode: 'value', params: collection, body: { name: runName(runId, 'scene B'), pinned: true }, learn: learnId('sceneB'), makes: SCENE_B }),
+    rest('POST /scenes', {
+      mode: 'value', body: (v) => ({ name: runName(runId, 'scene A'), pinned: false, collectionId: need(v, 'collection') }),
+      learn: learnId('sceneA'), makes: SCENE_A
+    }),
+    rest('POST /collections/{collectionId}/scenes', {
+      mode: 'value', params: collection, body: { name: runName(runId, 'scene B'), pinned: true }, learn: learnId('sceneB'), makes: SCENE_B
+    }),
     rest('POST /scenes', { mode: 'value', body: (v) => ({ name: runName(runId, 'refused scene'), pinned: 'yes', collectionId: need(v, 'collection') }) }),
     rest('GET /collections/{collectionId}/scenes', { mode: 'value', params: collection }),
     rest('GET /scenes', { mode: 'value', query: (v) => ({ collectionId: need(v, 'collection') }) }),
@@ -57,7 +65,9 @@ function contentSteps (): Step[] {
 function adminSteps (): Step[] {
   const invite = { inviteId: 'invite' }
   return [
-    rest('POST /workspaces/invites', { mode: 'value', body: { role: 'member', maxUses: 1, restrictedDomains: ['example.invalid'] }, learn: learnId('invite'), makes: INVITE }),
+    rest('POST /workspaces/invites', {
+      mode: 'value', body: { role: 'member', maxUses: 1, restrictedDomains: ['example.invalid'] }, learn: learnId('invite'), makes: INVITE
+    }),
     rest('GET /workspaces/invites/{inviteId}', { mode: 'value', params: invite }),
     rest('PATCH /workspaces/invites/{inviteId}', { mode: 'value', params: invite, body: { maxUses: 2 } }),
     rest('GET /workspaces/invites', { mode: 'shape', query: { limit: '100' } }),

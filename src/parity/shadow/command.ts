@@ -47,7 +47,9 @@ function sideStarter (options: ShadowOptions, tally: ShadowTally, io: Io, source
       return side
     }, (error: Error & { retry?: boolean, importRequests?: number }) => {
       const reason = `${IMPORT_FAILED}${error.message}`
-      tally.state({ state: error.retry === true ? 'waiting' : 'failed', reason, importRequests: tally.report().shadow.importRequests + (error.importRequests ?? 0) })
+      tally.state({
+        state: error.retry === true ? 'waiting' : 'failed', reason, importRequests: tally.report().shadow.importRequests + (error.importRequests ?? 0)
+      })
       io.err(`shadow: ${reason}${error.retry === true ? ' (trying again with the next key a client sends)' : '; clients still get the target\'s answers'}`)
       throw error
     })
@@ -86,7 +88,10 @@ export async function startShadow (options: ShadowOptions, clientIo: Io): Promis
   const startedAt = new Date().toISOString()
   const tally = createShadowTally({ target: options.target, startedAt, version: io.version, acceptance, mask: mask.value })
   const source: ShadowSource = { report: () => tally.report(), clear: () => tally.clear() }
-  const session = createSession({ target: new URL(options.target), tally, timeoutMs: options.timeoutMs, recording: options.record !== undefined, keys, mask, startSide: sideStarter(options, tally, io, source) })
+  const session = createSession({
+    target: new URL(options.target), tally, timeoutMs: options.timeoutMs, recording: options.record !== undefined, keys, mask,
+    startSide: sideStarter(options, tally, io, source)
+  })
   const adminToken = io.env.EMULATOR_ADMIN_TOKEN === '' ? undefined : io.env.EMULATOR_ADMIN_TOKEN
   const server = createFront({ session, source, adminToken, timeoutMs: options.timeoutMs, maskText: mask.text })
   const address = await listen(server, options)

@@ -90,6 +90,8 @@ export async function answerOf (status: number, headers: Record<string, string |
   }
   list.delete('content-encoding')
   const usable = status >= 200 && status <= 599
-  const response = new Response(NO_BODY.has(status) || body.length === 0 || !usable ? null : new Uint8Array(body), { status: usable ? status : 599, headers: list })
+  const response = new Response(NO_BODY.has(status) || body.length === 0 || !usable ? null : new Uint8Array(body), {
+    status: usable ? status : 599, headers: list
+  })
   return { ...(await toAnswer(response)), status }
 }

@@ -6,7 +6,9 @@ import { request as httpsRequest } from 'node:https'
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 
 /** Headers that describe one connection, not the message (RFC 9110 §7.6.1), and Host, which names the upstream. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host'])
+const HOP_BY_HOP = new Set([
+  'connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host'
+])
 
 /** What the client sent, read whole (the shadow side needs the body too). */
 export interface ClientRequest {
@@ -68,7 +70,9 @@ function reasonOf (error: NodeJS.ErrnoException, timeoutMs: number): string {
 function upstreamHeaders (client: ClientRequest, url: URL): string[] {
   // Raw header pairs get no Host from Node: the upstream's own, as any client of it sends.
   const headers = ['host', url.host, ...endToEndHeaders(client.rawHeaders, ['content-length'])]
-  if (client.body.length > 0 || client.method === 'POST' || client.method === 'PUT' || client.method === 'PATCH') headers.push('content-length', String(client.body.length))
+  if (client.body.length > 0 || client.method === 'POST' || client.method === 'PUT' || client.method === 'PATCH') {
+    headers.push('content-length', String(client.body.length))
+  }
   return headers
 }
 

@@ -42,9 +42,14 @@ Options:
   --timeout <s>       seconds the target, and the shadow side, may take to answer (default 60)`
 
 function parse (argv: string[]) {
-  const spec = { 'target': 'string', 'port': 'string', 'host': 'string', 'key': 'string', 'fixtures': 'string', 'report': 'string', 'record': 'string', 'accept': 'string', 'drift-profile': 'string', 'timeout': 'string', 'help': 'boolean' } as const
+  const spec = {
+    'target': 'string', 'port': 'string', 'host': 'string', 'key': 'string', 'fixtures': 'string', 'report': 'string', 'record': 'string',
+    'accept': 'string', 'drift-profile': 'string', 'timeout': 'string', 'help': 'boolean'
+  } as const
   try {
-    return parseArgs({ args: argv, options: Object.fromEntries(Object.entries(spec).map(([name, type]) => [name, { type }])), strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>
+    return parseArgs({
+      args: argv, options: Object.fromEntries(Object.entries(spec).map(([name, type]) => [name, { type }])), strict: true, allowPositionals: false
+    }).values as Record<string, string | boolean | undefined>
   } catch (error) {
     throw new RunError(`${(error as Error).message} (see drawing-api-emulator shadow --help)`)
   }
@@ -62,7 +67,9 @@ export function parseShadowOptions (argv: string[]): ShadowOptions | { help: tru
   if (values.help === true) return { help: true }
   if (typeof values.target !== 'string' || values.target === '') throw new RunError('--target is required')
   const text = (name: string) => typeof values[name] === 'string' && values[name] !== '' ? values[name] as string : undefined
-  if (text('key') !== undefined && text('fixtures') !== undefined) throw new RunError('--key imports the target\'s workspace, --fixtures starts from your own: give one of them')
+  if (text('key') !== undefined && text('fixtures') !== undefined) {
+    throw new RunError('--key imports the target\'s workspace, --fixtures starts from your own: give one of them')
+  }
   return {
     target: baseUrl(values.target, '--target'),
     port: whole(text('port'), 'port', 4000, 0, 65535),

@@ -62,16 +62,22 @@ function ownAnswer (req: IncomingMessage, res: ServerResponse, settings: FrontSe
 function beforeSide (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): void {
   const path = new URL(req.url ?? '/', 'http://shadow.invalid').pathname
   if (path === '/_emulator/ui/shadow' && req.method === 'GET') {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': FRONT_PAGE_CSP, 'refresh': String(SHADOW_PAGE_REFRESH_SECONDS) })
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8', 'content-security-policy': FRONT_PAGE_CSP, 'refresh': String(SHADOW_PAGE_REFRESH_SECONDS)
+    })
     res.end(frontPage(settings.source.report(), settings.adminToken !== undefined))
     return
   }
   if (path === '/_emulator/shadow' && (req.method === 'GET' || req.method === 'DELETE')) {
-    if (!tokenOk(req, settings.adminToken)) return sendJson(res, 401, envelope(401, 'Unauthorized', 'This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value'))
+    if (!tokenOk(req, settings.adminToken)) {
+      return sendJson(res, 401, envelope(401, 'Unauthorized',
+        'This admin route needs the admin token: send "Authorization: Bearer <token>" with the EMULATOR_ADMIN_TOKEN value'))
+    }
     if (req.method === 'DELETE') settings.source.clear()
     return sendJson(res, 200, settings.source.report())
   }
-  sendJson(res, 503, envelope(503, 'Service Unavailable', 'The shadow side is not running yet: it starts with the first /api/v1 request that carries a key (or at start with --key or --fixtures)'))
+  sendJson(res, 503, envelope(503, 'Service Unavailable',
+    'The shadow side is not running yet: it starts with the first /api/v1 request that carries a key (or at start with --key or --fixtures)'))
 }
 
 /** The side's answers that are text: its pages and admin JSON show what clients wrote, their keys included. */
@@ -112,7 +118,10 @@ export function createFront (settings: FrontSettings): Server {
   const state = { active: new Set<Promise<void>>(), closing: false }
   const server = createServer((req, res) => {
     if (state.closing) res.shouldKeepAlive = false
-    const handled = handle(req, res, settings).catch(() => { if (!res.headersSent) sendJson(res, 500, envelope(500, 'Internal Server Error', 'The shadow proxy failed on this request')); else res.destroy() })
+    const handled = handle(req, res, settings).catch(() => {
+      if (!res.headersSent) sendJson(res, 500, envelope(500, 'Internal Server Error', 'The shadow proxy failed on this request'))
+      else res.destroy()
+    })
     // Done once the client has the whole answer (or its connection closed), not when the upstream has sent it: what
     // is still buffered for a slow client would be cut by the close.
     const delivered = finished(res).catch(() => {})

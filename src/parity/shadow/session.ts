@@ -108,11 +108,15 @@ function requestRef (client: ClientRequest, step: number, operation: string, set
 /** What a request is tallied as when no shadow side runs: the target's failure if it failed too, else the side's. */
 function sideMissing (client: ClientRequest, result: ForwardResult, time: string): Parameters<ShadowTally['fail']>[0] {
   const operation = `${client.method} ${new URL(client.url, 'http://shadow.invalid').pathname}`
-  return result.ok ? { operation, side: 'shadow', reason: 'the shadow side is not running (see shadow.state)', time } : { operation, side: 'target', reason: result.reason, time }
+  return result.ok
+    ? { operation, side: 'shadow', reason: 'the shadow side is not running (see shadow.state)', time }
+    : { operation, side: 'target', reason: result.reason, time }
 }
 
 /** The request with the client key's profile, learned from the target's answer too (and tallied). */
-function keyedRequest (shadow: ShadowSide, tally: ShadowTally, key: string | undefined, route: string | undefined, target: Answer, unshaped: ShadowRequest): ShadowRequest {
+function keyedRequest (
+  shadow: ShadowSide, tally: ShadowTally, key: string | undefined, route: string | undefined, target: Answer, unshaped: ShadowRequest
+): ShadowRequest {
   if (key !== undefined && route !== undefined) shadow.keys.observe(key, route, target)
   const shape = key === undefined ? undefined : shadow.keys.shape(key)
   if (shape !== undefined) tally.key(shape)
@@ -189,7 +193,8 @@ export function createSession (settings: SessionSettings): ShadowSession {
     // Recorded although not compared: the shadow side took it, so a replay must send it too.
     if (notJson !== undefined) return tally.fail(log.failed({ step, operation: operation.operation, request, answer: target }, notJson, time))
     const ref = requestRef(client, step, operation.operation, settings)
-    const differences = await judge.differences({ side: shadow, key, request: unshaped, ref }, emulator, target, () => compareAnswers(shadow, operation, emulator, target))
+    const differences = await judge.differences({ side: shadow, key, request: unshaped, ref }, emulator, target,
+      () => compareAnswers(shadow, operation, emulator, target))
     log.record({ step, operation: operation.operation, request, answer: target, ...verdictOf(differences) })
     tally.add(operation.operation, differences, time, ref, { emulator: emulator.status, target: target.status })
   }

@@ -37,7 +37,9 @@ export interface SideSettings {
 /** Starts the shadow side on a fixture set; `reads`: how reads of the workspace's contents compare. */
 export async function startSide (fixturesDir: string, reads: 'value' | 'shape', settings: SideSettings, cleanup: () => void = () => {}): Promise<ShadowSide> {
   const adminToken = settings.env.EMULATOR_ADMIN_TOKEN === undefined || settings.env.EMULATOR_ADMIN_TOKEN === '' ? undefined : settings.env.EMULATOR_ADMIN_TOKEN
-  const local = await startLocal({ ...settings.env, EMULATOR_FIXTURES: fixturesDir }, { shadow: settings.source, adminToken, driftProfile: settings.driftProfile })
+  const local = await startLocal({ ...settings.env, EMULATOR_FIXTURES: fixturesDir }, {
+    shadow: settings.source, adminToken, driftProfile: settings.driftProfile
+  })
   return {
     local,
     reads,

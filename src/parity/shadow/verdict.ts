@@ -28,7 +28,9 @@ export function targetFailure (target: Answer, emulator?: Answer): string | unde
 
 async function probe (url: string, authorization: string | undefined, timeoutMs: number): Promise<Answer | undefined> {
   try {
-    const response = await fetch(url, { headers: authorization === undefined ? {} : { authorization }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' })
+    const response = await fetch(url, {
+      headers: authorization === undefined ? {} : { authorization }, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual'
+    })
     return await toAnswer(response)
   } catch {
     // A probe that fails judges nothing: no route is ever called missing.
@@ -60,7 +62,9 @@ export function mayBeMissingRoute (emulator: Answer, target: Answer): boolean {
 }
 
 /** The differences of one pair: the missing route alone when the target lacks it, else what `compare` finds. */
-export function differencesOf (check: RouteCheck | undefined, request: HttpRequest, emulator: Answer, target: Answer, compare: () => Difference[]): Difference[] {
+export function differencesOf (
+  check: RouteCheck | undefined, request: HttpRequest, emulator: Answer, target: Answer, compare: () => Difference[]
+): Difference[] {
   const missing = check === undefined ? null : check.check(request, emulator, target)
   return missing === null ? compare() : [missing]
 }
@@ -75,14 +79,18 @@ export type StepVerdict = Static<typeof StepVerdictSchema>
 /** `{ verdict }` when a step's differences carry one (a missing route is the only difference of its pair), else `{}`. */
 export function verdictOf (differences: readonly Difference[]): { verdict?: StepVerdict } {
   const missing = differences.find((d) => d.kind === 'missing-route')
-  return missing?.status === undefined || missing.notFound === undefined ? {} : { verdict: { missingRoute: { status: missing.status, notFound: missing.notFound } } }
+  return missing?.status === undefined || missing.notFound === undefined
+    ? {}
+    : { verdict: { missingRoute: { status: missing.status, notFound: missing.notFound } } }
 }
 
 /**
  * A recorded missing route, judged again on replay: none when the emulator now answers the target's not-found (a
  * learned `route-missing` replayed), else the same difference the live route check gave.
  */
-export function replayedMissingRoute (verdict: NonNullable<StepVerdict['missingRoute']>, request: HttpRequest, emulator: Answer, basePath: string): Difference[] {
+export function replayedMissingRoute (
+  verdict: NonNullable<StepVerdict['missingRoute']>, request: HttpRequest, emulator: Answer, basePath: string
+): Difference[] {
   if (emulator.status === verdict.status && notFoundTemplate(emulator, request, basePath) === verdict.notFound) return []
   return [missingRouteDifference(emulator.status, verdict.status, verdict.notFound)]
 }

@@ -15,7 +15,9 @@ import { answerOf, framed } from './framing.js'
 const DIRECT_METHODS = new Set(['tools/call', 'tools/list'])
 
 // What the transport sends with a 200, in the order its Headers object lists them (sorted by name).
-const SSE_HEADERS = [['cache-control', 'no-cache, no-transform'], ['connection', 'keep-alive'], ['content-type', 'text/event-stream'], ['x-accel-buffering', 'no']] as const
+const SSE_HEADERS = [
+  ['cache-control', 'no-cache, no-transform'], ['connection', 'keep-alive'], ['content-type', 'text/event-stream'], ['x-accel-buffering', 'no']
+] as const
 const JSON_HEADERS = [['content-type', 'application/json']] as const
 
 /** A header as the transport's `Headers.get` reads it from the request built in exchange.ts. */

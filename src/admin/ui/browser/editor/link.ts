@@ -58,7 +58,11 @@ const REQUEST_TIMEOUT_MS = 10_000
 
 export async function callJson<T> (url: string, init: RequestInit = {}): Promise<T> {
   // Without a bound, one request that never ends would hold the one-at-a-time queue, and nothing would save again.
-  const res = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS), headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) } })
+  const res = await fetch(url, {
+    ...init,
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    headers: { accept: 'application/json', ...(init.body === undefined ? {} : { 'content-type': 'application/json' }) }
+  })
   const text = await res.text()
   if (!res.ok) {
     let message = `${res.status} ${res.statusText}`

@@ -54,7 +54,12 @@ export class SceneSync {
   /** The package's initialData: the document as loaded, scrolled so its drawing is in view. */
   initialData () {
     const { elements, appState, files } = this.first
-    return { elements: restoreElements(elements as Element[], null), appState: { viewBackgroundColor: appState.viewBackgroundColor }, files: files as unknown as BinaryFiles, scrollToContent: true }
+    return {
+      elements: restoreElements(elements as Element[], null),
+      appState: { viewBackgroundColor: appState.viewBackgroundColor },
+      files: files as unknown as BinaryFiles,
+      scrollToContent: true
+    }
   }
 
   attach (api: ExcalidrawImperativeAPI): void {
@@ -164,7 +169,11 @@ export class SceneSync {
     this.remember(document)
     this.version = { ...this.version, sceneVersion: document.sceneVersion }
     if (newFiles.length > 0) api.addFiles(newFiles as BinaryFileData[])
-    api.updateScene({ elements, ...(background === undefined ? {} : { appState: { viewBackgroundColor: background } }), captureUpdate: CaptureUpdateAction.NEVER })
+    api.updateScene({
+      elements,
+      ...(background === undefined ? {} : { appState: { viewBackgroundColor: background } }),
+      captureUpdate: CaptureUpdateAction.NEVER
+    })
     showVersion(document.sceneVersion)
   }
 

@@ -31,7 +31,8 @@ export const AUTHORING_TOOLS: readonly ToolEntry[] = [
   }),
   defineTool({
     name: 'create_slide',
-    description: 'Adds a slide: an 854x480 frame in the left-to-right row of slides. Returns its frameId and the safe area to fill with edit_scene_content (give every element frameId; coordinates are absolute).',
+    description: 'Adds a slide: an 854x480 frame in the left-to-right row of slides. ' +
+      'Returns its frameId and the safe area to fill with edit_scene_content (give every element frameId; coordinates are absolute).',
     inputSchema: args({
       sceneId: sceneId(),
       name: Type.Optional(Type.String({ description: 'Slide title shown on the frame.' })),
@@ -64,7 +65,8 @@ export const AUTHORING_TOOLS: readonly ToolEntry[] = [
   }),
   defineTool({
     name: 'add_image',
-    description: 'Places an image on a scene from a base64 data URL (PNG, JPEG, GIF, WebP or SVG). Without width and height the image keeps its own size; with one of them it keeps its aspect ratio. The emulator cannot fetch remote URLs.',
+    description: 'Places an image on a scene from a base64 data URL (PNG, JPEG, GIF, WebP or SVG). ' +
+      'Without width and height the image keeps its own size; with one of them it keeps its aspect ratio. The emulator cannot fetch remote URLs.',
     inputSchema: args({ sceneId: sceneId(), ...IMAGE_ARGUMENTS }),
     backing: 'PATCH /scenes/{sceneId}/content',
     surfaces: AGENTS_ONLY,

@@ -49,7 +49,8 @@ const guide = (name: GuideTool, description: string, docs: boolean): ToolEntry =
 export const CONTENT_TOOLS: readonly ToolEntry[] = [
   defineTool({
     name: 'get_scene_content',
-    description: 'Returns the whole drawing of a scene: every element (deleted ones included, isDeleted: true), appState, files and sceneVersion. Large scenes give large answers; prefer search_scene_content to find specific elements.',
+    description: 'Returns the whole drawing of a scene: every element (deleted ones included, isDeleted: true), appState, files and sceneVersion. ' +
+      'Large scenes give large answers; prefer search_scene_content to find specific elements.',
     inputSchema: args({ sceneId: sceneId() }),
     backing: 'GET /scenes/{sceneId}/content',
     surfaces: BOTH,
@@ -58,7 +59,10 @@ export const CONTENT_TOOLS: readonly ToolEntry[] = [
   }),
   defineTool({
     name: 'search_scene_content',
-    description: 'Finds elements of a scene by their visible text and returns the full matching elements with a count. Searches standalone texts, shape and arrow labels (the shape or arrow is returned, its label in labelText) and frame names. matchMode "contains" (default) ignores case, spaces and the characters - _ . , : ; / \\ so "auth-flow" finds "Auth Flow"; "glob" matches the whole text with * and ?. Without a query every element passing the filters is returned.',
+    description: 'Finds elements of a scene by their visible text and returns the full matching elements with a count. ' +
+      'Searches standalone texts, shape and arrow labels (the shape or arrow is returned, its label in labelText) and frame names. ' +
+      'matchMode "contains" (default) ignores case, spaces and the characters - _ . , : ; / \\ so "auth-flow" finds "Auth Flow"; ' +
+      '"glob" matches the whole text with * and ?. Without a query every element passing the filters is returned.',
     inputSchema: args({
       sceneId: sceneId(),
       query: Type.Optional(Type.String({ description: 'Text to look for.' })),
@@ -74,7 +78,14 @@ export const CONTENT_TOOLS: readonly ToolEntry[] = [
   }),
   defineTool({
     name: 'edit_scene_content',
-    description: 'Changes the drawing of a scene in one step: first delete, then update, then add. add is a JSON string of an array of element skeletons without "id"; give a "tempId" to refer to a new element from frameId, containerId or startBinding/endBinding.elementId in the same call. update is a JSON string of an array of patches, each with the "id" of an existing element; the answer counts only the elements a patch changed and lists in notApplied what could not be applied. delete is an array of element ids; deleting a frame deletes its children. label: {text} on a rectangle, diamond, ellipse or arrow adds a centred bound text. Colours are "#" hex values or "transparent". Read the format guide before the first write.',
+    description: 'Changes the drawing of a scene in one step: first delete, then update, then add. ' +
+      'add is a JSON string of an array of element skeletons without "id"; give a "tempId" to refer to a new element from frameId, containerId ' +
+      'or startBinding/endBinding.elementId in the same call. ' +
+      'update is a JSON string of an array of patches, each with the "id" of an existing element; ' +
+      'the answer counts only the elements a patch changed and lists in notApplied what could not be applied. ' +
+      'delete is an array of element ids; deleting a frame deletes its children. ' +
+      'label: {text} on a rectangle, diamond, ellipse or arrow adds a centred bound text. ' +
+      'Colours are "#" hex values or "transparent". Read the format guide before the first write.',
     // The argument types are stated once, beside the planner (mcp/edit.ts).
     inputSchema: args({ sceneId: sceneId(), ...EDIT_ARGUMENTS }),
     backing: 'PATCH /scenes/{sceneId}/content',
@@ -94,8 +105,15 @@ export const CONTENT_TOOLS: readonly ToolEntry[] = [
     surfaces: BOTH,
     run: screenshot
   }),
-  guide('read_excalidraw_format', 'Returns the guide to the element format and to edit_scene_content. Read it once before the first content write of a session.', true),
-  guide('read_diagram_format', 'Returns the guide to drawing diagrams (flowcharts, architecture, sequences) with create_diagram and edit_scene_content. Read it once before the first diagram write of a session.', false),
-  guide('read_presentation_format', 'Returns the guide to building slide decks from frames with create_slide, update_slide, list_slides and edit_scene_content. Read it once before the first slide write of a session.', false),
-  guide('read_freeform_format', 'Returns the guide to free-form drawing (sketches, annotations, images) with edit_scene_content and add_image. Read it once before the first free-form write of a session.', false)
+  guide('read_excalidraw_format',
+    'Returns the guide to the element format and to edit_scene_content. Read it once before the first content write of a session.', true),
+  guide('read_diagram_format',
+    'Returns the guide to drawing diagrams (flowcharts, architecture, sequences) with create_diagram and edit_scene_content. ' +
+    'Read it once before the first diagram write of a session.', false),
+  guide('read_presentation_format',
+    'Returns the guide to building slide decks from frames with create_slide, update_slide, list_slides and edit_scene_content. ' +
+    'Read it once before the first slide write of a session.', false),
+  guide('read_freeform_format',
+    'Returns the guide to free-form drawing (sketches, annotations, images) with edit_scene_content and add_image. ' +
+    'Read it once before the first free-form write of a session.', false)
 ]

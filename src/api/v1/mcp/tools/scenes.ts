@@ -13,7 +13,8 @@ const pinned = () => Type.Boolean({ description: 'Whether the scene is pinned at
 export const SCENE_TOOLS: readonly ToolEntry[] = [
   defineTool({
     name: 'list_scenes',
-    description: 'Lists the scenes the key can see, one page at a time. Pass collectionId to list one collection only. Each item carries the scene metadata (id at metadata.id) and its share links.',
+    description: 'Lists the scenes the key can see, one page at a time. Pass collectionId to list one collection only. ' +
+      'Each item carries the scene metadata (id at metadata.id) and its share links.',
     inputSchema: args({ collectionId: Type.Optional(collectionId()), limit: limit(), offset: offset() }),
     backing: 'GET /scenes',
     surfaces: BOTH,
@@ -22,7 +23,8 @@ export const SCENE_TOOLS: readonly ToolEntry[] = [
   }),
   defineTool({
     name: 'create_scene',
-    description: 'Creates an empty scene in a collection. A personal key may pass "private" as collectionId for its private collection; a workspace key has no private collection. The new id is at metadata.id.',
+    description: 'Creates an empty scene in a collection. A personal key may pass "private" as collectionId for its private collection; ' +
+      'a workspace key has no private collection. The new id is at metadata.id.',
     inputSchema: args({ collectionId: collectionId(), name: name('scene'), pinned: pinned() }),
     backing: 'POST /scenes',
     surfaces: BOTH,

@@ -121,7 +121,8 @@ const INVITES: readonly ToolEntry[] = [
   }),
   defineTool({
     name: 'create_invite_link',
-    description: 'Creates a shareable invite link with a role (admins only). maxUses is a string: a number such as "10", or "unlimited". restrictedDomains limits who may join by e-mail domain.',
+    description: 'Creates a shareable invite link with a role (admins only). maxUses is a string: a number such as "10", or "unlimited". ' +
+      'restrictedDomains limits who may join by e-mail domain.',
     inputSchema: args({
       role: role(),
       // The catalogue types this one as a string (and update_invite's as an integer): reproduced on purpose.
@@ -161,7 +162,8 @@ const INVITES: readonly ToolEntry[] = [
 const LOGS: readonly ToolEntry[] = [
   defineTool({
     name: 'list_logs',
-    description: 'Reads the workspace audit log (admins only), newest first. Page with cursor (the nextCursor of the previous answer) or with page numbers, not both. Dates are ISO 8601.',
+    description: 'Reads the workspace audit log (admins only), newest first. ' +
+      'Page with cursor (the nextCursor of the previous answer) or with page numbers, not both. Dates are ISO 8601.',
     inputSchema: args({
       action: Type.Optional(Type.String({ description: 'Only entries of this action, such as "scene" or "workspace:invite".' })),
       cursor: Type.Optional(Type.String({ description: 'Sequence number to continue from (nextCursor of the previous page).' })),
