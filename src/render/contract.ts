@@ -53,7 +53,9 @@ export function contentOf (source: SceneSource): RenderableScene {
  * drawing, so the page, take_screenshot and a caller holding objects share one picture.
  */
 export function sceneIdentity (content: RenderableScene): SceneIdentity {
-  return identityOfText({ elementsJson: JSON.stringify(content.elements), background: content.appState?.viewBackgroundColor ?? null, files: content.files ?? null })
+  return identityOfText({
+    elementsJson: JSON.stringify(content.elements), background: content.appState?.viewBackgroundColor ?? null, files: content.files ?? null
+  })
 }
 
 /** What a picture shows of its scene besides the drawing: the frame and the padding (PngOptions: and the width). */

@@ -8,7 +8,10 @@ import { createLru, type LruCache } from './lru.js'
 import { packagesNeededSvg } from './pictures.js'
 import { pngWidth } from './png-pack.js'
 import { loadPrerendered, PRERENDERED_FILE, type PrerenderedPictures } from './prerendered.js'
-import { contentOf, DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene, type SceneSource, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
+import {
+  contentOf, DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey,
+  type PngOptions, type RenderableScene, type SceneSource, type RendererStats, type SceneRenderer, type SvgOptions
+} from './contract.js'
 
 export interface PrebuiltOnlyOptions {
   /** The renderer's packages that do not resolve. */

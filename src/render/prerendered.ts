@@ -74,8 +74,11 @@ const usable = (p: StoredPicture | undefined, groups: number): boolean =>
 function readRecord (file: string): { pictures: Map<string, StoredPicture>, pngs: string[] } {
   const record = JSON.parse(brotliDecompressSync(readFileSync(file)).toString('utf8')) as Partial<StoredRecord>
   const pngs = Array.isArray(record.pngs) ? record.pngs.filter((p) => typeof p === 'string') : []
-  if (record.format !== FORMAT || record.pictures === null || typeof record.pictures !== 'object' || pngs.length !== record.pngs?.length) return { pictures: new Map(), pngs: [] }
-  return { pictures: new Map(Object.entries(record.pictures).filter(([, p]) => usable(p, pngs.length))), pngs }
+  const { format, pictures } = record
+  if (format !== FORMAT || pictures === null || typeof pictures !== 'object' || pngs.length !== record.pngs?.length) {
+    return { pictures: new Map(), pngs: [] }
+  }
+  return { pictures: new Map(Object.entries(pictures).filter(([, p]) => usable(p, pngs.length))), pngs }
 }
 
 /**

@@ -2,7 +2,10 @@
 // fixtures), PNG via resvg; LRU-cached, one render shared by every concurrent caller of a picture, and a picture
 // whose render timed out or crashed its worker remembered as its error picture until the scene changes.
 import { CHAR_WIDTH_EM } from '../content/text-metrics.js'
-import { contentOf, DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene, type SceneSource, type RendererOptions, type RendererStats, type SceneRenderer, type SvgOptions } from './contract.js'
+import {
+  contentOf, DEFAULT_CACHE_BYTES, DEFAULT_CACHE_ENTRIES, paddingOf, pictureKey, type PngOptions, type RenderableScene,
+  type SceneSource, type RendererOptions, type RendererStats, type SceneRenderer, type SvgOptions
+} from './contract.js'
 import { createLru, type LruCache } from './lru.js'
 import { errorSvg, placeholderSvg } from './pictures.js'
 import { svgToPng } from './png.js'

@@ -10,7 +10,10 @@ import { JSDOM } from 'jsdom'
 
 /**
  * @typedef {{ XMLSerializer: new () => { serializeToString: (node: object) => string }, document: object }} SerialisingWindow
- * @typedef {{ selectResolvers: { clear: () => void }, matchResolvers: { clear: () => void }, select: (selectors: string, context: object) => unknown }} NwsapiEngine
+ * @typedef {{
+ *   selectResolvers: { clear: () => void }, matchResolvers: { clear: () => void },
+ *   select: (selectors: string, context: object) => unknown
+ * }} NwsapiEngine
  */
 
 /** The one code point range of a font registered without one (utils inlines a face only for text in its range). */

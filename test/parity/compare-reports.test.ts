@@ -50,7 +50,10 @@ function fileOf (value: unknown): string {
 
 const difference = { path: 'body/limit', kind: 'value', emulator: 20, target: 50, requests: [{ method: 'GET', path: '/scenes', step: 3 }], count: 1 }
 const operation = { operation: 'GET /api/v1/scenes', requests: 1, same: 0, differs: 1, statuses: { '200 200': 1 }, differences: [difference], accepted: [] }
-const tail = { requests: { target: 1, emulator: 1 }, operations: [operation], shared: [], unusedAccept: [], summary: { operations: 1, same: 0, differs: 1, accepted: 0 } }
+const tail = {
+  requests: { target: 1, emulator: 1 }, operations: [operation], shared: [], unusedAccept: [],
+  summary: { operations: 1, same: 0, differs: 1, accepted: 0 }
+}
 const head = { tool: 'drawing-api-emulator', version: '0.1.0', target: 'https://api.example.test/api/v1', startedAt: '2026-12-01T03:00:00.000Z', durationMs: 900 }
 const parityReport = {
   ...head, mode: 'live', key: { kind: 'workspace', permission: 'full', role: 'admin', refused: [] }, skipped: [], ...tail
@@ -63,7 +66,8 @@ const shadowReport = {
   operations: [{ ...operation, differences: [{ ...difference, lastSeen: '2026-12-01T03:00:01.000Z' }] }],
   shadow: { state: 'ready', reason: null, forwarded: 1, compared: 1, importRequests: 4, failures: [] }
 }
-const listedOf = (report: typeof parityReport | typeof shadowReport) => report.operations.flatMap((op) => op.differences.map((d) => ({ operation: op.operation, difference: d })))
+const listedOf = (report: typeof parityReport | typeof shadowReport) =>
+  report.operations.flatMap((op) => op.differences.map((d) => ({ operation: op.operation, difference: d })))
 const refusal = (file: string) => { try { readReport(file, '0.1.0'); return undefined } catch (error) { return [(error as Error).constructor.name, (error as Error).message] } }
 
 t.test('the hand-made reports are reports: the schema takes them, --compare lists their differences', async (t) => {

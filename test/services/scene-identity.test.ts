@@ -37,7 +37,8 @@ async function put (app: FastifyInstance, body: unknown): Promise<void> {
 t.test('a stored scene\'s identity is the identity of the document GET answers', async (t) => {
   const app = await build(t)
   const ctx = harnessOf(app)
-  const same = (what: string) => t.equal(sceneContent.identity(ctx, { sceneId: SCENE }).drawn, sceneIdentity(sceneContent.get(ctx, { sceneId: SCENE })).drawn, what)
+  const same = (what: string) =>
+    t.equal(sceneContent.identity(ctx, { sceneId: SCENE }).drawn, sceneIdentity(sceneContent.get(ctx, { sceneId: SCENE })).drawn, what)
   same('the fixture\'s scene')
   // Text that JSON escapes (quotes, a backslash, a line separator, a lone surrogate) and text it keeps as it is.
   await put(app, putBody([text(cid('label'), { text: 'é "✓" \\ \u2028 😀 \ud800', originalText: 'x' })], { appState: { viewBackgroundColor: '#fdf6e3' } }))
