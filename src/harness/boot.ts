@@ -1,6 +1,7 @@
 // What a database needs at start, decided in one place: the fixture set loaded and verified, the database opened,
 // then an empty one seeded with the set, or a persistent one already holding data used as it is, its seeded id
 // stream continued from what it stores instead of starting over and minting ids that exist.
+import { isAbsolute, relative } from 'node:path'
 import type { Config } from '../config/types.js'
 import type { IdFactory } from '../lib/ids.js'
 import { RUNS_FROM_CHECKOUT, VERIFIED_FIXTURES_FILE } from '../package-files.js'
@@ -28,7 +29,8 @@ const WHERE = RUNS_FROM_CHECKOUT ? 'checkout' : 'package'
  * Per process, each in-memory database seeded so far, as its image with the fixture set it came from: a later start
  * with the same fixture files (their digest) and store settings opens a copy of the image instead of loading and
  * seeding again (a test suite starts many emulators in one process). Never stale: the digest is of the files as they
- * are at this start, and the code that seeded it is this process's own.
+ * are at this start, the code that seeded it is this process's own, and a set whose scenes read a content file from
+ * outside its folder (`"content": "../x.excalidraw"`, which the digest does not cover) keeps no image.
  */
 const seededImages = new Map<string, { fixtures: FixtureSet, image: Buffer }>()
 /** In-memory starts in this process so far: the first keeps no image, so a process that starts once pays nothing. */
@@ -64,12 +66,21 @@ export function prepareDatabase (settings: BootSettings, ids: IdFactory): Starti
   try {
     const stores = createStores(db, settings)
     const start = seedOrContinue(db, stores, ids, fixtures)
-    if (key !== undefined) seededImages.set(key, { fixtures, image: db.serialize() })
+    if (key !== undefined && readsOnlyInside(fixtures)) seededImages.set(key, { fixtures, image: db.serialize() })
     return { fixtures, db, stores, start }
   } catch (error) {
     db.close()
     throw error
   }
+}
+
+/** Whether every content file the set's scenes read lies in its folder, which the image's digest covers. */
+function readsOnlyInside (fixtures: FixtureSet): boolean {
+  return fixtures.workspaces.every((workspace) => workspace.scenes.every(({ contentFile }) => {
+    if (contentFile === null) return true
+    const path = relative(fixtures.dir, contentFile)
+    return !path.startsWith('..') && !isAbsolute(path)
+  }))
 }
 
 function seedOrContinue (db: Db, stores: Stores, ids: IdFactory, fixtures: FixtureSet): StartingDatabase['start'] {

@@ -37,6 +37,8 @@ export interface FixtureScene {
   ownerId: string | null
   content: StoredContent
   unavailableFiles: string[]
+  /** The content file read, as found (null: the scene has none): boot keeps an image only of a set read from inside its folder. */
+  contentFile: string | null
 }
 
 interface SceneContext {
@@ -47,10 +49,16 @@ interface SceneContext {
   checked: boolean
 }
 
-function readContent (name: string | null, { dirs, where, checked }: SceneContext): StoredContent {
-  if (name === null) return emptyContent()
+/** The file a content name names: the first of the scene's folders that holds it. */
+function contentFileOf (name: string | null, { dirs, where }: SceneContext): string | null {
+  if (name === null) return null
   const file = dirs.map((dir) => join(dir, name)).find((path) => existsSync(path))
   if (!file) throw new FixtureError(`${where}: content file "${name}" not found in ${dirs.join(' or ')}`)
+  return file
+}
+
+function readContent (file: string | null, { checked }: SceneContext): StoredContent {
+  if (file === null) return emptyContent()
   let content: StoredContent
   try {
     content = JSON.parse(readFileSync(file, 'utf8'))
@@ -67,7 +75,8 @@ function readContent (name: string | null, { dirs, where, checked }: SceneContex
 }
 
 export function buildFixtureScene (input: FixtureSceneInput, context: SceneContext): FixtureScene {
-  const content = readContent(input.content, context)
+  const contentFile = contentFileOf(input.content, context)
+  const content = readContent(contentFile, context)
   const base = newSceneMetadata({
     id: input.id,
     workspaceId: context.workspaceId,
@@ -88,6 +97,7 @@ export function buildFixtureScene (input: FixtureSceneInput, context: SceneConte
     },
     ownerId: input.collection === 'private' ? input.owner ?? null : null,
     content,
-    unavailableFiles: input.unavailableFiles ?? []
+    unavailableFiles: input.unavailableFiles ?? [],
+    contentFile
   }
 }

@@ -2,7 +2,7 @@
 // empty database seeded with it; one holding data kept as it is, a seeded id stream continuing from it (a fresh
 // stream would mint the ids already stored); a later in-memory start of the same fixture files in one process opens
 // the image of the first one's seeded database, identical table by table to one seeded afresh.
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
@@ -100,4 +100,29 @@ t.test('a later in-memory start of the same fixtures opens an earlier one\'s ima
   t.teardown(() => changed.db.close())
   t.not(changed.fixtures, first.fixtures, 'a changed fixture file: loaded again')
   t.equal(changed.stores.workspaces.list().find(({ id }) => id === workspace.id)?.name, 'Renamed', 'and seeded from what the files hold now')
+})
+
+t.test('a set whose scenes read content from outside its folder keeps no image: an edit there shows at the next start', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'boot-outside-'))
+  t.teardown(() => rmSync(root, { recursive: true, force: true }))
+  const set = join(root, 'set')
+  cpSync(MINIMAL_FIXTURES, set, { recursive: true })
+  renameSync(join(set, 'content', 'simple-shapes.excalidraw'), join(root, 'simple-shapes.excalidraw'))
+  for (const workspace of ['main', 'other']) {
+    const scenes = join(set, workspace, 'scenes.json')
+    writeFileSync(scenes, readFileSync(scenes, 'utf8').replaceAll('"simple-shapes.excalidraw"', '"../../../simple-shapes.excalidraw"'))
+  }
+  const elementCount = (dir: string): number => {
+    const { db } = prepareDatabase(resolveConfig({ fixturesDir: dir, dbPath: ':memory:' }), createIdFactory(1))
+    const row = db.prepare("SELECT elements FROM scene_contents WHERE scene_id = 'scnShapes01'").get() as { elements: string }
+    db.close()
+    return (JSON.parse(row.elements) as unknown[]).length
+  }
+  elementCount(MINIMAL_FIXTURES) // the process's first in-memory start keeps no image; the next ones would
+  const before = elementCount(set)
+  const file = join(root, 'simple-shapes.excalidraw')
+  const document = JSON.parse(readFileSync(file, 'utf8')) as { elements: unknown[] }
+  t.ok(before > 1, 'the scene starts with several elements')
+  writeFileSync(file, JSON.stringify({ ...document, elements: document.elements.slice(0, 1) }))
+  t.equal(elementCount(set), 1, 'the edited file outside the folder, read again')
 })
