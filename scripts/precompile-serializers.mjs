@@ -11,22 +11,11 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import fastJson from 'fast-json-stringify'
+import { recordedSchemas } from './recorded-schemas.mjs'
 
 /** Every distinct response schema the app's routes declare, from the app tsc built into `distDir`. */
 export async function responseSchemas (distDir) {
-  const { serializedSchemas } = await import(pathToFileURL(join(distDir, 'plugins', 'validation.js')).href)
-  const { buildApp } = await import(pathToFileURL(join(distDir, 'app.js')).href)
-  const { resolveConfig } = await import(pathToFileURL(join(distDir, 'config', 'index.js')).href)
-  const byText = new Map()
-  serializedSchemas.record = (schema) => { byText.set(JSON.stringify(schema), schema) }
-  try {
-    const app = await buildApp(resolveConfig({ logLevel: 'silent', dbPath: ':memory:' }))
-    await app.ready()
-    await app.close()
-  } finally {
-    delete serializedSchemas.record
-  }
-  return byText
+  return await recordedSchemas(distDir, 'serializedSchemas')
 }
 
 /**

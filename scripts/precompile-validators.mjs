@@ -13,24 +13,13 @@ import { pathToFileURL } from 'node:url'
 import { Ajv } from 'ajv'
 import formatsPlugin from 'ajv-formats'
 import ajvStandalone from 'ajv/dist/standalone/index.js'
+import { recordedSchemas } from './recorded-schemas.mjs'
 
 const addFormats = formatsPlugin.default ?? formatsPlugin
 
 /** Every distinct query, path and header schema the app's routes declare, from the app tsc built into `distDir`. */
 export async function routeSchemas (distDir) {
-  const { coercedSchemas } = await import(pathToFileURL(join(distDir, 'plugins', 'validation.js')).href)
-  const { buildApp } = await import(pathToFileURL(join(distDir, 'app.js')).href)
-  const { resolveConfig } = await import(pathToFileURL(join(distDir, 'config', 'index.js')).href)
-  const byText = new Map()
-  coercedSchemas.record = (schema) => { byText.set(JSON.stringify(schema), schema) }
-  try {
-    const app = await buildApp(resolveConfig({ logLevel: 'silent', dbPath: ':memory:' }))
-    await app.ready()
-    await app.close()
-  } finally {
-    delete coercedSchemas.record
-  }
-  return byText
+  return await recordedSchemas(distDir, 'coercedSchemas')
 }
 
 /**

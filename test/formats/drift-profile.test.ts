@@ -11,7 +11,8 @@ import { loadConfig } from '../../src/config/index.js'
 import { learnCommand } from '../../src/parity/learn/command.js'
 import { checkDriftProfile as checkLocalProfile } from '../../src/parity/local.js'
 import { build } from '../helper.js'
-import { parity } from '../parity/parity-helper.js'
+import { profileOf } from '../layers/drift/drift-helper.js'
+import { BETA_SCENE, parity } from '../parity/parity-helper.js'
 import { startTarget } from '../parity/shadow/shadow-helper.js'
 
 const work = mkdtempSync(join(tmpdir(), 'formats-drift-profile-'))
@@ -20,26 +21,13 @@ t.teardown(() => rmSync(work, { recursive: true, force: true }))
 const NOT_FOUND = '{"statusCode":404,"error":"Not Found","message":"Route <method>:<path> not found"}'
 
 /** The target's change: every kind of change a profile holds, on operations parity's scenario sends. */
-const BETA = {
-  format: 'drawing-api-emulator drift profile',
-  version: 1,
-  operations: [
-    {
-      operation: 'GET /api/v1/scenes/{sceneId}',
-      changes: [
-        { change: 'field-renamed', path: '/metadata/isPrivate', to: 'private' },
-        { change: 'field-removed', path: '/metadata/previewBackground' },
-        { change: 'field-added', path: '/metadata/revision', sample: 7 },
-        { change: 'type-changed', path: '/metadata/allowCalls', from: 'boolean', to: 'string', sample: 'true' },
-        { change: 'header-added', header: 'deprecation', value: '@1788220800' }
-      ]
-    },
-    { operation: 'GET /api/v1/collections', changes: [{ change: 'header-removed', header: 'x-ratelimit-reset' }] },
-    { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201 }] },
-    { operation: 'POST /api/v1/workspaces/invites', changes: [{ change: 'route-missing', status: 404, body: NOT_FOUND }] },
-    { operation: 'POST /api/v1/mcp tools/call get_scene', changes: [{ change: 'field-renamed', path: '/result/content/*/json/metadata/isPrivate', to: 'private' }] }
-  ]
-}
+const BETA = profileOf([
+  BETA_SCENE,
+  { operation: 'GET /api/v1/collections', changes: [{ change: 'header-removed', header: 'x-ratelimit-reset' }] },
+  { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201 }] },
+  { operation: 'POST /api/v1/workspaces/invites', changes: [{ change: 'route-missing', status: 404, body: NOT_FOUND }] },
+  { operation: 'POST /api/v1/mcp tools/call get_scene', changes: [{ change: 'field-renamed', path: '/result/content/*/json/metadata/isPrivate', to: 'private' }] }
+])
 
 /** `learn`'s own output for a parity run against the beta: the real writer, once for every test here. */
 async function learned (): Promise<string> {

@@ -12,6 +12,18 @@ import { startProcess, stopProcess, type Running } from '../processes.js'
 
 export const ACME = 'MzPkz6jWA0f'
 
+/** A beta's change of one scene's answer in each way a body and a header can change, for the learn round trips. */
+export const BETA_SCENE = {
+  operation: 'GET /api/v1/scenes/{sceneId}',
+  changes: [
+    { change: 'field-renamed', path: '/metadata/isPrivate', to: 'private' },
+    { change: 'field-removed', path: '/metadata/previewBackground' },
+    { change: 'field-added', path: '/metadata/revision', sample: 7 },
+    { change: 'type-changed', path: '/metadata/allowCalls', from: 'boolean', to: 'string', sample: 'true' },
+    { change: 'header-added', header: 'deprecation', value: '@1788220800' }
+  ]
+}
+
 export interface Target {
   running: Running
   url: string

@@ -1,11 +1,9 @@
 // The coverage layer's counting on /api/v1: every answer under its operation and outcomes, whoever answered it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { KEYS, build, sharedApp, swap } from '../../helper.js'
 import { rpc } from '../../mcp/endpoint-helper.js'
+import { writeProfile } from '../drift/drift-helper.js'
 
 const fresh = sharedApp(t)
 
@@ -42,15 +40,7 @@ t.test('each answer counts under its operation: the API\'s statuses, faults, stu
 
 t.test('the outcomes come in order: statuses by number, drop, slow, drift kinds, learned', async (t) => {
   // A learned change needs a drift profile (docs/drift.md): the collections list gains a field on its success.
-  const work = mkdtempSync(join(tmpdir(), 'coverage-profile-'))
-  t.teardown(() => rmSync(work, { recursive: true, force: true }))
-  const profile = join(work, 'profile.json')
-  writeFileSync(profile, JSON.stringify({
-    format: 'drawing-api-emulator drift profile',
-    version: 1,
-    learnedFrom: [],
-    operations: [{ operation: 'GET /api/v1/collections', changes: [{ change: 'field-added', path: '/data/*/color', sample: 'blue', seen: [] }] }]
-  }))
+  const profile = writeProfile(t, [{ operation: 'GET /api/v1/collections', changes: [{ change: 'field-added', path: '/data/*/color', sample: 'blue', seen: [] }] }])
   const app = await build(t, { driftProfile: profile })
   swap(t, app.control.faults, 'sleep', async () => {})
   await send(app, 'GET', '/api/v1/collections', { 'x-emulator-fault': 'slow' })

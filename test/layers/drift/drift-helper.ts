@@ -1,6 +1,10 @@
 // Helpers of the drift layer tests: raw calls (drifted responses are non-conforming on purpose, so these skip
-// the reference check of test/helper.ts `call`), and a response summary to compare runs with.
+// the reference check of test/helper.ts `call`), a response summary to compare runs with, and drift profiles.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { Test } from 'tap'
 import { KEYS } from '../../helper.js'
 
 export interface RawOptions { headers?: Record<string, string>, body?: unknown, key?: string }
@@ -28,6 +32,20 @@ export function seen (res: LightMyRequestResponse): { status: number, headers: R
 /** The kinds named in an X-Emulator-Drift value. */
 export function kindsIn (header: unknown): string[] {
   return typeof header === 'string' && header !== '' ? header.split(', ').map((change) => change.split(' ')[0]) : []
+}
+
+/** A drift profile of these operations, as `learn` writes one (the format's name spelled out: a test pins it). */
+export function profileOf<T extends unknown[]> (operations: T): { format: string, version: number, learnedFrom: unknown[], operations: T } {
+  return { format: 'drawing-api-emulator drift profile', version: 1, learnedFrom: [], operations }
+}
+
+/** The profile of these operations written as `name` in a folder of its own, removed when `t` ends; its path. */
+export function writeProfile (t: Test, operations: unknown[], name = 'profile.json'): string {
+  const work = mkdtempSync(join(tmpdir(), 'drift-profile-'))
+  t.teardown(() => rmSync(work, { recursive: true, force: true }))
+  const path = join(work, name)
+  writeFileSync(path, JSON.stringify(profileOf(operations)))
+  return path
 }
 
 /** A mixed sequence of public calls: reads, writes, errors, content. */

@@ -1,18 +1,12 @@
 // A drift profile's changes for the status they were learned with: a 404 body's field on the 404s only, a 401's
 // header on the 401s only, an older profile without statuses as before; a missing route answered with the target's
 // not-found before auth and before the operation runs, so nothing is written.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import t from 'tap'
 import type { LearnedChange } from '../../../src/formats/drift-profile.js'
 import { applyLearned } from '../../../src/layers/drift/learned.js'
 import { applyLearnedMcp } from '../../../src/layers/drift/learned-mcp.js'
 import { build } from '../../helper.js'
-import { admin, raw } from './drift-helper.js'
-
-const work = mkdtempSync(join(tmpdir(), 'learned-status-'))
-t.teardown(() => rmSync(work, { recursive: true, force: true }))
+import { admin, raw, writeProfile } from './drift-helper.js'
 
 const c = (change: Record<string, unknown>): LearnedChange => ({ seen: [], ...change }) as unknown as LearnedChange
 const NOT_FOUND = { statusCode: 404, error: 'Not Found', message: 'Scene scnNope not found' }
@@ -50,17 +44,11 @@ t.test('MCP answers too: a change learned on the 200s does not reach another sta
   t.equal(applyLearnedMcp(change, 'tools/call', 202, message), null)
 })
 
-const profile = join(work, 'profile.json')
-writeFileSync(profile, JSON.stringify({
-  format: 'drawing-api-emulator drift profile',
-  version: 1,
-  learnedFrom: [],
-  operations: [
-    { operation: 'GET /api/v1/scenes/{sceneId}', changes: [{ change: 'field-added', path: '/code', sample: 'scene_not_found', status: 404, seen: [] }] },
-    { operation: 'POST /api/v1/collections', changes: [{ change: 'route-missing', status: 404, body: '{"message":"Route <method>:<path> not found","error":"Not Found","statusCode":404}', seen: [] }] },
-    { operation: 'DELETE /api/v1/collections/{collectionId}', changes: [{ change: 'route-missing', status: 404, body: 'Cannot <method> <path>', seen: [] }] }
-  ]
-}))
+const profile = writeProfile(t, [
+  { operation: 'GET /api/v1/scenes/{sceneId}', changes: [{ change: 'field-added', path: '/code', sample: 'scene_not_found', status: 404, seen: [] }] },
+  { operation: 'POST /api/v1/collections', changes: [{ change: 'route-missing', status: 404, body: '{"message":"Route <method>:<path> not found","error":"Not Found","statusCode":404}', seen: [] }] },
+  { operation: 'DELETE /api/v1/collections/{collectionId}', changes: [{ change: 'route-missing', status: 404, body: 'Cannot <method> <path>', seen: [] }] }
+])
 
 t.test('an emulator with the profile: the 404 field on 404s only', async (t) => {
   const app = await build(t, { driftProfile: profile })

@@ -1,29 +1,17 @@
 // The one drift pipeline under its two adapters: the same forced request and per-request seed drift a REST answer
 // and an MCP answer through the same steps, and what the two still count differently (kept as it was): an answer of
 // a profiled operation that nothing changed is eligible in the ledger for REST, not for MCP.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import t from 'tap'
 import { STRUCTURED_TEXT } from '../../../src/layers/drift/kinds/mcp.js'
 import { KEYS, build } from '../../helper.js'
 import { rpc } from '../../mcp/endpoint-helper.js'
-import { admin, raw } from './drift-helper.js'
-
-const work = mkdtempSync(join(tmpdir(), 'drift-pipeline-'))
-t.teardown(() => rmSync(work, { recursive: true, force: true }))
+import { admin, raw, writeProfile } from './drift-helper.js'
 
 /** Changes learned on 401 answers only: a 200 answer of the same operation is left as it is. */
-const PROFILE = join(work, 'unauthorized-only.json')
-writeFileSync(PROFILE, JSON.stringify({
-  format: 'drawing-api-emulator drift profile',
-  version: 1,
-  learnedFrom: [],
-  operations: [
-    { operation: 'GET /api/v1/workspaces', changes: [{ change: 'header-added', header: 'www-authenticate', value: 'Bearer', status: 401, seen: [] }] },
-    { operation: 'POST /api/v1/mcp tools/call list_collections', changes: [{ change: 'header-added', header: 'www-authenticate', value: 'Bearer', status: 401, seen: [] }] }
-  ]
-}))
+const PROFILE = writeProfile(t, [
+  { operation: 'GET /api/v1/workspaces', changes: [{ change: 'header-added', header: 'www-authenticate', value: 'Bearer', status: 401, seen: [] }] },
+  { operation: 'POST /api/v1/mcp tools/call list_collections', changes: [{ change: 'header-added', header: 'www-authenticate', value: 'Bearer', status: 401, seen: [] }] }
+], 'unauthorized-only.json')
 
 const listCollections = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_collections', arguments: {} } }
 

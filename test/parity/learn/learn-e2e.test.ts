@@ -7,35 +7,21 @@ import t from 'tap'
 import { learnCommand } from '../../../src/parity/learn/command.js'
 import { KEYS, build } from '../../helper.js'
 import { rpc } from '../../mcp/endpoint-helper.js'
-import { raw } from '../../layers/drift/drift-helper.js'
+import { profileOf, raw } from '../../layers/drift/drift-helper.js'
 import { startProcess, stopProcess } from '../../processes.js'
-import { ACME, parity, startTarget } from '../parity-helper.js'
+import { ACME, BETA_SCENE, parity, startTarget } from '../parity-helper.js'
 
 const work = mkdtempSync(join(tmpdir(), 'learn-e2e-'))
 t.teardown(() => { if (process.env.KEEP_LEARN_E2E === undefined) rmSync(work, { recursive: true, force: true }) })
 
 /** The beta's change: what the live service would now answer, as one consistent change per operation. */
-const BETA = {
-  format: 'drawing-api-emulator drift profile',
-  version: 1,
-  learnedFrom: [],
-  operations: [
-    {
-      operation: 'GET /api/v1/scenes/{sceneId}',
-      changes: [
-        { change: 'field-renamed', path: '/metadata/isPrivate', to: 'private' },
-        { change: 'field-removed', path: '/metadata/previewBackground' },
-        { change: 'field-added', path: '/metadata/revision', sample: 7 },
-        { change: 'type-changed', path: '/metadata/allowCalls', from: 'boolean', to: 'string', sample: 'true' },
-        { change: 'header-added', header: 'deprecation', value: '@1788220800' }
-      ]
-    },
-    { operation: 'GET /api/v1/scenes', changes: [{ change: 'field-renamed', path: '/data/*/metadata/name', to: 'title' }] },
-    { operation: 'GET /api/v1/collections', changes: [{ change: 'field-added', path: '/data/*/color', sample: 'blue' }, { change: 'header-removed', header: 'x-ratelimit-reset' }] },
-    { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201 }] },
-    { operation: 'POST /api/v1/mcp tools/call get_scene', changes: [{ change: 'field-renamed', path: '/result/content/*/json/metadata/isPrivate', to: 'private' }] }
-  ]
-}
+const BETA = profileOf([
+  BETA_SCENE,
+  { operation: 'GET /api/v1/scenes', changes: [{ change: 'field-renamed', path: '/data/*/metadata/name', to: 'title' }] },
+  { operation: 'GET /api/v1/collections', changes: [{ change: 'field-added', path: '/data/*/color', sample: 'blue' }, { change: 'header-removed', header: 'x-ratelimit-reset' }] },
+  { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201 }] },
+  { operation: 'POST /api/v1/mcp tools/call get_scene', changes: [{ change: 'field-renamed', path: '/result/content/*/json/metadata/isPrivate', to: 'private' }] }
+])
 
 interface Counts { differences: number, operations: number }
 

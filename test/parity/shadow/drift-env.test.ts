@@ -1,21 +1,11 @@
 // EMULATOR_DRIFT_PROFILE reaches the shadow side as --drift-profile does: the side answers in the profile's shape,
 // so a target that already answers that way shows no difference, and a target that does not shows the profile's.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import t, { type Test } from 'tap'
+import { writeProfile } from '../../layers/drift/drift-helper.js'
 import { send, settledReport, startShadowFor, startTarget } from './shadow-helper.js'
 
-const work = mkdtempSync(join(tmpdir(), 'shadow-drift-env-'))
-t.teardown(() => rmSync(work, { recursive: true, force: true }))
-
-const profile = join(work, 'profile.json')
-writeFileSync(profile, JSON.stringify({
-  format: 'drawing-api-emulator drift profile',
-  version: 1,
-  // A header: compared by value whatever the fixtures (with --fixtures, bodies compare by shape).
-  operations: [{ operation: 'GET /api/v1/workspaces', changes: [{ change: 'header-added', header: 'deprecation', value: '@1788220800' }] }]
-}))
+// A header: compared by value whatever the fixtures (with --fixtures, bodies compare by shape).
+const profile = writeProfile(t, [{ operation: 'GET /api/v1/workspaces', changes: [{ change: 'header-added', header: 'deprecation', value: '@1788220800' }] }])
 
 async function differencesOf (t: Test, targetProfile: string | undefined, env: NodeJS.ProcessEnv, driftProfile?: string) {
   const target = await startTarget(t, targetProfile === undefined ? {} : { driftProfile: targetProfile })

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import { learnCommand } from '../../../src/parity/learn/command.js'
 import { KEYS, build } from '../../helper.js'
-import { admin, raw } from '../../layers/drift/drift-helper.js'
+import { admin, profileOf, raw } from '../../layers/drift/drift-helper.js'
 import { rpc } from '../../mcp/endpoint-helper.js'
 import { startProcess, stopProcess } from '../../processes.js'
 import type { ShadowOptions } from '../../../src/parity/shadow/options.js'
@@ -27,27 +27,23 @@ const ACCEPT_BOTH = 'application/json, text/event-stream'
  * call (a beta that renames a field renames it in every answer), over operations the client below calls and one
  * it does not (GET /workspaces/users), which must not show.
  */
-const BETA = {
-  format: 'drawing-api-emulator drift profile',
-  version: 1,
-  operations: [
-    {
-      operation: 'GET /api/v1/scenes/{sceneId}',
-      changes: [
-        { change: 'field-renamed', path: '/metadata/isPrivate', to: 'private' },
-        { change: 'field-added', path: '/metadata/revision', sample: 7 },
-        { change: 'type-changed', path: '/metadata/allowCalls', from: 'boolean', to: 'string', sample: 'true' },
-        { change: 'header-added', header: 'deprecation', value: '@1788220800' }
-      ]
-    },
-    { operation: 'GET /api/v1/scenes', changes: [{ change: 'field-added', path: '/data/*/metadata/revision', sample: 3 }] },
-    { operation: 'GET /api/v1/collections', changes: [{ change: 'field-added', path: '/data/*/color', sample: 'blue' }] },
-    { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201 }] },
-    { operation: 'GET /api/v1/logs', changes: [{ change: 'header-removed', header: 'x-ratelimit-reset' }] },
-    { operation: 'POST /api/v1/mcp tools/call get_scene', changes: [{ change: 'field-renamed', path: '/result/content/*/json/metadata/isPrivate', to: 'private' }] },
-    { operation: 'GET /api/v1/workspaces/users', changes: [{ change: 'field-added', path: '/data/*/team', sample: 'core' }] }
-  ]
-}
+const BETA = profileOf([
+  {
+    operation: 'GET /api/v1/scenes/{sceneId}',
+    changes: [
+      { change: 'field-renamed', path: '/metadata/isPrivate', to: 'private' },
+      { change: 'field-added', path: '/metadata/revision', sample: 7 },
+      { change: 'type-changed', path: '/metadata/allowCalls', from: 'boolean', to: 'string', sample: 'true' },
+      { change: 'header-added', header: 'deprecation', value: '@1788220800' }
+    ]
+  },
+  { operation: 'GET /api/v1/scenes', changes: [{ change: 'field-added', path: '/data/*/metadata/revision', sample: 3 }] },
+  { operation: 'GET /api/v1/collections', changes: [{ change: 'field-added', path: '/data/*/color', sample: 'blue' }] },
+  { operation: 'POST /api/v1/collections', changes: [{ change: 'status-changed', from: 200, to: 201 }] },
+  { operation: 'GET /api/v1/logs', changes: [{ change: 'header-removed', header: 'x-ratelimit-reset' }] },
+  { operation: 'POST /api/v1/mcp tools/call get_scene', changes: [{ change: 'field-renamed', path: '/result/content/*/json/metadata/isPrivate', to: 'private' }] },
+  { operation: 'GET /api/v1/workspaces/users', changes: [{ change: 'field-added', path: '/data/*/team', sample: 'core' }] }
+])
 const CALLED = BETA.operations.map((op) => op.operation).filter((op) => op !== 'GET /api/v1/workspaces/users').sort()
 /**
  * What `learn` can know of them: a change seen at one item of a list stays at that item (an MCP tool answer has one
