@@ -39,3 +39,24 @@ t.test('LOG_FORMAT=json: the same one line per request, as JSON fields', async (
   t.match(record, { level: 30, method: 'GET', url: '/api/v1/collections?api_key=[redacted]', statusCode: 200, keyId: 'key_demo_full', workspaceId: 'MzPkz6jWA0f' })
   t.type(record.responseTimeMs, 'number')
 })
+
+t.test('text mode: a burst of concurrent requests logs every line while the server runs, each whole and once', async (t) => {
+  // Lines gathered over a turn of the event loop are written together (lib/text-log.ts): each must still go out
+  // while the server runs (not only at exit), none lost and no two run together.
+  const running = await startProcess('src/server.ts', [], { LOG_LEVEL: 'info' })
+  const paths = Array.from({ length: 200 }, (_, i) => `/api/v1/collections?limit=${1 + (i % 50)}&n=${i}`)
+  const statuses = await Promise.all(paths.map(async (path) => {
+    const res = await fetch(`${running.url}${path}`, { headers: { authorization: 'Bearer sk-demo-full' } })
+    await res.text()
+    return res.status
+  }))
+  const linesNow = () => running.output().split('\n').filter((line) => line.includes(' GET /api/v1/collections?'))
+  for (let waited = 0; linesNow().length < paths.length && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+  const lines = linesNow()
+  await stopProcess(running.child)
+  t.same(new Set(statuses), new Set([200]), 'every request answered')
+  t.equal(lines.length, paths.length, 'one line per request, out before the server stopped')
+  const logged = lines.map((line) => /^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET (\S+) 200 [\d.]+ms key_demo_full MzPkz6jWA0f$/.exec(line))
+  t.ok(logged.every((match) => match !== null), 'each line whole')
+  t.same(logged.map((match) => match?.[1]).sort(), [...paths].sort(), 'each request once')
+})

@@ -36,30 +36,47 @@ function frozen<T> (value: T): T {
 type Refusal = { refused: 'EMU_MISSING_AUTH' | 'EMU_MALFORMED_AUTH' | 'EMU_UNKNOWN_KEY' | 'EMU_REVOKED_KEY' }
   | { refused: 'EMU_EXPIRED_KEY', expiredAt: string }
 
+/** What a key's secret names in the database: its key (if any) and, for a personal key, its user. */
+interface LookedUp { key: ApiKey | undefined, user: WorkspaceUser | null }
+
+/** Each read cached until the next write of any row (exact): the hash and lookup of a key run on every request. */
+function lookUp (app: FastifyInstance, secret: string): LookedUp {
+  const key = app.stores.readCache.get(AUTH_KEY_READ, [secret], () => frozen(app.stores.apiKeys.findBySecret(secret)))
+  const userId = key?.userId ?? null
+  const user = key === undefined || key === null || userId === null
+    ? null
+    : app.stores.readCache.get(AUTH_USER_READ, [key.workspaceId, userId], () => frozen(app.stores.users.get(key.workspaceId, userId) ?? null))
+  return { key: key ?? undefined, user }
+}
+
 /** The caller an Authorization header names, or why it is refused; never throws, so it can run before a fault answers. */
-function findCaller (app: FastifyInstance, header: string | undefined): AuthContext | Refusal {
+function findCaller (app: FastifyInstance, header: string | undefined, find: (secret: string) => LookedUp): AuthContext | Refusal {
   if (header === undefined || header.trim() === '') return { refused: 'EMU_MISSING_AUTH' }
   const match = BEARER_HEADER.exec(header)
   if (!match) return { refused: 'EMU_MALFORMED_AUTH' }
-  const secret = match[1]
-  // The hash and lookup of a key run on every request; cached until the next write of any row (exact).
-  const key = app.stores.readCache.get(AUTH_KEY_READ, [secret], () => frozen(app.stores.apiKeys.findBySecret(secret)))
+  const { key, user } = find(match[1])
   if (!key) return { refused: 'EMU_UNKNOWN_KEY' }
   if (key.revokedAt !== null) return { refused: 'EMU_REVOKED_KEY' }
   if (key.expiresAt !== null && key.expiresAt <= app.clock.now()) {
     return { refused: 'EMU_EXPIRED_KEY', expiredAt: new Date(key.expiresAt).toISOString() }
   }
-  const userId = key.userId
-  const user = userId === null
-    ? null
-    : app.stores.readCache.get(AUTH_USER_READ, [key.workspaceId, userId], () => frozen(app.stores.users.get(key.workspaceId, userId) ?? null))
   // A personal key outlives nothing: if its owner left the workspace, the key is as good as revoked.
   if (key.kind === 'personal' && user === null) return { refused: 'EMU_REVOKED_KEY' }
   return { key, workspaceId: key.workspaceId, user }
 }
 
+/**
+ * What identifyCaller looked up, for auth to reuse while both run in one synchronous run of the hooks (the faults
+ * and drift hooks between them idle): no JavaScript, so no write, can run in between. Cleared as soon as that run
+ * returns, so a request that waited (a fault's delay) looks its key up again. Expiry is judged again either way.
+ */
+let identified: { request: FastifyRequest, secret: string, found: LookedUp } | undefined
+
 function authenticate (app: FastifyInstance, request: FastifyRequest): AuthContext {
-  const found = findCaller(app, request.headers.authorization)
+  const found = findCaller(app, request.headers.authorization, (secret) => {
+    const earlier = identified
+    return earlier !== undefined && earlier.request === request && earlier.secret === secret ? earlier.found : lookUp(app, secret)
+  })
   if (!('refused' in found)) return found
   return found.refused === 'EMU_EXPIRED_KEY' ? fail(found.refused, found.expiredAt) : fail(found.refused)
 }
@@ -75,8 +92,16 @@ function recordCaller (request: FastifyRequest, found: AuthContext | Refusal | n
  */
 export const identifyCaller = fp(async (app) => {
   app.addHook('onRequest', (request, reply, done) => {
-    recordCaller(request, findCaller(app, request.headers.authorization))
-    done()
+    recordCaller(request, findCaller(app, request.headers.authorization, (secret) => {
+      const found = lookUp(app, secret)
+      identified = { request, secret, found }
+      return found
+    }))
+    try {
+      done()
+    } finally {
+      identified = undefined
+    }
   })
 }, { name: 'identify-caller', dependencies: ['stores', 'runtime'] })
 
@@ -99,7 +124,8 @@ export default fp(async (app) => {
   // so a callback hook: no promise and no extra turn per request.
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.is404) return done() // unknown routes answer 404 whatever the key (api/v1/index.ts)
-    // Found again, not taken from identifyCaller: a fault's delay may have moved the clock past the key's expiry.
+    // Judged again, not taken from identifyCaller: a fault's delay may have moved the clock past the key's expiry
+    // (and its lookup is reused only when nothing ran in between: `identified`).
     recordCaller(request, null)
     const auth = authenticate(app, request)
     // Set before authorize, so a 403 is still attributed to its key and workspace (request journal, request log).

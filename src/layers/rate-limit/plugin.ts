@@ -2,7 +2,7 @@
 // built on @fastify/rate-limit with windows on the virtual clock. Its per-route onRequest hook runs after the scope's
 // auth hook (src/README.md, the hook order), so the key and its workspace's switches are known and 401/403s don't count.
 import rateLimit from '@fastify/rate-limit'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { emulatorError } from '../../errors.js'
 import { recordOf } from '../request-record.js'
@@ -21,7 +21,10 @@ export default fp(async (app) => {
   }
   const { store } = control
   await app.register(rateLimit, {
-    global: true,
+    // Not global: its route hook is async (a promise and turns even for a request it lets through), so each route
+    // gets limitedRoute below, which skips it in the same turn while the limit is off (0, the bench's and many
+    // suites' setting) and otherwise runs the very hook global: true would add.
+    global: false,
     hook: 'onRequest',
     timeWindow: RATE_LIMIT_WINDOW_MS,
     max: () => control.settings().limit,
@@ -31,6 +34,16 @@ export default fp(async (app) => {
     store: store.Store,
     // Thrown, so the error handler writes the service's envelope; Retry-After is set by the plugin beforehand.
     errorResponseBuilder: (_request, context) => emulatorError('EMU_RATE_LIMITED', Math.ceil(context.ttl / 1000))
+  })
+  const limit = app.rateLimit()
+  const limitedRoute = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
+    if (control.settings().limit === 0) return done()
+    limit.call(app, request, reply).then(() => done(), done)
+  }
+  // Route-level, as global: true adds it: Fastify runs it after the scope's onRequest hooks (auth first).
+  app.addHook('onRoute', (route) => {
+    const own = route.onRequest
+    route.onRequest = own === undefined ? [limitedRoute] : [...(Array.isArray(own) ? own : [own]), limitedRoute]
   })
   // Synchronous work, so a callback hook: no promise and no extra turn per answer.
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -92,3 +92,19 @@ t.test('keys are stored only as SHA-256 hashes', async (t) => {
     t.match(row.key_hint, /^.{7}…$/, 'only a 7-character hint is kept to recognise the key')
   }
 })
+
+t.test('a key revoked while its request waits (a fault delay) is refused when auth runs, though it was valid on arrival', async (t) => {
+  // Auth reuses the arrival's key lookup only when nothing ran in between (api/v1/auth.ts, `identified`): after a
+  // delay it looks the key up again.
+  const app = await fresh()
+  const keyId = app.stores.apiKeys.findBySecret(KEYS.full)?.id
+  t.ok(keyId !== undefined)
+  const pending = call(t, app, 'GET', '/api/v1/collections', { headers: { 'x-emulator-latency': '60' } })
+  await new Promise((resolve) => setTimeout(resolve, 10))
+  app.stores.apiKeys.revoke(keyId as string, app.clock.now())
+  const res = await pending
+  t.equal(res.status, 401)
+  t.same(res.body, unauthorized('API key has been revoked'))
+  const next = await call(t, app, 'GET', '/api/v1/collections')
+  t.same([next.status, next.body], [401, unauthorized('API key has been revoked')], 'and stays refused')
+})
