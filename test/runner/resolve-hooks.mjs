@@ -1,5 +1,5 @@
-// The two resolve rules of test processes (test/runner/ts-hooks.mjs registers them): typebox from its bundle, and a
-// source's `./x.js` import as the `./x.ts` file beside it.
+// The resolve rules of test processes (test/runner/ts-hooks.mjs registers them): typebox and tap from their bundles,
+// and a source's `./x.js` import as the `./x.ts` file beside it.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { URL, fileURLToPath, pathToFileURL } from 'node:url'
@@ -9,9 +9,12 @@ const ROOT = join(import.meta.dirname, '../..')
 const TYPEBOX_DIR = join(ROOT, 'node_modules/.cache/drawing-api-emulator/typebox')
 const TYPEBOX = new Map([['typebox', 'typebox.mjs'], ['typebox/value', 'typebox-value.mjs'], ['typebox/compile', 'typebox-compile.mjs']])
 
-/** A bundled typebox entry's URL, or undefined when the bundle is missing (then node_modules/typebox loads, slower). */
-function typeboxBundle (specifier) {
-  const file = TYPEBOX.has(specifier) ? join(TYPEBOX_DIR, TYPEBOX.get(specifier)) : undefined
+/** `tap` → the single-module bundle test/runner/tap-bundle.mjs writes before the tests. */
+const TAP = join(ROOT, 'node_modules/.cache/drawing-api-emulator/tap/tap.mjs')
+
+/** A bundled entry's URL, or undefined when the bundle is missing (then node_modules loads, slower). */
+function bundled (specifier) {
+  const file = TYPEBOX.has(specifier) ? join(TYPEBOX_DIR, TYPEBOX.get(specifier)) : specifier === 'tap' ? TAP : undefined
   return file !== undefined && existsSync(file) ? pathToFileURL(file).href : undefined
 }
 
@@ -30,7 +33,7 @@ function sourceFile (specifier, parentURL) {
  * nextResolve answers a promise): it hands back what nextResolve answers, so it serves both.
  */
 export function resolve (specifier, context, nextResolve) {
-  const bundled = typeboxBundle(specifier)
-  if (bundled !== undefined) return { url: bundled, format: 'module', shortCircuit: true }
+  const url = bundled(specifier)
+  if (url !== undefined) return { url, format: 'module', shortCircuit: true }
   return nextResolve(sourceFile(specifier, context.parentURL) ?? specifier, context)
 }
