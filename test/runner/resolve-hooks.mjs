@@ -1,5 +1,5 @@
-// The two resolve rules of test processes (test/runner/ts-hooks.mjs registers them): typebox from its bundle, and a
-// source's `./x.js` import as the `./x.ts` file beside it.
+// The resolve rules of test processes (test/runner/ts-hooks.mjs registers them): typebox, tap and semver from bundles,
+// and a source's `./x.js` import as the `./x.ts` file beside it.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { URL, fileURLToPath, pathToFileURL } from 'node:url'
@@ -9,10 +9,18 @@ const ROOT = join(import.meta.dirname, '../..')
 const TYPEBOX_DIR = join(ROOT, 'node_modules/.cache/drawing-api-emulator/typebox')
 const TYPEBOX = new Map([['typebox', 'typebox.mjs'], ['typebox/value', 'typebox-value.mjs'], ['typebox/compile', 'typebox-compile.mjs']])
 
-/** A bundled typebox entry's URL, or undefined when the bundle is missing (then node_modules/typebox loads, slower). */
-function typeboxBundle (specifier) {
-  const file = TYPEBOX.has(specifier) ? join(TYPEBOX_DIR, TYPEBOX.get(specifier)) : undefined
-  return file !== undefined && existsSync(file) ? pathToFileURL(file).href : undefined
+/** `tap` → the single-module bundle test/runner/tap-bundle.mjs writes before the tests. */
+const TAP = join(ROOT, 'node_modules/.cache/drawing-api-emulator/tap/tap.mjs')
+
+/** fastify's `semver` → the CommonJS bundle test/runner/semver-bundle.mjs writes (only fastify's: no other user). */
+const SEMVER = join(ROOT, 'node_modules/.cache/drawing-api-emulator/semver/semver.cjs')
+const FASTIFY = pathToFileURL(join(ROOT, 'node_modules/fastify/')).href
+
+/** A bundled module's URL and format, or undefined when there is none (then node_modules loads, slower). */
+function bundled (specifier, parentURL) {
+  const semver = specifier === 'semver' && parentURL?.startsWith(FASTIFY)
+  const file = TYPEBOX.has(specifier) ? join(TYPEBOX_DIR, TYPEBOX.get(specifier)) : specifier === 'tap' ? TAP : semver ? SEMVER : undefined
+  return file !== undefined && existsSync(file) ? { url: pathToFileURL(file).href, format: semver ? 'commonjs' : 'module' } : undefined
 }
 
 /**
@@ -30,7 +38,7 @@ function sourceFile (specifier, parentURL) {
  * nextResolve answers a promise): it hands back what nextResolve answers, so it serves both.
  */
 export function resolve (specifier, context, nextResolve) {
-  const bundled = typeboxBundle(specifier)
-  if (bundled !== undefined) return { url: bundled, format: 'module', shortCircuit: true }
+  const found = bundled(specifier, context.parentURL)
+  if (found !== undefined) return { ...found, shortCircuit: true }
   return nextResolve(sourceFile(specifier, context.parentURL) ?? specifier, context)
 }

@@ -1,4 +1,4 @@
-// Run by tap before the test files (package.json "tap.before"): typebox, as one module, for the test processes.
+// Run before the test files (test/runner/bundles.mjs): typebox, as one module, for the test processes.
 // Why: typebox 1.x is about 700 small ES modules; loading them one by one costs each test process about 0.25 s of
 // CPU (0.38 s against 0.13 s for this bundle, on Node 24). test/runner/ts-hooks.mjs resolves `typebox`,
 // `typebox/value` and `typebox/compile` to the files written here (one esbuild bundle, as the bundled server ships
