@@ -119,6 +119,8 @@ export async function buildApp (config: Config, options: AppSeams = {}): Promise
   app.decorate('emulatorVersion', PACKAGE_VERSION)
   app.decorate('shadowSource', options.shadow)
 
+  // The last lines before a stop (the signal's) must reach stdout before close-with-grace's process.exit.
+  if (textLog !== undefined) app.addHook('onClose', async () => textLog.flush())
   try {
     await registerEverything(app, config, options, textLog)
   } catch (error) {

@@ -52,8 +52,11 @@ export function formatLogLine (line: string): string {
 /** Most log bytes waiting for a slow stdout; past it lines are dropped rather than memory growing without end. */
 const MAX_PENDING_LOG_BYTES = 16 * 1024 * 1024
 
-/** Where the text log writes: one `write` per call, as a stream takes it. */
-interface LineSink { write (text: string): unknown }
+/** Where the text log writes: one `write` per call, as a stream takes it; `flush` waits for what is written so far. */
+interface LineSink { write (text: string): unknown, flush?: () => Promise<void> }
+
+/** How long a close waits for stdout to take the last lines: a stopped reader must never hold the stop. */
+const FLUSH_WAIT_MS = 1000
 
 /**
  * A buffered stdout, as pino's own default is: lines written while a write is in flight go out together. Lines
@@ -66,9 +69,13 @@ function bufferedStdout (): LineSink {
   const SonicBoom = sonicBoom as unknown as typeof import('sonic-boom').SonicBoom
   const out = new SonicBoom({ fd: 1, sync: false, maxLength: MAX_PENDING_LOG_BYTES })
   let gathered = ''
+  // A write in flight (a threadpool job): process.exit does not wait for it, so the close waits (flush).
+  let writing = false
+  out.on('drain', () => { writing = false })
   const handOver = (): void => {
     const text = gathered
     gathered = ''
+    writing = true
     out.write(text)
   }
   // The last lines (a shutdown, an error) must not die in a buffer with the process.
@@ -84,7 +91,15 @@ function bufferedStdout (): LineSink {
     write (text: string): void {
       if (gathered === '') setImmediate(handOver)
       gathered += text
-    }
+    },
+    // The line a stop logs ("received SIGINT, closing") was lost when close-with-grace's process.exit came while its
+    // write was still in flight on a busy machine; the app's close waits for it here.
+    flush: async () => new Promise<void>((resolve) => {
+      if (gathered !== '') handOver()
+      if (!writing) return resolve()
+      const timer = setTimeout(resolve, FLUSH_WAIT_MS)
+      out.once('drain', () => { clearTimeout(timer); resolve() })
+    })
   }
 }
 
@@ -97,6 +112,8 @@ export interface TextLog {
    * its parse here, the same text either way.
    */
   line (level: number, message: string): void
+  /** Waits (at most a second) until stdout has taken every line logged so far: the app's close calls it. */
+  flush (): Promise<void>
 }
 
 export function createTextLog (out: LineSink = bufferedStdout()): TextLog {
@@ -109,6 +126,7 @@ export function createTextLog (out: LineSink = bufferedStdout()): TextLog {
   })
   return {
     stream,
-    line: (level, message) => { out.write(`${clockOf(Date.now())} ${LEVELS[level] ?? String(level)} ${message}\n`) }
+    line: (level, message) => { out.write(`${clockOf(Date.now())} ${LEVELS[level] ?? String(level)} ${message}\n`) },
+    flush: async () => out.flush?.()
   }
 }
