@@ -3,10 +3,10 @@
 // modules, 0.025 s of each test process's CPU that builds an app. test/runner/resolve-hooks.mjs resolves fastify's
 // `semver` to the file written here (on Node 24; on 22.14 a require() does not pass the resolve hook and the package
 // loads as before); without it node_modules/semver loads, so a missing or failed bundle only makes the tests slower.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import process from 'node:process'
 import { build } from 'esbuild'
+import { refreshBundle } from './refresh-bundle.mjs'
 
 const ROOT = join(import.meta.dirname, '../..')
 const OUT = join(ROOT, 'node_modules/.cache/drawing-api-emulator/semver')
@@ -29,13 +29,4 @@ async function bundle () {
   writeFileSync(join(OUT, 'stamp.json'), stamp)
 }
 
-// A stale bundle is removed before a new one is made, and a failed one is removed too.
-if (!current()) {
-  rmSync(OUT, { recursive: true, force: true })
-  try {
-    await bundle()
-  } catch (error) {
-    rmSync(OUT, { recursive: true, force: true })
-    process.stderr.write(`test/runner/semver-bundle.mjs: no semver bundle, the tests load node_modules/semver (${error.message})\n`)
-  }
-}
+await refreshBundle(OUT, current, bundle, 'semver')

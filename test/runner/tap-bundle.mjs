@@ -5,10 +5,10 @@
 // missing or failed bundle only makes the tests slower. It bundles the test class `tap build` made for the configured
 // plugins (node_modules/@tapjs/test/test-built), so it is rebuilt when that changes, as when tap or esbuild change.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import process from 'node:process'
 import { build } from 'esbuild'
+import { refreshBundle } from './refresh-bundle.mjs'
 
 const ROOT = join(import.meta.dirname, '../..')
 /** The folder's path under node_modules is the name @tapjs/stack is told to leave out of stacks (see ENTRY). */
@@ -49,15 +49,5 @@ async function bundle (wanted) {
   writeFileSync(join(OUT, 'stamp.json'), wanted)
 }
 
-// A stale bundle is removed before a new one is made, and a failed one is removed too: the test processes then load
-// node_modules/tap, and the run goes on, only slower.
-try {
-  const wanted = stamp()
-  if (!current(wanted)) {
-    rmSync(OUT, { recursive: true, force: true })
-    await bundle(wanted)
-  }
-} catch (error) {
-  rmSync(OUT, { recursive: true, force: true })
-  process.stderr.write(`test/runner/tap-bundle.mjs: no tap bundle, the tests load node_modules/tap (${error.message})\n`)
-}
+let wanted
+await refreshBundle(OUT, () => current(wanted = stamp()), async () => bundle(wanted), 'tap')

@@ -5,11 +5,11 @@
 // it, plus one re-export file per entry); without them node_modules/typebox loads, so a missing or failed bundle
 // only makes the tests slower.
 // Cached under node_modules/.cache and rebuilt when typebox or esbuild change.
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import process from 'node:process'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
+import { refreshBundle } from './refresh-bundle.mjs'
 
 const ROOT = join(import.meta.dirname, '../..')
 const OUT = join(ROOT, 'node_modules/.cache/drawing-api-emulator/typebox')
@@ -49,14 +49,4 @@ async function bundle () {
   put('stamp.json', stamp)
 }
 
-// A stale bundle is removed before a new one is made, and a failed one is removed too: the test processes then load
-// node_modules/typebox, and the run goes on, only slower.
-if (!current()) {
-  rmSync(OUT, { recursive: true, force: true })
-  try {
-    await bundle()
-  } catch (error) {
-    rmSync(OUT, { recursive: true, force: true })
-    process.stderr.write(`test/runner/typebox-bundle.mjs: no typebox bundle, the tests load node_modules/typebox (${error.message})\n`)
-  }
-}
+await refreshBundle(OUT, current, bundle, 'typebox')
