@@ -32,8 +32,6 @@ export interface FormatDeclaration<S extends TSchema> {
   problem?: (where: string, problem: string, value: unknown, at: string, error: ErrorObject) => string
 }
 
-export type FormatValue<D> = D extends FormatDeclaration<infer S> ? Static<S> : never
-
 const validators = new WeakMap<object, ValidateFunction>()
 
 function validatorOf (schema: TSchema): ValidateFunction {

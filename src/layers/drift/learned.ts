@@ -119,7 +119,7 @@ function applyBody (changes: readonly LearnedChange[], out: LearnedOutput, input
 /**
  * The profile's changes for one operation applied to one answer, or null when none matched. A status change
  * applies to the status it was learned from; body and header changes to answers of the status they were seen on
- * (see appliesTo). A missing route is answered before the operation runs (plugin.ts), never here.
+ * (see appliesTo). A missing route is answered before the operation runs (missing-routes.ts), never here.
  */
 export function applyLearned (changes: readonly LearnedChange[], input: LearnedInput): LearnedOutput | null {
   const out: LearnedOutput = { statusCode: input.statusCode, body: input.body, headers: {}, removedHeaders: [], changes: [] }

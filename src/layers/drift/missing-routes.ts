@@ -3,10 +3,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { LearnedChange } from '../../formats/drift-profile.js'
-import { toOpenApiPath } from '../../lib/routes.js'
 import { recordOf } from '../request-record.js'
 import { DRIFT_HEADER } from './apply.js'
 import { LEARNED_KIND } from './learned.js'
+import { routeKey } from './rest.js'
 
 /** How X-Emulator-Drift and the request record name a missing route's answer; drift's onSend leaves it alone. */
 export const MISSING_ROUTE_CHANGE = `${LEARNED_KIND} route`
@@ -31,8 +31,7 @@ async function answerMissing (request: FastifyRequest, reply: FastifyReply): Pro
   const control = request.server.control.drift
   const route = request.routeOptions.url
   if (control.profile === undefined || route === undefined) return undefined
-  // As rest.ts's routeKey names it.
-  const key = `${request.method} ${toOpenApiPath(route)}`
+  const key = routeKey(request.method, route)
   const missing = control.learned(key)?.find((c): c is Missing => c.change === 'route-missing')
   if (missing === undefined) return undefined
   const body = notFoundBody(missing, request.method, request.url)

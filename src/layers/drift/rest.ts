@@ -81,12 +81,13 @@ export async function driftPayload (request: FastifyRequest, reply: FastifyReply
   if (!inScope(request)) return payload
   const control = request.server.control.drift
   const route = request.routeOptions.url as string
-  // Without a profile (the usual case) no operation key is built: this hook runs on every answer.
-  const profiled = control.profile === undefined ? undefined : control.learned(routeKey(request.method, route))
+  // Without a profile (the usual case) no operation key is built before drift is known to run.
+  const key = control.profile === undefined ? undefined : routeKey(request.method, route)
+  const profiled = key === undefined ? undefined : control.learned(key)
   if (!mayDrift(request, profiled)) return payload
   const json = parseJson(reply, payload)
   const drifted = runDrift(request, reply, {
-    operation: routeKey(request.method, route),
+    operation: key ?? routeKey(request.method, route),
     profiled,
     status: reply.statusCode,
     json,
