@@ -41,9 +41,9 @@ const soakSeconds = flags['soak-long'] === true ? 600 : Number.parseInt(flags['s
 const procLoadavg = (): string => { try { return readFileSync('/proc/loadavg', 'utf8').trim() } catch { return 'n/a (no /proc/loadavg)' } }
 const log = (line: string) => console.error(`[${new Date().toISOString().slice(11, 19)}] ${line}`)
 
-async function main (): Promise<void> {
-  const workDir = mkdtempSync(join(tmpdir(), 'emulator-bench-'))
-  const settings: ServingSettings = {
+/** The serving settings from the environment, with the folder the cases work in. */
+function servingSettings (workDir: string): ServingSettings {
+  return {
     seconds: int('BENCH_SECONDS', 8),
     rounds: int('BENCH_ROUNDS', 3),
     connections: int('BENCH_CONNECTIONS', 50),
@@ -52,47 +52,77 @@ async function main (): Promise<void> {
     workDir,
     basePort: int('BENCH_PORT', 4310)
   }
-  const machineAtStart = machineLine()
-  const loadAtStart = procLoadavg()
-  const result: BenchResult = {}
-  try {
-    if (only.has('reads')) {
-      log(`reads: autocannon -c ${settings.connections} -d ${settings.seconds}, ${settings.rounds} rounds`)
-      result.reads = await measureReads(settings, log)
+}
+
+/** Each case in the order it runs: the line it logs first, and its measure into the result. */
+const CASES: ReadonlyArray<{ name: string, line: (s: ServingSettings) => string, run: (s: ServingSettings, result: BenchResult) => Promise<void> }> = [
+  {
+    name: 'reads',
+    line: (s) => `reads: autocannon -c ${s.connections} -d ${s.seconds}, ${s.rounds} rounds`,
+    run: async (s, result) => { result.reads = await measureReads(s, log) }
+  },
+  {
+    name: 'starts',
+    line: (s) => `starts: ${s.starts} of each, in turn`,
+    run: async (s, result) => {
+      result.starts = await measureStarts({ ...s, inProcessStarts: int('BENCH_IN_PROCESS_STARTS', 20), image: process.env.BENCH_IMAGE || undefined })
     }
-    if (only.has('starts')) {
-      log(`starts: ${settings.starts} of each, in turn`)
-      result.starts = await measureStarts({ ...settings, inProcessStarts: int('BENCH_IN_PROCESS_STARTS', 20), image: process.env.BENCH_IMAGE || undefined })
+  },
+  {
+    name: 'mcp',
+    line: () => 'MCP list_scenes vs GET /scenes, alternated',
+    run: async (s, result) => { result.mcp = await measureMcp({ runs: int('BENCH_RUNS', 20), workDir: s.workDir, port: s.basePort + 17 }, log) }
+  },
+  {
+    name: 'scale',
+    line: () => 'scale cases',
+    run: async (s, result) => { result.scale = await measureScale({ runs: int('BENCH_RUNS', 20), workDir: s.workDir, port: s.basePort + 5 }, log) }
+  },
+  {
+    name: 'pictures',
+    line: () => 'pictures',
+    run: async (s, result) => { result.pictures = await measurePictures({ workDir: s.workDir, port: s.basePort + 6 }, log) }
+  },
+  {
+    name: 'soak',
+    line: () => `soak: ${soakSeconds} s of mixed load, RSS every 5 s`,
+    run: async (s, result) => { result.soak = await measureSoak({ seconds: soakSeconds, workDir: s.workDir, port: s.basePort + 7 }, log) }
+  },
+  {
+    name: 'shadow',
+    line: () => 'shadow: added latency, direct to the target vs through the shadow',
+    run: async (s, result) => {
+      result.shadow = await measureShadow({ requests: int('BENCH_SHADOW_REQUESTS', 2000), workDir: s.workDir, port: s.basePort + 8 }, log)
     }
-    if (only.has('mcp')) {
-      log('MCP list_scenes vs GET /scenes, alternated')
-      result.mcp = await measureMcp({ runs: int('BENCH_RUNS', 20), workDir, port: settings.basePort + 17 }, log)
-    }
-    if (only.has('scale')) {
-      log('scale cases')
-      result.scale = await measureScale({ runs: int('BENCH_RUNS', 20), workDir, port: settings.basePort + 5 }, log)
-    }
-    if (only.has('pictures')) {
-      log('pictures')
-      result.pictures = await measurePictures({ workDir, port: settings.basePort + 6 }, log)
-    }
-    if (only.has('soak')) {
-      log(`soak: ${soakSeconds} s of mixed load, RSS every 5 s`)
-      result.soak = await measureSoak({ seconds: soakSeconds, workDir, port: settings.basePort + 7 }, log)
-    }
-    if (only.has('shadow')) {
-      log('shadow: added latency, direct to the target vs through the shadow')
-      result.shadow = await measureShadow({ requests: int('BENCH_SHADOW_REQUESTS', 2000), workDir, port: settings.basePort + 8 }, log)
-    }
-  } finally {
-    rmSync(workDir, { recursive: true, force: true })
   }
+]
+
+/** The table, the load at start and at the end, the reads' failures and the soak's detail; the raw numbers to BENCH_JSON. */
+function printResult (result: BenchResult, machineAtStart: string, loadAtStart: string): void {
   if (process.env.BENCH_JSON) writeFileSync(process.env.BENCH_JSON, JSON.stringify({ machine: machineAtStart, ...result }, null, 2))
   console.log(`\nMachine: ${machineAtStart} (at start)\nLoad average at the end: ${machineLine().replace(/.*load average /, '')}`)
   console.log(`/proc/loadavg at start: ${loadAtStart}; at the end: ${procLoadavg()}\n`)
   console.log(renderTable(result))
   for (const failure of result.reads?.failures ?? []) console.log(`warning: ${failure}`)
   if (result.soak) console.log(`\n${soakDetail(result.soak)}`)
+}
+
+async function main (): Promise<void> {
+  const workDir = mkdtempSync(join(tmpdir(), 'emulator-bench-'))
+  const settings = servingSettings(workDir)
+  const machineAtStart = machineLine()
+  const loadAtStart = procLoadavg()
+  const result: BenchResult = {}
+  try {
+    for (const { name, line, run } of CASES) {
+      if (!only.has(name)) continue
+      log(line(settings))
+      await run(settings, result)
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true })
+  }
+  printResult(result, machineAtStart, loadAtStart)
 }
 
 await main()

@@ -73,7 +73,7 @@ tail -n 1 <<<"$smoke" >&2
 # On the machine's own Node, when it is older than engines: the refusal says what is true in a consumer project.
 if [[ -n "$old_node" ]]; then
   refusal=$("$old_node" -e "import('drawing-api-emulator').then((m) => m.startEmulator())" 2>&1) && fail "startEmulator() started on $("$old_node" --version)"
-  expected="Node.js 22.14 or later is needed, this is $("$old_node" --version) (the test runner, or whatever starts the emulator, must run on Node.js 22.14 or later)"
+  expected="Node.js 22.14 or later on the 22 line, or 24 or later, is needed, this is $("$old_node" --version) (the test runner, or whatever starts the emulator, must run on one of those)"
   grep -qF "$expected" <<<"$refusal" || { echo "$refusal" >&2; fail "on $("$old_node" --version) the refusal is not: $expected"; }
   log "on $("$old_node" --version): $expected"
 fi

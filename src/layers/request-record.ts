@@ -53,7 +53,7 @@ export interface DriftEntry {
   header: string
 }
 
-/** What an MCP request asked for: the JSON-RPC method and, for tools/call, the tool (the first of a batch). */
+/** What one MCP message asked for: the JSON-RPC method and, for tools/call, the tool. */
 export interface McpEntry { method: string, tool: string | null }
 
 /**
@@ -70,7 +70,10 @@ export interface RequestRecord {
   fault: FaultEntry | null
   stub: StubEntry | null
   drift: DriftEntry | null
+  /** The MCP request's message, or the first of a batch (what the journal shows, the sweep and drift key by). */
   mcp: McpEntry | null
+  /** Each message of a batch, in order (the coverage counts each as itself); null for a single message. */
+  mcpBatch: McpEntry[] | null
   chaos: ChaosEntry | null
 }
 
@@ -84,7 +87,7 @@ declare module 'fastify' {
 
 /** This request's record, empty until a layer writes to it. */
 export function recordOf (request: FastifyRequest): RequestRecord {
-  return (request[kRecord] ??= { caller: null, fault: null, stub: null, drift: null, mcp: null, chaos: null })
+  return (request[kRecord] ??= { caller: null, fault: null, stub: null, drift: null, mcp: null, mcpBatch: null, chaos: null })
 }
 
 /** Whether the body going out is a harness layer's (a fault's, a stub's or the sweep's) rather than the route's. */

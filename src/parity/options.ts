@@ -40,8 +40,10 @@ export const PARITY_USAGE = `Usage:
   drawing-api-emulator parity --compare <old report.json> <new report.json>
 
 Runs one scenario against the target and against a fresh in-process emulator and compares every answer.
-Exit code: 0 nothing differs (accepted differences aside), 1 something differs, 2 the run could not be made.
-With --compare: 0 nothing new in the second report, 1 a new difference, 2 a file is not a parity report.
+Exit code: 0 nothing differs (accepted differences aside), 1 something differs, 2 the run could not be made,
+among others for a recording or a drift profile of another format version than this tool reads.
+With --compare: 0 nothing new in the second report, 1 a new difference, 2 a file is not a parity report
+or is one a newer version of this tool wrote (reports of this version and before are read).
 
 Options:
   --target <url>      the service's API, e.g. https://api.example.com/api/v1

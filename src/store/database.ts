@@ -6,26 +6,30 @@ import { migrate } from './migrate.js'
 export type Db = Database.Database
 
 /**
- * The oldest Node release better-sqlite3 13's prebuilt binaries load on (package.json `engines` says `>=22.14`):
- * they need Node-API 10, which Node has from 22.14.0 (and 23.6.0); 22.11 to 22.13 report 9.
+ * The Node releases the emulator runs on, which package.json `engines` states and CI tests (.ci/node-versions: the floor
+ * 22.14.0 and the LTS): 22 from 22.14, and 24 and later. better-sqlite3 13's prebuilt binaries need Node-API 10, which
+ * Node has from 22.14.0 and 23.6.0 (22.11 to 22.13 and 23.0 to 23.5 report 9); the 23 line, odd and out of support
+ * since 2025-06, is refused whole, so no release that engines admits is refused, nor one it refuses let through.
  */
-export const OLDEST_NODE = { major: 22, minor: 14 } as const
-const OLDEST_NODE_NAME = `${OLDEST_NODE.major}.${OLDEST_NODE.minor}`
+export const NODE_ENGINES = '^22.14.0 || >=24'
+const FLOOR = { major: 22, minor: 14 } as const
+const FIRST_AFTER_FLOOR_LINE = 24
 const NODE_API_NEEDED = 10
+const SUPPORTED_NAME = `${FLOOR.major}.${FLOOR.minor} or later on the ${FLOOR.major} line, or ${FIRST_AFTER_FLOOR_LINE} or later`
 
 /** What to do about it: in a checkout the npm scripts bring their own Node; an installed package runs on the caller's. */
 const FIX = {
   checkout: 'from a clone of the repository, npm start and npx run the Node 24 that npm ci installed',
-  package: `the test runner, or whatever starts the emulator, must run on Node.js ${OLDEST_NODE_NAME} or later`
+  package: 'the test runner, or whatever starts the emulator, must run on one of those'
 }
 
-/** The running Node's release and Node-API version, the two facts the floor reads. */
+/** The running Node's release and Node-API version, the two facts the guard reads. */
 export interface NodeRelease { version: string, napi: string | undefined }
 
-/** True when the release is at or above the floor, and its Node-API too (an odd line's early releases lack it). */
-export function meetsNodeFloor ({ version, napi }: NodeRelease): boolean {
+/** True when `engines` admits the release (see NODE_ENGINES) and it has Node-API 10 (a build without it cannot load the addon). */
+export function supportsNode ({ version, napi }: NodeRelease): boolean {
   const [major, minor] = (/^v?(\d+)\.(\d+)/.exec(version) ?? []).slice(1).map(Number)
-  const releaseOk = major > OLDEST_NODE.major || (major === OLDEST_NODE.major && minor >= OLDEST_NODE.minor)
+  const releaseOk = (major === FLOOR.major && minor >= FLOOR.minor) || major >= FIRST_AFTER_FLOOR_LINE
   return releaseOk && Number(napi) >= NODE_API_NEEDED
 }
 
@@ -44,16 +48,16 @@ function refusal (message: string): Error {
 }
 
 /**
- * Throws, naming the fix where the emulator runs (a checkout or an installed package), on a Node older than
- * `engines` accepts: there better-sqlite3's addon does not fail, it kills the process (a segmentation fault on Node
- * 20 and on 22.11 to 22.13), so this runs before the first database opens.
+ * Throws, naming the fix where the emulator runs (a checkout or an installed package), on a Node `engines` does not
+ * admit (the 23 line too): below the floor better-sqlite3's addon does not fail, it kills the process (a segmentation
+ * fault on Node 20 and on 22.11 to 22.13), so this runs before the first database opens.
  */
 export function assertSupportedNode (
   where: keyof typeof FIX = 'checkout',
   release: NodeRelease = { version: process.version, napi: process.versions.napi }
 ): void {
-  if (!meetsNodeFloor(release)) {
-    throw refusal(`Node.js ${OLDEST_NODE_NAME} or later is needed, this is ${release.version} (${FIX[where]})`)
+  if (!supportsNode(release)) {
+    throw refusal(`Node.js ${SUPPORTED_NAME}, is needed, this is ${release.version} (${FIX[where]})`)
   }
 }
 

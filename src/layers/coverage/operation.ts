@@ -1,7 +1,7 @@
 // What the coverage counts one answer under: its operation (as parity reports name it) and its outcomes. Pure.
 import type { FastifyRequest } from 'fastify'
 import { toOpenApiPath } from '../../lib/routes.js'
-import type { RequestRecord } from '../request-record.js'
+import type { McpEntry, RequestRecord } from '../request-record.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -31,8 +31,7 @@ function routeOperation (method: string, route: string): string {
  * `mcp <tool>` for a tools/call, `mcp <method>` for the protocol's other methods. A name the endpoint does not know
  * is counted under one key, so a client cannot grow the counts without bound by sending made-up names.
  */
-function mcpOperation (request: FastifyRequest, record: RequestRecord): string | undefined {
-  const call = record.mcp
+function mcpOperation (request: FastifyRequest, call: McpEntry | null): string | undefined {
   if (call === null) return undefined
   if (call.method === 'tools/call') {
     const known = call.tool !== null && request.routeOptions.config.mcpTools?.includes(call.tool) === true
@@ -49,13 +48,24 @@ export function operationsOfRoute (methods: string | readonly string[], route: s
 }
 
 /**
- * The operation an answer counts under. A URL no route matches counts under `<METHOD> /api/v1/*` (one key, however
- * many URLs); an MCP request whose body was never read (a fault answered first) under `POST /api/v1/mcp`.
+ * The operation an answer counts under (the first message's, for an MCP batch: what the sweep serves a failure to). A
+ * URL no route matches counts under `<METHOD> /api/v1/*` (one key, however many URLs); an MCP request whose body was
+ * never read (a fault answered first) under `POST /api/v1/mcp`.
  */
 export function operationOf (request: FastifyRequest, record: RequestRecord): string {
   const route = request.routeOptions.url
   if (route === undefined) return `${request.method} /api/v1/*`
-  return mcpOperation(request, record) ?? routeOperation(request.method, route)
+  return mcpOperation(request, record.mcp) ?? routeOperation(request.method, route)
+}
+
+/**
+ * Every operation an answer counts under: operationOf's one, but each message of an MCP batch as itself (a batch of
+ * list_scenes and get_scene counts once under each), so no message is hidden behind the first.
+ */
+export function operationsOf (request: FastifyRequest, record: RequestRecord): string[] {
+  const batch = record.mcpBatch
+  if (batch === null || batch.length === 0 || request.routeOptions.url === undefined) return [operationOf(request, record)]
+  return batch.map((call) => mcpOperation(request, call) as string)
 }
 
 const STATUS_NAMES = new Map<number, string>()

@@ -1,12 +1,12 @@
 // The coverage layer's hook on /api/v1 (registered right after the journal's arrival, before faults can answer): when
-// an answer's response closes, it counts the answer under its operation and outcomes (operation.ts), one Map
-// increment each, whether a route, a fault, a stub, the rate limit or the sweep answered it, or the connection was
-// dropped on purpose. With EMULATOR_COVERAGE_REPORT set, it writes the coverage when the server stops (report.ts).
+// an answer's response closes, it counts the answer under its operation (each message's, for an MCP batch) and
+// outcomes (operation.ts), one Map increment each, whether a route, a fault, a stub, the rate limit or the sweep
+// answered it, or the connection was dropped on purpose. With EMULATOR_COVERAGE_REPORT set, it writes the coverage when the server stops (report.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { recordOf } from '../request-record.js'
 import type { CoverageControl } from './state.js'
-import { operationOf, operationsOfRoute, outcomesOf } from './operation.js'
+import { operationsOf, operationsOfRoute, outcomesOf } from './operation.js'
 import { writeCoverageReport } from './report.js'
 
 /** The sweep's hooks, registered at their own place in the order (after drift): api/v1 reaches a layer through plugin.ts. */
@@ -17,7 +17,7 @@ function countAnswer (coverage: CoverageControl, request: FastifyRequest, reply:
   const outcomes = outcomesOf(record, reply.raw.headersSent, reply.statusCode)
   if (outcomes === null) return
   // The caller as the record holds it when the answer is done (auth sets it; a fault before auth leaves it null).
-  coverage.count(record.caller?.workspaceId ?? null, operationOf(request, record), outcomes)
+  for (const operation of operationsOf(request, record)) coverage.count(record.caller?.workspaceId ?? null, operation, outcomes)
 }
 
 export default fp(async (app) => {

@@ -13,7 +13,7 @@ const NO_WORKSPACE = ''
 export interface CoverageControl extends ControlPart {
   /** Every operation the emulator can answer, as the coverage names them (plugin.ts adds each route's). */
   readonly known: Set<string>
-  /** Counts one answer. */
+  /** Counts one answer under one operation (plugin.ts: once per message of an MCP batch). */
   count (workspaceId: string | null, operation: string, outcomes: readonly string[]): void
   /** The sweep's drift (`drift`, `drift:<kind>`) could change nothing in a success of this operation: no gap for it. */
   notApplicable (workspaceId: string, operation: string, outcome: string): void
@@ -21,7 +21,7 @@ export interface CoverageControl extends ControlPart {
   view (workspaceId?: string): Coverage
   /** The gaps of a check (routes.ts validates the body). */
   check (body: CoverageCheckBody): CoverageCheck
-  /** Forgets every count; returns how many answers were counted. */
+  /** Forgets every count; returns how many calls were counted (an MCP batch's messages each one). */
   clear (): number
 }
 

@@ -134,26 +134,37 @@ function ordered (counts: DriftCounts): DriftCounts {
   return { eligible: counts.eligible, perturbed: counts.perturbed, byKind }
 }
 
-export function createDriftControl (config: Config): DriftControl {
-  const initial = configuredSettings(config)
-  const profile = configuredProfile(config)
-  const byOperation = new Map(profile?.operations.map(({ operation, changes }) => [operation, changes]))
-  let settings = { ...initial }
-  let stream = 0
+/** The ledger's counts: what drift considered and changed, in total and by route. */
+function createLedger (): Pick<DriftControl, 'record' | 'ledger'> & { clear: () => void } {
   let totals = emptyCounts()
   let byRoute = new Map<string, DriftCounts>()
+  return {
+    record (routeKey, changes) {
+      const kinds = kindsOf(changes ?? [])
+      count(totals, kinds)
+      const route = byRoute.get(routeKey) ?? emptyCounts()
+      byRoute.set(routeKey, route)
+      count(route, kinds)
+    },
+    ledger () {
+      const routes = [...byRoute.keys()].sort().map((key) => [key, ordered(byRoute.get(key) as DriftCounts)])
+      return { ...ordered(totals), byRoute: Object.fromEntries(routes) }
+    },
+    clear () {
+      totals = emptyCounts()
+      byRoute = new Map()
+    }
+  }
+}
+
+/** The settings drift runs with now, and the position in their seeded stream (restarted by any change of them). */
+function createSettings (initial: DriftSettings): Pick<DriftControl, 'settings' | 'enabled' | 'update' | 'nextStreamIndex'> & {
+  restartStream: () => void
+  reset: () => void
+} {
+  let settings = { ...initial }
+  let stream = 0
   const current = (): DriftSettings => ({ ...settings, kinds: [...settings.kinds] })
-  const ledger = (): DriftLedger => {
-    const routes = [...byRoute.keys()].sort().map((key) => [key, ordered(byRoute.get(key) as DriftCounts)])
-    return { ...ordered(totals), byRoute: Object.fromEntries(routes) }
-  }
-  const clearLedger = (): DriftLedger => {
-    const before = ledger()
-    totals = emptyCounts()
-    byRoute = new Map()
-    stream = 0
-    return before
-  }
   return {
     settings: current,
     enabled: () => settings.enabled,
@@ -166,20 +177,35 @@ export function createDriftControl (config: Config): DriftControl {
       return current()
     },
     nextStreamIndex: () => stream++,
-    record (routeKey, changes) {
-      const kinds = kindsOf(changes ?? [])
-      count(totals, kinds)
-      const route = byRoute.get(routeKey) ?? emptyCounts()
-      byRoute.set(routeKey, route)
-      count(route, kinds)
-    },
-    ledger,
+    restartStream () { stream = 0 },
+    reset () { settings = { ...initial } }
+  }
+}
+
+export function createDriftControl (config: Config): DriftControl {
+  const settings = createSettings(configuredSettings(config))
+  const profile = configuredProfile(config)
+  const byOperation = new Map(profile?.operations.map(({ operation, changes }) => [operation, changes]))
+  const counts = createLedger()
+  const clearLedger = (): DriftLedger => {
+    const before = counts.ledger()
+    counts.clear()
+    settings.restartStream()
+    return before
+  }
+  return {
+    settings: settings.settings,
+    enabled: settings.enabled,
+    update: settings.update,
+    nextStreamIndex: settings.nextStreamIndex,
+    record: counts.record,
+    ledger: counts.ledger,
     kinds: driftKindCatalogue,
     clearLedger,
     profile,
     learned: (routeKey) => byOperation.get(routeKey),
     reset () {
-      settings = { ...initial }
+      settings.reset()
       clearLedger()
     }
   }

@@ -32,6 +32,45 @@ export interface TallySettings {
 
 const seenKey = (operation: string, d: Pick<Difference, 'path' | 'kind'>): string => `${operation}\n${pathPattern(d.path)}\n${d.kind}`
 
+/** The tally's rows, each difference with when it was last seen (the session's start for one seen before a clear). */
+function withLastSeen (results: ReturnType<Tally['results']>, lastSeen: ReadonlyMap<string, string>, startedAt: string): ShadowOperation[] {
+  return results.map((row) => {
+    const seen = <T extends Difference>(d: T) => ({ ...d, lastSeen: lastSeen.get(seenKey(row.operation, d)) ?? startedAt })
+    return { ...row, differences: row.differences.map(seen), accepted: row.accepted.map(seen) }
+  })
+}
+
+/** What the session holds at one moment, read into the report. */
+interface Holdings {
+  tally: Tally
+  lastSeen: ReadonlyMap<string, string>
+  failures: readonly ShadowFailure[]
+  keys: ReadonlyMap<string, ShadowKey>
+  state: ShadowState
+  acceptance: Acceptance
+}
+
+/** The report of what the session holds, masked whole: a key learned later masks what was tallied before it. */
+function reportOf (settings: TallySettings, { tally, lastSeen, failures, keys, state, acceptance }: Holdings): ShadowReport {
+  const results = tally.results()
+  const rows = withLastSeen(results, lastSeen, settings.startedAt)
+  return settings.mask({
+    tool: 'drawing-api-emulator',
+    version: settings.version,
+    mode: 'shadow',
+    target: settings.target,
+    startedAt: settings.startedAt,
+    durationMs: Date.now() - Date.parse(settings.startedAt),
+    keys: [...keys.values()],
+    requests: { target: state.forwarded + state.importRequests, emulator: state.compared },
+    operations: rows,
+    shared: sharedDifferences(results),
+    unusedAccept: acceptance.unused(),
+    summary: summaryOf(rows),
+    shadow: { ...state, failures: [...failures] }
+  })
+}
+
 export function createShadowTally (settings: TallySettings): ShadowTally {
   const acceptance = settings.acceptance ?? createAcceptance([])
   let tally: Tally = createTally(acceptance)
@@ -39,10 +78,6 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
   let failures: ShadowFailure[] = []
   const keys = new Map<string, ShadowKey>()
   const state: ShadowState = { state: 'waiting', reason: null, forwarded: 0, compared: 0, importRequests: 0, failures: [] }
-  const operations = (results: ReturnType<Tally['results']>): ShadowOperation[] => results.map((row) => {
-    const seen = <T extends Difference>(d: T) => ({ ...d, lastSeen: lastSeen.get(seenKey(row.operation, d)) ?? settings.startedAt })
-    return { ...row, differences: row.differences.map(seen), accepted: row.accepted.map(seen) }
-  })
   return {
     add (operation, differences, time, request, statuses) {
       state.compared++
@@ -58,25 +93,6 @@ export function createShadowTally (settings: TallySettings): ShadowTally {
       lastSeen = new Map()
       failures = []
     },
-    report () {
-      const results = tally.results()
-      const rows = operations(results)
-      // Masked whole at each read: a key learned later masks what was tallied before it.
-      return settings.mask({
-        tool: 'drawing-api-emulator',
-        version: settings.version,
-        mode: 'shadow',
-        target: settings.target,
-        startedAt: settings.startedAt,
-        durationMs: Date.now() - Date.parse(settings.startedAt),
-        keys: [...keys.values()],
-        requests: { target: state.forwarded + state.importRequests, emulator: state.compared },
-        operations: rows,
-        shared: sharedDifferences(results),
-        unusedAccept: acceptance.unused(),
-        summary: summaryOf(rows),
-        shadow: { ...state, failures: [...failures] }
-      })
-    }
+    report: () => reportOf(settings, { tally, lastSeen, failures, keys, state, acceptance })
   }
 }

@@ -87,6 +87,22 @@ t.test('MCP calls count under mcp <tool> and mcp <method>; names the endpoint la
   })
 })
 
+t.test('an MCP batch counts each message as itself, not only its first; the journal still names its first', async (t) => {
+  const app = await fresh()
+  const call = (id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } })
+  const answer = await rpc(app, KEYS.full, [call(1, 'list_scenes'), call(2, 'list_collections'), { jsonrpc: '2.0', id: 3, method: 'tools/list' }, call(4, 'list_scenes')])
+  t.equal(answer.status, 200)
+  t.strictSame(await coverageOf(app), {
+    operations: [
+      { operation: 'mcp list_collections', calls: 1, outcomes: { 200: 1 } },
+      { operation: 'mcp list_scenes', calls: 2, outcomes: { 200: 2 } },
+      { operation: 'mcp tools/list', calls: 1, outcomes: { 200: 1 } }
+    ]
+  })
+  const [entry] = (await app.inject({ url: '/_emulator/requests?limit=1' })).json().data
+  t.strictSame(entry.mcp, { method: 'tools/call', tool: 'list_scenes' })
+})
+
 t.test('per workspace: ?workspaceId= counts only the answers to that workspace\'s keys', async (t) => {
   const app = await fresh()
   await send(app, 'GET', '/api/v1/collections')

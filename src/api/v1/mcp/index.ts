@@ -24,9 +24,8 @@ interface McpBody { parsed?: unknown, text: string }
 /** What the SDK's transport sends with its own refusals. */
 const JSON_RPC_HEADERS: Answer['headers'] = [['content-type', 'application/json']]
 
-/** The journal's view of a request: its JSON-RPC method, and the tool for tools/call (the first of a batch). */
-function mcpCallOf (parsed: unknown): McpEntry | undefined {
-  const message = Array.isArray(parsed) ? parsed[0] : parsed
+/** One message's JSON-RPC method, and the tool for tools/call; undefined for what is no request (a response, junk). */
+function mcpCallOf (message: unknown): McpEntry | undefined {
   if (message === null || typeof message !== 'object' || typeof (message as { method?: unknown }).method !== 'string') return undefined
   const { method, params } = message as { method: string, params?: { name?: unknown } }
   return { method, tool: method === 'tools/call' && typeof params?.name === 'string' ? params.name : null }
@@ -56,8 +55,10 @@ function keepJsonText (app: FastifyInstance): void {
       return done(null, { text } satisfies McpBody)
     }
     // Recorded as soon as it is read, so the hooks before the handler (the chaos sweep) know the tool called.
-    const call = mcpCallOf(parsed)
-    if (call !== undefined) recordOf(request).mcp = call
+    const record = recordOf(request)
+    const call = mcpCallOf(Array.isArray(parsed) ? parsed[0] : parsed)
+    if (call !== undefined) record.mcp = call
+    if (Array.isArray(parsed)) record.mcpBatch = parsed.map(mcpCallOf).filter((entry) => entry !== undefined)
     done(null, { parsed, text } satisfies McpBody)
   })
 }
