@@ -1,4 +1,4 @@
-// `parity` against another emulator process, the inputs around a run: --read-only, the emulator key matched to
+// `parity` against another emulator, the inputs around a run: --read-only, the emulator key matched to
 // the target key (a member's personal key, a route-restricted key), Ctrl-C in the middle of a run (what it made is
 // removed), and each input that cannot make a run (one line, exit 2, nothing written).
 import { spawn } from 'node:child_process'

@@ -1,4 +1,4 @@
-// `parity` against another emulator process standing in for the real service: identical (nothing reported with a
+// `parity` against another emulator standing in for the real service: identical (nothing reported with a
 // fixture key, nothing left behind, a recording that verifies, and one edited value named with its request and
 // file), drifting (exactly the drifted answers reported), a different compatibility switch (the lists that use it).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

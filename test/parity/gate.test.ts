@@ -1,4 +1,4 @@
-// `parity` as a CI gate against another emulator process: --accept (known differences listed, not counted, unused
+// `parity` as a CI gate against another emulator: --accept (known differences listed, not counted, unused
 // rules named), --compare of two reports (fails only on what is new), --only (just the chosen operations, with the
 // steps that give them their ids sent but not compared, and nothing left behind).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

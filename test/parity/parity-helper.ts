@@ -1,5 +1,5 @@
-// Shared by the parity tests: a target emulator process standing in for the real service, its admin API, the
-// parity and import commands run in-process with their output captured, and a look at what a folder holds.
+// Shared by the parity tests: a target emulator standing in for the real service, its admin API, the parity and
+// import commands run in-process with their output captured, and a look at what a folder holds.
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -8,7 +8,7 @@ import type { Test } from 'tap'
 import { parityCommand } from '../../src/parity/command.js'
 import type { Io } from '../../src/parity/types.js'
 import { importCommand } from '../../src/parity/import/command.js'
-import { startProcess, stopProcess, type Running } from '../processes.js'
+import { startEmulator, type RunningEmulator } from '../../src/index.js'
 
 export const ACME = 'MzPkz6jWA0f'
 
@@ -25,7 +25,7 @@ export const BETA_SCENE = {
 }
 
 export interface Target {
-  running: Running
+  running: RunningEmulator
   url: string
   api: string
   admin (method: string, path: string, body?: unknown): Promise<any>
@@ -35,9 +35,15 @@ export interface Target {
   reset (): Promise<void>
 }
 
+/**
+ * The target, in this process on a port of its own: parity reaches it over HTTP all the same, and what a process
+ * boundary adds (the CLI's start, its signals) is what the files that start the CLI test. Its own process cost each
+ * file about 0.9 s of CPU to start. A test that blocks this process while the target must answer (spawnSync) cannot
+ * use it.
+ */
 export async function startTarget (t: Test): Promise<Target> {
-  const running = await startProcess('src/server.ts', [], { EMULATOR_RENDERER: 'off', EMULATOR_JOURNAL_SIZE: '5000' })
-  t.teardown(() => stopProcess(running.child))
+  const running = await startEmulator({ renderer: false, journalSize: 5000 })
+  t.teardown(() => running.close())
   const admin = async (method: string, path: string, body?: unknown): Promise<any> => {
     const response = await fetch(`${running.url}${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
     return response.status === 204 ? null : await response.json()

@@ -1,5 +1,5 @@
 // The loop a team runs against a changing beta, end to end: their client's own calls through `shadow` against a
-// drifting target (a separate emulator process), `learn` on the shadow report, the same client through `shadow`
+// drifting target (an emulator of its own), `learn` on the shadow report, the same client through `shadow`
 // with the learned profile on the shadow side (at most a fifth of the differences left), and a plain emulator
 // with the profile answering the learned shape and saying so. Around it: the same client against an identical
 // target (0 differences), and against random drift (what one shape per operation can and cannot hold).
@@ -11,8 +11,8 @@ import { learnCommand } from '../../../src/parity/learn/command.js'
 import { KEYS, build } from '../../helper.js'
 import { admin, profileOf, raw } from '../../layers/drift/drift-helper.js'
 import { rpc } from '../../mcp/endpoint-helper.js'
-import { startProcess, stopProcess } from '../../processes.js'
 import type { ShadowOptions } from '../../../src/parity/shadow/options.js'
+import { startEmulator, type EmulatorOptions } from '../../../src/index.js'
 import { parity } from '../parity-helper.js'
 import { send, startShadowFor } from './shadow-helper.js'
 
@@ -99,13 +99,19 @@ async function shadowRun (t: Test, targetUrl: string, name: string, options: Par
   return report
 }
 
-async function startBeta (t: Test, env: Record<string, string>): Promise<string> {
-  const beta = await startProcess('src/server.ts', [], { EMULATOR_RENDERER: 'off', ...env })
-  t.teardown(() => stopProcess(beta.child))
+/**
+ * The target, in this process on a port of its own: the shadow reaches it over HTTP as it would the live service.
+ * (A process of its own cost 0.9 s of CPU to start; the drift settings read from the environment are tested in
+ * test/layers/drift/plugin.test.ts and test/parity/drift-profile-env.test.ts, a profile given to the CLI's process in
+ * test/layers/drift/profile.test.ts.)
+ */
+async function startBeta (t: Test, options: EmulatorOptions): Promise<string> {
+  const beta = await startEmulator({ renderer: false, ...options })
+  t.teardown(() => beta.close())
   return beta.url
 }
 
-t.test('the same client against an identical emulator process: the target\'s answers, 0 differences', async (t) => {
+t.test('the same client against an identical emulator: the target\'s answers, 0 differences', async (t) => {
   const target = await startBeta(t, {})
   const report = await shadowRun(t, target, 'identical')
   t.same(report.summary, { operations: 10, same: 10, differs: 0, accepted: 0 }, JSON.stringify(report.operations.filter((op: any) => op.differs > 0)))
@@ -117,7 +123,7 @@ t.test('the same client against an identical emulator process: the target\'s ans
 t.test('a beta that changed shape: shadow, learn the report, shadow again with the profile: at most a fifth left', async (t) => {
   const betaFile = join(work, 'beta.json')
   writeFileSync(betaFile, JSON.stringify(BETA))
-  const beta = await startBeta(t, { EMULATOR_DRIFT_PROFILE: betaFile })
+  const beta = await startBeta(t, { driftProfile: betaFile })
   // Learned from a session without a profile: the report holds every change the beta has.
   const recording = join(work, 'recording')
   const before = await shadowRun(t, beta, 'before', { record: recording })
@@ -169,7 +175,7 @@ t.test('a beta that changed shape: shadow, learn the report, shadow again with t
  * twice with two different changes (what it learned from one call differs on the other).
  */
 t.test('random drift (rate 1, a fixed seed): what a profile can hold, it holds; the figures', async (t) => {
-  const beta = await startBeta(t, { EMULATOR_DRIFT: 'true', EMULATOR_DRIFT_RATE: '1', EMULATOR_DRIFT_SEED: '7', EMULATOR_DRIFT_KINDS: 'rename-field,drop-optional-field,add-unknown-field,change-scalar-type' })
+  const beta = await startBeta(t, { drift: true, driftRate: 1, driftSeed: 7, driftKinds: ['rename-field', 'drop-optional-field', 'add-unknown-field', 'change-scalar-type'] })
   // The shadow side starts from the fixtures the target runs: an import would read drifted answers.
   const fixtures = { fixtures: 'fixtures/default' }
   const before = await shadowRun(t, beta, 'random-before', fixtures)
