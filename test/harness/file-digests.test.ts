@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { fileDigest, folderDigest, folderRecords, recordDigests } from '../../src/harness/file-digests.js'
 
 /** file-digests.ts's stat signature, spelled out. */
@@ -15,7 +15,7 @@ function signature (file: string): string {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 
-function folder (t: Parameters<Parameters<typeof t.test>[1]>[0], files: Record<string, string>): string {
+function folder (t: Test, files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'file-digests-'))
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
