@@ -129,7 +129,7 @@ COPY tsconfig.json ./
 # scripts/bundle-editor.mjs, which writes the 3.8 MB browser bundle dist/ui-editor.
 # scripts/bundle-page.mjs writes the demo page's script, dist/ui-page/app.js (esbuild, as for the editor).
 COPY scripts/bundle-server.mjs scripts/precompile-validators.mjs scripts/precompile-serializers.mjs scripts/recorded-schemas.mjs \
-  scripts/bundle-editor.mjs scripts/bundle-page.mjs scripts/verify-fixtures.mjs scripts/prerender-pictures.mjs ./scripts/
+  scripts/bundle-editor.mjs scripts/bundle-page.mjs scripts/verify-fixtures.mjs scripts/fixture-images.mjs scripts/prerender-pictures.mjs ./scripts/
 COPY src ./src
 COPY fixtures ./fixtures
 # `npm run build`, minus what only the npm package uses: declarations and source maps (tsc's are
@@ -138,14 +138,18 @@ COPY fixtures ./fixtures
 # verify-fixtures.mjs checks the bundled fixture sets and records their digests in
 # dist/verified-fixtures.json: the runtime stage copies the same fixtures/, so a start skips
 # re-checking them (an own fixture folder mounted at run time is checked in full).
+# fixture-images.mjs seeds each bundled set once with the bundle's own code into dist/fixture-images/, so a
+# container's start opens that database image (keyed to this build, the fixtures and the schema) instead of
+# seeding; dist/build-fixture-images.js, which made them, is removed after.
 # prerender-pictures.mjs draws the bundled fixtures' pictures into dist/prerendered-pictures.json.br.
 RUN node_modules/.bin/tsc -p tsconfig.json --declaration false --sourceMap false --inlineSources false \
  && node scripts/bundle-server.mjs \
  && node scripts/bundle-editor.mjs \
  && node scripts/bundle-page.mjs \
  && node scripts/verify-fixtures.mjs \
+ && node scripts/fixture-images.mjs \
  && node scripts/prerender-pictures.mjs \
- && rm -f dist/*.js.map
+ && rm -f dist/*.js.map dist/build-fixture-images.js
 
 # ---------------------------------------------------------------------------------------------
 FROM node:24-bookworm-slim AS runtime

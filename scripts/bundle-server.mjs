@@ -13,6 +13,7 @@
 // `dependencies` and `peerDependencies`; everything bundled is a devDependency. The build fails when package.json
 // and this rule disagree, naming the package and what to do.
 //   node scripts/bundle-server.mjs [outdir]   (default dist/; the smoke test bundles into a folder of its own)
+import { createHash } from 'node:crypto'
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import console from 'node:console'
@@ -58,6 +59,23 @@ const vendoredPath = (file) => file.replace(/\.js$/, '.cjs')
  * themselves through import.meta.url, which in a bundle would name the bundle's folder instead.
  */
 const KEPT_FOLDERS = ['render']
+
+/** As long as a sha256 in hex, so stamping the digest in its place moves no column the source maps name. */
+const BUILD_ID_PLACEHOLDER = 'emulator-build-id-placeholder'.padEnd(64, '-')
+
+/**
+ * Replaces the build id placeholder in the bundle's files with the digest of those files (placeholder in place): the
+ * same sources give the same id, and any change to what was bundled (code, migrations, packages) another one.
+ */
+function stampBuildId (files) {
+  const hash = createHash('sha256')
+  for (const file of [...files].sort()) hash.update(relative(OUT_DIR, file)).update('\0').update(readFileSync(file)).update('\0')
+  const id = hash.digest('hex')
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8')
+    if (text.includes(BUILD_ID_PLACEHOLDER)) writeFileSync(file, text.replaceAll(BUILD_ID_PLACEHOLDER, id))
+  }
+}
 
 const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
 const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))
@@ -113,6 +131,9 @@ const layout = {
     // The bundle's table of validators compiled at build, in place of the empty one the sources hold.
     esbuild.onLoad({ filter: /[\\/]src[\\/]plugins[\\/]precompiled-validators\.ts$/ }, () =>
       ({ contents: precompiledValidators, loader: 'js', resolveDir: join(SRC, 'plugins') }))
+    // Its build id: a placeholder here, the digest of the bundle's files once they are written (stampBuildId).
+    esbuild.onLoad({ filter: /[\\/]src[\\/]lib[\\/]build-id\.ts$/ }, () =>
+      ({ contents: `export const BUILD_ID = ${JSON.stringify(BUILD_ID_PLACEHOLDER)}`, loader: 'js' }))
     // And its table of response serializers compiled at build.
     esbuild.onLoad({ filter: /[\\/]src[\\/]plugins[\\/]precompiled-serializers\.ts$/ }, () =>
       ({ contents: precompiledSerializers, loader: 'js', resolveDir: join(SRC, 'plugins') }))
@@ -151,7 +172,7 @@ precompiledValidators = await precompiledValidatorsModule(join(ROOT, 'dist'))
 precompiledSerializers = await precompiledSerializersModule(join(ROOT, 'dist'))
 mkdirSync(OUT_DIR, { recursive: true })
 for (const name of readdirSync(OUT_DIR, { withFileTypes: true })) {
-  if (/^chunk-.*\.js(\.map|\.LEGAL\.txt)?$|^(server|index|cli|testcontainers)\.js(\.map|\.LEGAL\.txt)$/.test(name.name)) rmSync(join(OUT_DIR, name.name))
+  if (/^chunk-.*\.js(\.map|\.LEGAL\.txt)?$|^(server|index|cli|testcontainers|build-fixture-images)\.js(\.map|\.LEGAL\.txt)$/.test(name.name)) rmSync(join(OUT_DIR, name.name))
 }
 const common = {
   outdir: OUT_DIR,
@@ -166,20 +187,28 @@ const common = {
   plugins: [layout],
   logLevel: 'warning'
 }
-await build({
+// CommonJS packages in an ES module still call require() for Node's own modules.
+const banner = { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" }
+const { metafile } = await build({
   ...common,
+  metafile: true,
   // dist/server.js is src/start.ts, which turns on Node's compile cache before it imports the server (a chunk).
   entryPoints: [{ in: join(SRC, 'start.ts'), out: 'server' }, ...['index', 'cli'].map((name) => join(SRC, `${name}.ts`))],
   // Chunks beside the entries, at the same depth, for the same reason as the entries themselves.
   chunkNames: 'chunk-[hash]',
   splitting: true,
-  // CommonJS packages in an ES module still call require() for Node's own modules.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  banner,
   // A third less text to parse at every start (2.2 MB to 1.5 MB, 10-20 ms here); names are kept, so a stack trace
   // still names its functions, and `node --enable-source-maps` maps it back to src/ through server.js.map.
   minifyWhitespace: true,
   minifySyntax: true
 })
+// dist/build-fixture-images.js makes the bundled sets' database images (fixture-images.mjs) from the same sources in
+// one file of its own: as an entry of the build above it would split the start's chunks into more files.
+const images = await build({
+  ...common, metafile: true, banner, entryPoints: [{ in: join(SRC, 'harness', 'fixture-images.ts'), out: 'build-fixture-images' }]
+})
+stampBuildId([metafile, images.metafile].flatMap(({ outputs }) => Object.keys(outputs)).filter((file) => file.endsWith('.js')).map((file) => resolve(file)))
 for (const [file, licence] of Object.entries(VENDORED_FILES)) {
   const target = join(OUT_DIR, 'vendor', vendoredPath(file))
   mkdirSync(dirname(target), { recursive: true })

@@ -44,7 +44,7 @@ peers=$(node -p "const p = require('./package.json').peerDependencies; ['@excali
 # --- 1. What the tarball holds -------------------------------------------------------------------
 files=$(tar -tzf "$tarball" | sed 's#^package/##')
 for needed in package.json README.md LICENSE docs/configuration.md dist/index.js dist/index.d.ts dist/server.js dist/cli.js dist/testcontainers.js \
-    dist/testcontainers.d.ts dist/render/worker.mjs dist/render/worker-dom.mjs dist/ui-page/app.js dist/content/text-metrics.js dist/lib/scene-identity.js dist/vendor/elkjs/lib/elk.bundled.cjs dist/vendor/elkjs/LICENSE.md dist/verified-fixtures.json fixtures/default/acme/workspace.json fixtures/minimal/main/workspace.json; do
+    dist/testcontainers.d.ts dist/render/worker.mjs dist/render/worker-dom.mjs dist/ui-page/app.js dist/content/text-metrics.js dist/lib/scene-identity.js dist/vendor/elkjs/lib/elk.bundled.cjs dist/vendor/elkjs/LICENSE.md dist/verified-fixtures.json dist/fixture-images/default.json dist/fixture-images/default.sqlite fixtures/default/acme/workspace.json fixtures/minimal/main/workspace.json; do
   grep -qx "$needed" <<<"$files" || fail "the tarball lacks $needed"
 done
 unwanted=$(grep -E '\.map$|^(src|test|scripts|\.ci)/|^docs/.*\.png$|^dist/(admin|api|content|harness|layers|lib|mcp|plugins|schemas|services|store)/.*\.js$' <<<"$files" | grep -vx -e 'dist/content/text-metrics.js' -e 'dist/lib/scene-identity.js' || true)

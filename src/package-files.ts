@@ -22,3 +22,5 @@ export const EDITOR_ASSETS = fileURLToPath(new URL('../dist/ui-editor/', import.
 export const PAGE_SCRIPT = fileURLToPath(new URL('../dist/ui-page/app.js', import.meta.url))
 /** Digests of the fixture sets `npm run build` checked (harness/verified-fixtures.ts); absent when run from src/. */
 export const VERIFIED_FIXTURES_FILE = fileURLToPath(new URL('./verified-fixtures.json', import.meta.url))
+/** Database images of the bundled fixture sets, made by `npm run build` (harness/fixture-images.ts); absent from src/. */
+export const FIXTURE_IMAGES_DIR = fileURLToPath(new URL('./fixture-images/', import.meta.url))

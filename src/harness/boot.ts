@@ -1,13 +1,15 @@
 // What a database needs at start, decided in one place: the fixture set loaded and verified, the database opened,
 // then an empty one seeded with the set, or a persistent one already holding data used as it is, its seeded id
-// stream continued from what it stores instead of starting over and minting ids that exist.
-import { isAbsolute, relative } from 'node:path'
+// stream continued from what it stores instead of starting over and minting ids that exist. An in-memory database
+// is opened from an image of the same set instead when there is one: kept by this process, or made at build.
 import type { Config } from '../config/types.js'
+import { BUILD_ID } from '../lib/build-id.js'
 import type { IdFactory } from '../lib/ids.js'
-import { RUNS_FROM_CHECKOUT, VERIFIED_FIXTURES_FILE } from '../package-files.js'
+import { FIXTURE_IMAGES_DIR, RUNS_FROM_CHECKOUT, VERIFIED_FIXTURES_FILE } from '../package-files.js'
 import { idDigest, isEmpty, openDatabase, openImage, type Db } from '../store/database.js'
 import { createStores, type StoreSettings, type Stores } from '../store/index.js'
-import { loadFixtureSet, type FixtureSet } from './fixtures.js'
+import { imageKey, readFixtureImage, readManifest, readsOnlyInside, type FixtureImage, type ImageKey, type Manifest } from './fixture-images.js'
+import { assertFixtureFolder, loadFixtureSet, type FixtureSet } from './fixtures.js'
 import { seedFixtureSet } from './seed.js'
 import { fixtureSetDigest, readVerifiedDigests } from './verified-fixtures.js'
 
@@ -21,66 +23,84 @@ export interface StartingDatabase {
   stores: Stores
   /** Seeded from the fixtures (an empty database), or continued (one holding data). */
   start: 'seeded' | 'continued'
+  /** Seeded by opening an image: one this process kept, or the build's; absent when seeded or continued here. */
+  image?: 'process' | 'build'
 }
 
 const WHERE = RUNS_FROM_CHECKOUT ? 'checkout' : 'package'
 
-/**
- * Per process, each in-memory database seeded so far, as its image with the fixture set it came from: a later start
- * with the same fixture files (their digest) and store settings opens a copy of the image instead of loading and
- * seeding again (a test suite starts many emulators in one process). Never stale: the digest is of the files as they
- * are at this start, the code that seeded it is this process's own, and a set whose scenes read a content file from
- * outside its folder (`"content": "../x.excalidraw"`, which the digest does not cover) keeps no image.
- */
-const seededImages = new Map<string, { fixtures: FixtureSet, image: Buffer }>()
-/** In-memory starts in this process so far: the first keeps no image, so a process that starts once pays nothing. */
-let memoryStarts = 0
+/** Where the build's images are and which build this code is: tests name their own. */
+export interface BuiltImages { dir: string, build: string | null }
+const BUILT: BuiltImages = { dir: FIXTURE_IMAGES_DIR, build: BUILD_ID }
 
 /**
- * The key of an in-memory start's image, or undefined: a file database, the process's first in-memory start, or a
- * folder the loader must refuse (it then says why).
+ * Per process, the images of in-memory databases seeded (or opened from the build's image) so far, with the fixture
+ * set each came from: a later start with the same fixture files (their digest) and store settings opens a copy
+ * instead of loading and seeding again (a test suite starts many emulators in one process). Never stale: the digest
+ * is of the files as they are at this start, the code that seeded it is this process's own, and a set whose scenes
+ * read a content file from outside its folder (which the digest does not cover) keeps no image. At most
+ * KEPT_IMAGES (100 to 420 KB each), least recently used dropped: a suite closes each emulator before its next start,
+ * so an image dropped when its last app closed would serve no one.
  */
-function imageKey (settings: BootSettings): string | undefined {
-  if (settings.dbPath !== ':memory:' || memoryStarts++ === 0) return undefined
-  try {
-    const { auditLogMax, sceneTombstonesMax, readCacheMaxBytes } = settings
-    return JSON.stringify([settings.fixturesDir, fixtureSetDigest(settings.fixturesDir), auditLogMax, sceneTombstonesMax, readCacheMaxBytes])
-  } catch {
-    return undefined
+const KEPT_IMAGES = 4
+const keptImages = new Map<string, FixtureImage>()
+/** In-memory starts in this process so far: the first seeded one keeps no image, so a process that starts once pays nothing. */
+let memoryStarts = 0
+
+/** A kept image's name: the folder (its paths are in the set), the files' digest and the store settings. */
+const keptName = (settings: BootSettings, key: ImageKey): string => JSON.stringify([settings.fixturesDir, key.digest, key.settings])
+
+const keepsImageOf = (dir: string): boolean => [...keptImages.keys()].some((name) => (JSON.parse(name) as unknown[])[0] === dir)
+
+function keep (key: string, kept: FixtureImage): void {
+  keptImages.delete(key)
+  keptImages.set(key, kept)
+  if (keptImages.size > KEPT_IMAGES) keptImages.delete(keptImages.keys().next().value as string)
+}
+
+/** The in-memory database a kept or built image gives, or undefined (then the set is loaded and seeded). */
+function fromImage (key: ImageKey, settings: BootSettings, built: BuiltImages, manifest: Manifest | undefined): StartingDatabase | undefined {
+  const name = keptName(settings, key)
+  let kept = keptImages.get(name)
+  let image: StartingDatabase['image'] = 'process'
+  if (kept === undefined && manifest !== undefined) {
+    kept = readFixtureImage(built.dir, settings.fixturesDir, manifest, key)
+    image = 'build'
   }
+  if (kept === undefined) return undefined
+  keep(name, kept)
+  const db = openImage(kept.image, WHERE)
+  return { fixtures: kept.fixtures, db, stores: createStores(db, settings), start: 'seeded', image }
 }
 
 /**
  * Loads and verifies the fixture set (a FixtureError before any database is opened), opens the database, then seeds
- * or continues. Closes the database again when seeding fails, so a failed start leaves nothing open in-process.
+ * or continues; an in-memory start opens a kept or built image of the same set instead when there is one. Closes the
+ * database again when seeding fails, so a failed start leaves nothing open in-process.
  */
-export function prepareDatabase (settings: BootSettings, ids: IdFactory): StartingDatabase {
-  const key = imageKey(settings)
-  const kept = key === undefined ? undefined : seededImages.get(key)
-  if (kept !== undefined) {
-    const db = openImage(kept.image, WHERE)
-    return { fixtures: kept.fixtures, db, stores: createStores(db, settings), start: 'seeded' }
-  }
-  const fixtures = loadFixtureSet(settings.fixturesDir, readVerifiedDigests(VERIFIED_FIXTURES_FILE))
+export function prepareDatabase (settings: BootSettings, ids: IdFactory, built: BuiltImages = BUILT): StartingDatabase {
+  assertFixtureFolder(settings.fixturesDir)
+  const memory = settings.dbPath === ':memory:'
+  // Read before the digest, whose hashing the build's records of the files spare while they are unchanged.
+  // Only while this process keeps no image of the folder: a later start finds the one it kept.
+  const manifest = memory && built.build !== null && !keepsImageOf(settings.fixturesDir) ? readManifest(built.dir, settings.fixturesDir) : undefined
+  const digest = fixtureSetDigest(settings.fixturesDir)
+  const key = imageKey(settings.fixturesDir, digest, settings, built.build ?? '')
+  const opened = memory ? fromImage(key, settings, built, manifest) : undefined
+  if (opened !== undefined) return opened
+  const fixtures = loadFixtureSet(settings.fixturesDir, readVerifiedDigests(VERIFIED_FIXTURES_FILE), digest)
   const db = openDatabase(settings.dbPath, WHERE)
   try {
     const stores = createStores(db, settings)
     const start = seedOrContinue(db, stores, ids, fixtures)
-    if (key !== undefined && readsOnlyInside(fixtures)) seededImages.set(key, { fixtures, image: db.serialize() })
+    if (memory && memoryStarts++ > 0 && readsOnlyInside(fixtures)) {
+      keep(keptName(settings, key), { fixtures, image: db.serialize() })
+    }
     return { fixtures, db, stores, start }
   } catch (error) {
     db.close()
     throw error
   }
-}
-
-/** Whether every content file the set's scenes read lies in its folder, which the image's digest covers. */
-function readsOnlyInside (fixtures: FixtureSet): boolean {
-  return fixtures.workspaces.every((workspace) => workspace.scenes.every(({ contentFile }) => {
-    if (contentFile === null) return true
-    const path = relative(fixtures.dir, contentFile)
-    return !path.startsWith('..') && !isAbsolute(path)
-  }))
 }
 
 function seedOrContinue (db: Db, stores: Stores, ids: IdFactory, fixtures: FixtureSet): StartingDatabase['start'] {

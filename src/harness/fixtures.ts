@@ -119,14 +119,19 @@ function checkRelations (ws: FixtureWorkspace): void {
   }
 }
 
+/** Throws the loader's error for a fixture folder that is not there (before anything hashes it). */
+export function assertFixtureFolder (dir: string): void {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FixtureError(`Fixture folder not found: ${dir} (the bundled sets are named default and minimal)`)
+}
+
 /**
  * Loads every workspace folder of a fixture set (folders without workspace.json are skipped). A set whose files
- * have a digest in `verified` (checked by the build, harness/verified-fixtures.ts) skips the shape checks; the
- * cross-record rules, which are cheap, always run.
+ * have a digest in `verified` (checked by the build, harness/verified-fixtures.ts; `digest` when the caller has it
+ * already, so the files are not hashed twice) skips the shape checks; the cross-record rules, which are cheap, always run.
  */
-export function loadFixtureSet (dir: string, verified: ReadonlySet<string> = new Set()): FixtureSet {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new FixtureError(`Fixture folder not found: ${dir} (the bundled sets are named default and minimal)`)
-  const checked = verified.size === 0 || !verified.has(fixtureSetDigest(dir))
+export function loadFixtureSet (dir: string, verified: ReadonlySet<string> = new Set(), digest?: string): FixtureSet {
+  assertFixtureFolder(dir)
+  const checked = verified.size === 0 || !verified.has(digest ?? fixtureSetDigest(dir))
   const workspaceDirs = readdirSync(dir).sort()
     .map((name) => join(dir, name))
     .filter((path) => statSync(path).isDirectory() && existsSync(join(path, 'workspace.json')))

@@ -1,0 +1,128 @@
+// Database images of the bundled fixture sets, made at build by the bundle's own code (scripts/fixture-images.mjs
+// runs this module as dist/build-fixture-images.js): a fresh process's first in-memory start opens one instead of
+// loading, checking and seeding the set. An image is used only by the build that made it, on the very fixture files
+// and schema it was made from, with the store settings it was seeded under; anything else seeds as before.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { basename, isAbsolute, join, relative } from 'node:path'
+import { BUILD_ID } from '../lib/build-id.js'
+import { openDatabase } from '../store/database.js'
+import { createStores, type StoreSettings } from '../store/index.js'
+import { MIGRATIONS } from '../store/migrations/index.js'
+import { loadFixtureSet, type FixtureSet } from './fixtures.js'
+import { seedFixtureSet } from './seed.js'
+import { folderRecords, recordDigests, type FileRecord } from './file-digests.js'
+import { fixtureSetDigest } from './verified-fixtures.js'
+
+/** What an image is valid for: all of it must equal the start's own, or the image is not used. */
+export interface ImageKey {
+  /** The build that made it (lib/build-id.ts): another build's code may seed differently. */
+  build: string
+  /** The schema version (the number of migrations) it was made at. */
+  schema: number
+  /** The set's folder name, which seeding stores as each workspace's fixture set. */
+  set: string
+  /** The digest of the set's files (verified-fixtures.ts). */
+  digest: string
+  /** The store settings it was seeded under. */
+  settings: [number, number, number]
+}
+
+/** A fixture set whose paths are relative to its folder, as an image stores it (the folder moves with the package). */
+type PortableSet = Omit<FixtureSet, 'dir'>
+
+/** An image's description: its key, the loaded set, and its files' stat signatures and digests when it was made. */
+export interface Manifest { key: ImageKey, fixtures: PortableSet, files: FileRecord[] }
+
+/** A set and the image of the database it seeds. */
+export interface FixtureImage { fixtures: FixtureSet, image: Buffer }
+
+export function imageKey (dir: string, digest: string, settings: StoreSettings, build: string): ImageKey {
+  const { auditLogMax, sceneTombstonesMax, readCacheMaxBytes } = settings
+  return { build, schema: MIGRATIONS.length, set: basename(dir), digest, settings: [auditLogMax, sceneTombstonesMax, readCacheMaxBytes] }
+}
+
+const sameKey = (a: ImageKey, b: ImageKey): boolean => JSON.stringify(a) === JSON.stringify(b)
+
+/** Whether every file the set read lies in its folder, which the digest covers (a scene may name `../x.excalidraw`). */
+export function readsOnlyInside (fixtures: FixtureSet): boolean {
+  return fixtures.workspaces.every((workspace) => workspace.scenes.every(({ contentFile }) => {
+    if (contentFile === null) return true
+    const path = relative(fixtures.dir, contentFile)
+    return !path.startsWith('..') && !isAbsolute(path)
+  }))
+}
+
+function portable (fixtures: FixtureSet): PortableSet {
+  const rel = (path: string): string => relative(fixtures.dir, path).split('\\').join('/')
+  return {
+    name: fixtures.name,
+    workspaces: fixtures.workspaces.map((workspace) => ({
+      ...workspace,
+      dir: rel(workspace.dir),
+      scenes: workspace.scenes.map((scene) => ({ ...scene, contentFile: scene.contentFile === null ? null : rel(scene.contentFile) }))
+    }))
+  }
+}
+
+function placed (fixtures: PortableSet, dir: string): FixtureSet {
+  return {
+    name: fixtures.name,
+    dir,
+    workspaces: fixtures.workspaces.map((workspace) => ({
+      ...workspace,
+      dir: join(dir, workspace.dir),
+      scenes: workspace.scenes.map((scene) => ({ ...scene, contentFile: scene.contentFile === null ? null : join(dir, scene.contentFile) }))
+    }))
+  }
+}
+
+/**
+ * Writes `<set>.json` (its key and the loaded set) and `<set>.sqlite` (the seeded database) into `outDir` for each
+ * set, each loaded with every check; a set that reads files outside its folder gets none. Returns the sets written.
+ */
+export function writeFixtureImages (outDir: string, dirs: readonly string[], settings: StoreSettings, build: string | null = BUILD_ID): string[] {
+  if (build === null) throw new Error('fixture images are made by the bundle (dist/build-fixture-images.js), whose build id they carry')
+  mkdirSync(outDir, { recursive: true })
+  const written: string[] = []
+  for (const dir of dirs) {
+    const fixtures = loadFixtureSet(dir)
+    if (!readsOnlyInside(fixtures)) continue
+    const db = openDatabase(':memory:')
+    try {
+      seedFixtureSet(createStores(db, settings), fixtures)
+      const manifest: Manifest = { key: imageKey(dir, fixtureSetDigest(dir), settings, build), fixtures: portable(fixtures), files: folderRecords(dir) }
+      writeFileSync(join(outDir, `${basename(dir)}.sqlite`), db.serialize())
+      writeFileSync(join(outDir, `${basename(dir)}.json`), JSON.stringify(manifest))
+      written.push(basename(dir))
+    } finally {
+      db.close()
+    }
+  }
+  return written
+}
+
+/**
+ * The manifest of the image made at build for a set of this folder's name, or undefined; its file records become
+ * known digests of the folder's files (file-digests.ts), so the start's digest hashes only what changed since.
+ */
+export function readManifest (imagesDir: string, dir: string): Manifest | undefined {
+  const file = join(imagesDir, `${basename(dir)}.json`)
+  if (!existsSync(file)) return undefined
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest
+    recordDigests(dir, manifest.files)
+    return manifest
+  } catch {
+    return undefined
+  }
+}
+
+/** The image a manifest describes, when its key is exactly `key`; or undefined. */
+export function readFixtureImage (imagesDir: string, dir: string, manifest: Manifest, key: ImageKey): FixtureImage | undefined {
+  if (!sameKey(manifest.key, key)) return undefined
+  try {
+    return { fixtures: placed(manifest.fixtures, dir), image: readFileSync(join(imagesDir, `${key.set}.sqlite`)) }
+  } catch {
+    return undefined
+  }
+}

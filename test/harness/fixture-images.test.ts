@@ -1,0 +1,136 @@
+// The database images the build makes of the bundled fixture sets (harness/fixture-images.ts), as boot uses them: opened
+// when made by this build from these very files, schema and store settings, to the data a fresh seed gives table by
+// table; refused (the set loaded and seeded as before) when any of those differ. And the per-process images: at most
+// four kept, the least recently used dropped.
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import t, { type Test } from 'tap'
+import { MINIMAL_FIXTURES, resolveConfig } from '../../src/config/index.js'
+import { prepareDatabase, type BuiltImages } from '../../src/harness/boot.js'
+import { writeFixtureImages } from '../../src/harness/fixture-images.js'
+import { loadFixtureSet } from '../../src/harness/fixtures.js'
+import { seedFixtureSet } from '../../src/harness/seed.js'
+import { createIdFactory } from '../../src/lib/ids.js'
+import { openDatabase, type Db } from '../../src/store/database.js'
+import { createStores } from '../../src/store/index.js'
+import { MIGRATIONS } from '../../src/store/migrations/index.js'
+
+const BUILD = 'a'.repeat(64)
+
+function tempDir (t: Pick<Test, 'teardown'>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'fixture-images-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** A copy of the minimal set in a folder of its own (kept images are named by folder), with the build's images of it. */
+function imagedSet (t: Test, name = 'minimal'): { dir: string, built: BuiltImages } {
+  const root = tempDir(t)
+  const dir = join(root, name)
+  cpSync(MINIMAL_FIXTURES, dir, { recursive: true })
+  const images = join(root, 'images')
+  t.same(writeFixtureImages(images, [dir], resolveConfig({}), BUILD), [name])
+  return { dir, built: { dir: images, build: BUILD } }
+}
+
+/** Every table of the main schema (its SQL, then its rows in rowid order), and the schema version. */
+function contents (db: Db): unknown {
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]
+  return {
+    schema: db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name').all(),
+    userVersion: db.pragma('user_version', { simple: true }),
+    rows: Object.fromEntries(tables.map((name) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]))
+  }
+}
+
+/** The tables as a fresh seed of the folder's files gives them. */
+function freshSeed (dir: string): unknown {
+  const db = openDatabase(':memory:')
+  try {
+    seedFixtureSet(createStores(db, resolveConfig({})), loadFixtureSet(dir))
+    return contents(db)
+  } finally {
+    db.close()
+  }
+}
+
+function start (t: Test, dir: string, built: BuiltImages, options: Parameters<typeof resolveConfig>[0] = {}) {
+  const started = prepareDatabase(resolveConfig({ ...options, fixturesDir: dir }), createIdFactory(1), built)
+  t.teardown(() => started.db.close())
+  return started
+}
+
+t.test('the build\'s image of the very files: opened, to the tables a fresh seed gives and the set as loaded', async (t) => {
+  const { dir, built } = imagedSet(t)
+  const started = start(t, dir, built)
+  t.equal(started.start, 'seeded')
+  t.equal(started.image, 'build')
+  t.same(contents(started.db), freshSeed(dir), 'table by table as seeded afresh')
+  t.same(started.fixtures, loadFixtureSet(dir), 'the set with its paths in this folder')
+  started.db.prepare('DELETE FROM api_keys').run()
+  const again = start(t, dir, built)
+  t.equal(again.image, 'process', 'a later start opens the kept copy')
+  t.same(contents(again.db), freshSeed(dir), 'which a write to the first left as it was')
+})
+
+t.test('refused, the set loaded and seeded instead: another build, schema, set, store settings or database', async (t) => {
+  const cases: Array<[string, (dir: string, built: BuiltImages) => { built: BuiltImages, options?: Parameters<typeof resolveConfig>[0] }]> = [
+    ['another build', (_, built) => ({ built: { ...built, build: 'b'.repeat(64) } })],
+    ['code from src/ (no build id)', (_, built) => ({ built: { ...built, build: null } })],
+    ['other store settings', (_, built) => ({ built, options: { auditLogMax: 3 } })],
+    ['a file database', (dir, built) => ({ built, options: { dbPath: join(dir, '..', 'emulator.db') } })],
+    ['another schema version', (_, built) => {
+      const file = join(built.dir, 'minimal.json')
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { key: { schema: number } }
+      t.equal(manifest.key.schema, MIGRATIONS.length, 'made at the current schema')
+      writeFileSync(file, JSON.stringify({ ...manifest, key: { ...manifest.key, schema: MIGRATIONS.length - 1 } }))
+      return { built }
+    }]
+  ]
+  for (const [name, change] of cases) {
+    const { dir, built: made } = imagedSet(t)
+    const { built, options } = change(dir, made)
+    const started = start(t, dir, built, options)
+    t.equal(started.image, undefined, name)
+    t.same(contents(started.db), freshSeed(dir), `${name}: seeded from the files`)
+  }
+  const { dir, built } = imagedSet(t)
+  const renamed = join(dir, '..', 'renamed')
+  cpSync(dir, renamed, { recursive: true })
+  for (const ext of ['json', 'sqlite']) renameSync(join(built.dir, `minimal.${ext}`), join(built.dir, `renamed.${ext}`))
+  const other = start(t, renamed, built)
+  t.equal(other.image, undefined, 'the same files under another set name (which seeding stores with each workspace)')
+  t.same(contents(other.db), freshSeed(renamed))
+})
+
+t.test('a fixture file changed since the build: refused, seeded from what the files hold now', async (t) => {
+  const { dir, built } = imagedSet(t)
+  const file = join(dir, 'main', 'workspace.json')
+  const text = readFileSync(file, 'utf8')
+  const workspace = JSON.parse(text) as { id: string, name: string }
+  // The same length, so only the bytes (and the file's times) tell the change.
+  const renamed = { ...workspace, name: workspace.name.replace(/^./, (c) => c === 'X' ? 'Y' : 'X') }
+  writeFileSync(file, JSON.stringify(renamed, null, text.includes('\n  ') ? 2 : undefined) + (text.endsWith('\n') ? '\n' : ''))
+  t.equal(readFileSync(file, 'utf8').length, text.length)
+  const started = start(t, dir, built)
+  t.equal(started.image, undefined)
+  t.equal(started.stores.workspaces.list().find(({ id }) => id === workspace.id)?.name, renamed.name)
+  t.same(contents(started.db), freshSeed(dir))
+})
+
+t.test('per process, at most four images are kept: the least recently used is dropped', async (t) => {
+  const built: BuiltImages = { dir: tempDir(t), build: null }
+  const root = tempDir(t)
+  const dirs = [0, 1, 2, 3, 4].map((i) => join(root, `set-${i}`))
+  for (const dir of dirs) cpSync(MINIMAL_FIXTURES, dir, { recursive: true })
+  start(t, MINIMAL_FIXTURES, built) // the process's first seeded in-memory start keeps none, as a server starts once
+  const first = dirs.map((dir) => start(t, dir, built))
+  t.same(first.map(({ image }) => image), [undefined, undefined, undefined, undefined, undefined], 'each seeded once')
+  const kept = start(t, dirs[4], built)
+  t.equal(kept.image, 'process')
+  t.equal(kept.fixtures, first[4].fixtures, 'the kept set itself')
+  t.equal(start(t, dirs[0], built).image, undefined, 'the oldest was dropped when the fifth was kept')
+  t.equal(start(t, dirs[2], built).image, 'process', 'dropping set-1 for set-0')
+  t.equal(start(t, dirs[1], built).image, undefined)
+})
