@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util'
 import type { CliOption } from './config/cli-options.js'
 import { enableCompileCache } from './lib/compile-cache.js'
 import { stopWhenOrphaned } from './lib/parent-watch.js'
+import { growYoungGenerationFast } from './lib/young-generation.js'
 
 const VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
@@ -35,6 +36,8 @@ async function serve (argv: string[]): Promise<void> {
   await import('./server.js')
 }
 
+// Before anything sizeable is allocated: the bin lacks npm start's semi-space options (lib/young-generation.ts).
+growYoungGenerationFast()
 // Before the server or a subcommand is imported: what they load is compiled once, then read from the cache.
 enableCompileCache()
 const [first, ...rest] = process.argv.slice(2)

@@ -2,6 +2,7 @@
 // When EMULATOR_ADMIN_TOKEN is set, every admin route needs `Authorization: Bearer <token>`.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { fail } from '../errors.js'
 import { BEARER_HEADER } from '../lib/routes.js'
 import health from './health.js'
@@ -41,23 +42,13 @@ const guarded: FastifyPluginAsync = async (app) => {
       if (!sameSecret(match[1], token)) fail('EMU_ADMIN_TOKEN_WRONG')
     })
   }
-  // -- admin routes (each file a plugin of its own) --
   await app.register(harness)
-  await app.register(workspaces)
-  await app.register(invites)
-  await app.register(keys)
-  await app.register(reset)
-  await app.register(snapshots)
-  await app.register(clock)
-  await app.register(drift)
-  await app.register(faults)
-  await app.register(rateLimit)
-  await app.register(requests)
-  await app.register(stubs)
-  await app.register(compat)
-  await app.register(coverage)
-  await app.register(shadow)
-  await app.register(adminDocs)
+  // -- admin routes: called on this scope rather than registered, as they only add routes (no hook, decorator or
+  // parser of their own): a plugin level each would only cost the start avvio's and Fastify's work (issue 43) --
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>()
+  const routeFiles = [workspaces, invites, keys, reset, snapshots, clock, drift, faults, rateLimit, requests, stubs, compat, coverage, shadow]
+  for (const routes of routeFiles) await routes(typed, {})
+  await adminDocs(app, {})
 }
 
 const admin: FastifyPluginAsync = async (app) => {
@@ -65,8 +56,8 @@ const admin: FastifyPluginAsync = async (app) => {
   // orchestrators probe it without credentials, and it reveals nothing but liveness and counts.
   // First, so its onRoute hook sees every admin route registered after it, for GET /_emulator/docs/json.
   await app.register(collectAdminRoutes)
-  await app.register(health)
-  await app.register(docsPage)
+  await health(app, {})
+  await docsPage(app, {})
   // The demo page admits a browser by a login cookie as well as the header (ui/access.ts).
   await app.register(ui)
   await app.register(guarded)

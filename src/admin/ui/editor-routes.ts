@@ -44,7 +44,7 @@ async function sendJsonText (reply: FastifyReply, text: string) {
 
 const editorRoutes: FastifyPluginAsync = async (app) => {
   const hidden = { hide: true }
-  await app.register(assetRoutes)
+  await assetRoutes(app, {})
 
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/edit', { schema: hidden }, async (request, reply) => {
     const found = findScene(app, request.params.sceneId)

@@ -171,8 +171,10 @@ const ui: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
-  await app.register(pageScript)
-  await app.register(faviconSvg)
+  // The route files here are called on their scope, not registered: they add only routes, and a plugin level each
+  // would only cost the start avvio's and Fastify's work (issue 43).
+  await pageScript(app, {})
+  await faviconSvg(app, {})
   app.get('/ui/app.css', hidden, async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLES))
   app.get('/ui/login', hidden, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(false)))
@@ -190,9 +192,7 @@ const ui: FastifyPluginAsync = async (app) => {
     guarded.addHook('onRequest', async (request, reply) => {
       if (!admitted(request, token)) return await refuse(request, reply)
     })
-    await guarded.register(pages)
-    await guarded.register(editorRoutes)
-    await guarded.register(forward)
+    for (const routes of [pages, editorRoutes, forward]) await routes(guarded, {})
   })
 }
 

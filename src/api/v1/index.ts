@@ -10,6 +10,7 @@
 //   onSend:     faults (after-commit) → rate limit (X-RateLimit-Reset as epoch when asked) → drift (on the serialized
 //               copy only) → sweep (X-Emulator-Chaos) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { routeNotFound } from '../../errors.js'
 import operations from './operations.js'
 import auth, { identifyCaller } from './auth.js'
@@ -58,13 +59,10 @@ const publicApi: FastifyPluginAsync = async (app) => {
   // preValidation: unknownFields=strip drops undeclared body keys before the strict validator runs
   await app.register(compat)
   // -- resources --
-  await app.register(collections)
-  await app.register(scenes)
-  await app.register(sceneContent)
-  await app.register(workspaces)
-  await app.register(users)
-  await app.register(invites)
-  await app.register(logs)
+  // Called on this scope rather than registered: they only add routes (no hook, decorator or parser of their own),
+  // so a plugin level each would only cost the start its avvio plugin and Fastify's scope copy (issue 43).
+  const typed = app.withTypeProvider<TypeBoxTypeProvider>()
+  for (const routes of [collections, scenes, sceneContent, workspaces, users, invites, logs]) await routes(typed, {})
   // After the resources: the MCP tools ask the route table (operations.ts) about the routes above.
   await app.register(mcp, {
     tools: toolEntries(app.config.mcpToolset, app.operations), instructions: instructionsFor(app.config.mcpToolset), renderer: app.renderer
