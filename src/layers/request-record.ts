@@ -2,7 +2,8 @@
 // (WireMock's ServeEvent is the model): who called (auth), what the fault layer did, which stub answered, what drift
 // changed, what an MCP request asked, what the chaos sweep served. Layers learn about each other only through this
 // record, never through each other's files, headers or casts of the request.
-import type { FastifyRequest } from 'fastify'
+import type { ServerResponse } from 'node:http'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { FaultKind, FaultPhase } from '../schemas/faults.js'
 
 /** Who called, as auth found the key: set before authorize, so a 403 is still attributed. */
@@ -101,4 +102,48 @@ export function sweptDriftKinds (record: RequestRecord, allKinds: readonly strin
   if (outcome === undefined || record.chaos?.answered === true) return null
   if (outcome === 'drift') return allKinds
   return outcome.startsWith('drift:') ? [outcome.slice('drift:'.length)] : null
+}
+
+/** What a layer does when a public response is done or its connection gone: it must not throw (nothing would catch it). */
+export type AnswerClosed = (request: FastifyRequest, reply: FastifyReply) => void
+
+/** The layers' close listeners and arrival stamps of one scope, in registration order (the hook order). */
+interface CloseWatch { closed: AnswerClosed[], arrived: Array<(request: FastifyRequest) => void> }
+
+const kCloseWatch = Symbol('emulator.closeWatch')
+const kReply = Symbol('emulator.reply')
+
+type WatchedResponse = ServerResponse & { [kReply]?: FastifyReply }
+
+/** The one 'close' listener of every public response, shared (no closure per request): each layer's, in order. */
+function watchOf (app: FastifyInstance & { [kCloseWatch]?: CloseWatch }): CloseWatch {
+  const existing = app[kCloseWatch]
+  if (existing !== undefined) return existing
+  const watch: CloseWatch = { closed: [], arrived: [] }
+  app[kCloseWatch] = watch
+  const { closed, arrived } = watch
+  function onClose (this: WatchedResponse): void {
+    const reply = this[kReply] as FastifyReply
+    for (let i = 0; i < closed.length; i++) closed[i](reply.request, reply)
+  }
+  // Added where the first layer asks (api/v1/index.ts: the journal's arrival, else the coverage), before faults.
+  app.addHook('onRequest', (request, reply, done) => {
+    for (let i = 0; i < arrived.length; i++) arrived[i](request)
+    // 'close' fires once the response is done or its connection is gone, so dropped requests are seen too.
+    ;(reply.raw as WatchedResponse)[kReply] = reply
+    reply.raw.on('close', onClose)
+    done()
+  })
+  return watch
+}
+
+/**
+ * `closed` runs when this scope's response closes (done, or its connection dropped), after the listeners of the
+ * layers registered before it; `arrived`, if given, when the request arrives, where the first layer registered
+ * (one onRequest hook and one listener per request, however many layers watch: api/v1/index.ts has two).
+ */
+export function whenAnswerCloses (app: FastifyInstance, closed: AnswerClosed, arrived?: (request: FastifyRequest) => void): void {
+  const watch = watchOf(app)
+  watch.closed.push(closed)
+  if (arrived !== undefined) watch.arrived.push(arrived)
 }

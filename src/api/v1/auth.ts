@@ -115,6 +115,24 @@ function operationOf (app: FastifyInstance, method: string, route: RouteOptions)
   return operation
 }
 
+/** Authenticates and authorizes one request (a refusal is thrown); unknown routes and the MCP endpoint skip a step. */
+function checkRequest (app: FastifyInstance, operations: WeakMap<object, Operation>, request: FastifyRequest): void {
+  if (request.is404) return // unknown routes answer 404 whatever the key (api/v1/index.ts)
+  // Judged again, not taken from identifyCaller: a fault's delay may have moved the clock past the key's expiry
+  // (and its lookup is reused only when nothing ran in between: `identified`).
+  recordCaller(request, null)
+  const auth = authenticate(app, request)
+  // Set before authorize, so a 403 is still attributed to its key and workspace (request journal, request log).
+  request.auth = auth
+  recordCaller(request, auth)
+  const route = request.routeOptions
+  // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
+  if (route.config.mcp === true) return
+  let operation = operations.get(route.config)
+  if (operation === undefined) operations.set(route.config, operation = operationOf(app, request.method, route))
+  authorize(callerOf(request), operation, app.control.compat.effective(auth.workspaceId))
+}
+
 export default fp(async (app) => {
   app.decorateRequest('auth', null as unknown as AuthContext)
   // The routes are fixed once the app is ready: each route's operation is found once (keyed by its config object,
@@ -123,20 +141,7 @@ export default fp(async (app) => {
   // Synchronous (a refusal is thrown, which Fastify's hook runner hands to the error handler as it does a rejection),
   // so a callback hook: no promise and no extra turn per request.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.is404) return done() // unknown routes answer 404 whatever the key (api/v1/index.ts)
-    // Judged again, not taken from identifyCaller: a fault's delay may have moved the clock past the key's expiry
-    // (and its lookup is reused only when nothing ran in between: `identified`).
-    recordCaller(request, null)
-    const auth = authenticate(app, request)
-    // Set before authorize, so a 403 is still attributed to its key and workspace (request journal, request log).
-    request.auth = auth
-    recordCaller(request, auth)
-    const route = request.routeOptions
-    // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
-    if (route.config.mcp === true) return done()
-    let operation = operations.get(route.config)
-    if (operation === undefined) operations.set(route.config, operation = operationOf(app, request.method, route))
-    authorize(callerOf(request), operation, app.control.compat.effective(auth.workspaceId))
+    checkRequest(app, operations, request)
     done()
   })
 }, { name: 'auth', dependencies: ['stores', 'runtime', 'operations', 'control'] })

@@ -1,6 +1,7 @@
 // The public scope, prefix /api/v1. Registration order here IS the hook order (src/README.md, "The order of the
 // hooks of one public request"); each layer writes what it did to the request record (layers/request-record.ts):
-//   onRequest:  journal (arrival) → coverage (counts at close) → caller (who a valid key names, for the record;
+//   onRequest:  journal (arrival) + coverage (counts at close), one hook and one shared close listener (whenAnswerCloses
+//               in layers/request-record.ts) → caller (who a valid key names, for the record;
 //               answers nothing) → faults (pre-handler, so a fault never half-writes) → a drift profile's missing
 //               routes → auth (401/403) → stubs → rate limit
 //               (@fastify/rate-limit adds a route-level hook, which Fastify always runs after scope hooks)
@@ -38,7 +39,8 @@ const publicApi: FastifyPluginAsync = async (app) => {
   // -- layers, in hook order --
   // onRequest first: stamps arrival and watches the socket, so requests a fault answers or drops are journaled too
   await app.register(journalArrival)
-  // onRequest too, before faults: counts every answer when its response closes, a dropped one as well
+  // before faults: counts every answer when its response closes, a dropped one as well (through the journal's hook
+  // and close listener, or its own when the journal is off)
   await app.register(coverage)
   // before faults: a request a fault answers, delays or drops is still its key's and workspace's in the record
   await app.register(identifyCaller)

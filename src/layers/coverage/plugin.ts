@@ -4,7 +4,7 @@
 // answered it, or the connection was dropped on purpose. With EMULATOR_COVERAGE_REPORT set, it writes the coverage when the server stops (report.ts).
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { recordOf } from '../request-record.js'
+import { recordOf, whenAnswerCloses } from '../request-record.js'
 import type { CoverageControl } from './state.js'
 import { operationsOf, operationsOfRoute, outcomesOf } from './operation.js'
 import { writeCoverageReport } from './report.js'
@@ -26,17 +26,14 @@ export default fp(async (app) => {
   app.addHook('onRoute', (route) => {
     for (const operation of operationsOfRoute(route.method, route.url, route.config?.mcpTools)) coverage.known.add(operation)
   })
-  app.addHook('onRequest', (request, reply, done) => {
-    // 'close' fires once the response is done or its connection is gone, so dropped answers are counted too.
-    reply.raw.once('close', () => {
-      // A throw here would escape every error handler and end the process: lose the count, never the emulator.
-      try {
-        countAnswer(coverage, request, reply)
-      } catch (error) {
-        request.log.error({ err: error }, 'coverage could not count this answer')
-      }
-    })
-    done()
+  // When the response closes (done, or its connection gone, so dropped answers are counted too), after the journal's.
+  whenAnswerCloses(app, (request, reply) => {
+    // A throw here would escape every error handler and end the process: lose the count, never the emulator.
+    try {
+      countAnswer(coverage, request, reply)
+    } catch (error) {
+      request.log.error({ err: error }, 'coverage could not count this answer')
+    }
   })
   const file = app.config.coverageReport
   if (file !== undefined) {

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import { ConfigError, describeVariable } from '../../config/index.js'
 import { MCP_ANSWERS, mcpOperations, profileMisfit, type RouteAnswers } from './profile-check.js'
 import { driftIdle, driftPayload, routeKey } from './rest.js'
+import { settleSend } from '../../lib/hook-done.js'
 
 /** The public scope registers it before auth: a drift profile's missing routes answer before the operation runs. */
 export { default as missingRoutes } from './missing-routes.js'
@@ -48,9 +49,9 @@ export default fp(async (app) => {
       if (misfit !== undefined) throw new ConfigError(`Invalid configuration: ${misfit}`)
     })
   }
-  // On every answer, and idle for almost all: those go on at once (done), the rest through the async onSend.
+  // On every answer, and idle for almost all: those go on at once (done), the rest once driftPayload settles.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (driftIdle(request)) return done(null, payload)
-    return driftPayload(request, reply, payload)
+    if (driftIdle(request)) done(null, payload)
+    else settleSend(driftPayload(request, reply, payload), done)
   })
 }, { name: 'drift', dependencies: ['runtime'] })

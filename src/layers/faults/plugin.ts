@@ -9,6 +9,7 @@ import type { FaultsControl } from './state.js'
 import { DEFAULT_SLOW_DELAY_MS, FAULT_HEADER, LATENCY_HEADER, chunksOf, parseFaultHeader, parseLatencyHeader } from './rules.js'
 import { recordOf, type FaultEntry, type FaultOutcome } from '../request-record.js'
 import { routePath } from '../route-patterns.js'
+import { settleHook, settleSend } from '../../lib/hook-done.js'
 
 /**
  * INFER: the real service's HTML 503 is not recorded (the published description only says "non-JSON (HTML) body");
@@ -98,15 +99,15 @@ async function after (faults: FaultsControl, reply: FastifyReply, payload: unkno
 export default fp(async (app) => {
   const faults = app.control.faults
   // Both hooks run on every public request and almost always have nothing to do: that case goes on at once (done),
-  // and only a request a fault applies to takes the async path (a promise, which Fastify's hook runner awaits).
+  // and only a request a fault applies to takes the async path, its promise settling into done (lib/hook-done.ts).
   app.addHook('onRequest', (request, reply, done) => {
     const outcome = outcomeOf(faults, request)
-    if (outcome === null) return done()
-    return before(faults, request, reply, outcome)
+    if (outcome === null) done()
+    else settleHook(before(faults, request, reply, outcome), done)
   })
   app.addHook('onSend', (request, reply, payload, done) => {
     const pending = afterFault(request)
-    if (pending === null) return done(null, payload)
-    return after(faults, reply, payload, pending)
+    if (pending === null) done(null, payload)
+    else settleSend(after(faults, reply, payload, pending), done)
   })
 }, { name: 'faults', dependencies: ['control'] })

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { JournalControl, JournalRecord } from './state.js'
 import { kRawBody } from '../../lib/json-depth.js'
-import { recordOf } from '../request-record.js'
+import { recordOf, whenAnswerCloses } from '../request-record.js'
 
 interface Arrival { at: number, startedAt: number }
 interface Sent { body: string | Buffer | null, contentType: string | null }
@@ -65,29 +65,27 @@ function toJournalRecord (journal: JournalControl, request: FastifyRequest, repl
   }
 }
 
-/** Register first in the public scope: its onRequest runs before faults and auth can answer. */
+/** Register first in the public scope: its arrival stamp comes before faults and auth can answer. */
 export const journalArrival = fp(async (app) => {
   const journal = app.control.journal
   if (journal.capacity === 0) return
   const clock = app.clock
-  app.addHook('onRequest', (request, reply, done) => {
-    const arrival = { at: clock.now(), startedAt: performance.now() }
-    request[kArrival] = arrival
-    // 'close' fires once the response is done or its connection is gone, so dropped requests are journaled too.
-    reply.raw.once('close', () => {
-      // A throw here would escape every error handler and end the process: lose the entry, never the emulator.
-      try {
-        journal.push(toJournalRecord(journal, request, reply, arrival))
-      } catch (error) {
-        request.log.error({ err: error }, 'request journal could not record this request')
-      }
-    })
-    done()
+  whenAnswerCloses(app, (request, reply) => {
+    // A throw here would escape every error handler and end the process: lose the entry, never the emulator.
+    try {
+      journal.push(toJournalRecord(journal, request, reply, request[kArrival] as Arrival))
+    } catch (error) {
+      request.log.error({ err: error }, 'request journal could not record this request')
+    }
+  }, (request) => {
+    request[kArrival] = { at: clock.now(), startedAt: performance.now() }
   })
 }, { name: 'journal-arrival', dependencies: ['control'] })
 
 /** Register last in the public scope: its onSend sees the body after faults and drift. */
 export default fp(async (app) => {
+  // With the journal off nothing reads what went out: no hook at all.
+  if (app.control.journal.capacity === 0) return
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request[kArrival] !== undefined) {
       request[kSent] = {

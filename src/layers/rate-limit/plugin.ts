@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import { emulatorError } from '../../errors.js'
 import { recordOf } from '../request-record.js'
 import { RATE_LIMIT_WINDOW_MS } from './state.js'
+import { settleHook } from '../../lib/hook-done.js'
 
 const RESET_HEADER = 'x-ratelimit-reset'
 
@@ -37,8 +38,8 @@ export default fp(async (app) => {
   })
   const limit = app.rateLimit()
   const limitedRoute = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void => {
-    if (control.settings().limit === 0) return done()
-    limit.call(app, request, reply).then(() => done(), done)
+    if (control.settings().limit === 0) done()
+    else settleHook(limit.call(app, request, reply), done)
   }
   // Route-level, as global: true adds it: Fastify runs it after the scope's onRequest hooks (auth first).
   app.addHook('onRoute', (route) => {

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import { recordOf } from '../request-record.js'
 import type { StubView } from '../../schemas/stubs.js'
 import type { StubCaller } from './state.js'
+import { settleHook } from '../../lib/hook-done.js'
 
 /** Tells the client which stub answered. */
 const STUB_HEADER = 'x-emulator-stub'
@@ -28,12 +29,15 @@ async function answer (reply: FastifyReply, stub: StubView) {
 export default fp(async (app) => {
   const stubs = app.control.stubs
   // Runs on every public request and almost never answers: a request no stub takes goes on at once (done); only a
-  // stub's answer takes the async path, whose promise Fastify's hook runner awaits.
+  // stub's answer takes the async path, its promise settling into done (lib/hook-done.ts).
   app.addHook('onRequest', (request, reply, done) => {
     const record = recordOf(request)
     const stub = stubs.take(request.method, request.url, record.caller ?? NO_CALLER)
-    if (stub === undefined) return done()
+    if (stub === undefined) {
+      done()
+      return
+    }
     record.stub = { id: stub.id }
-    return answer(reply, stub)
+    settleHook(answer(reply, stub), done)
   })
 }, { name: 'stubs', dependencies: ['auth'] })

@@ -179,3 +179,23 @@ t.test('only /api/v1 is journaled', async (t) => {
   await app.inject({ method: 'GET', url: '/_emulator/faults' })
   t.same(await journal(app), { capacity: 1000, total: 0, data: [] })
 })
+
+t.test('the journal and the coverage share one close listener per request, and both still see its close (issue 43)', async (t) => {
+  const app = await fresh()
+  // Every 'close' listener a response gets during one public request (once() goes through on()).
+  const { ServerResponse } = await import('node:http')
+  const added: string[] = []
+  const on = ServerResponse.prototype.on
+  swap(t, ServerResponse.prototype, 'on', function (this: InstanceType<typeof ServerResponse>, event: string | symbol, listener: (...args: any[]) => void) {
+    if (event === 'close') added.push(listener.name)
+    return on.call(this, event, listener)
+  } as typeof on)
+  const res = await call(t, app, 'GET', '/api/v1/collections?limit=1')
+  t.equal(res.status, 200)
+  // 'wrapper' is not a layer's (Fastify's and the injector's own); the layers' two once() listeners were 'bound onceWrapper'.
+  t.same(added.filter((name) => name !== 'wrapper'), ['onClose'], 'one listener for the layers: the shared one')
+  const coverage = (await app.inject({ method: 'GET', url: '/_emulator/coverage' })).json()
+  t.same(coverage.operations.find((o: any) => o.operation === 'GET /api/v1/collections'), { operation: 'GET /api/v1/collections', calls: 1, outcomes: { 200: 1 } })
+  const page = await journal(app, '?limit=1')
+  t.match(page.data, [{ id: 1, method: 'GET', path: '/api/v1/collections', query: { limit: '1' }, status: 200, keyId: 'key_test_full' }])
+})

@@ -52,7 +52,8 @@ function keepJsonText (app: FastifyInstance): void {
     try {
       parsed = JSON.parse(text)
     } catch {
-      return done(null, { text } satisfies McpBody)
+      done(null, { text } satisfies McpBody)
+      return
     }
     // Recorded as soon as it is read, so the hooks before the handler (the chaos sweep) know the tool called.
     const record = recordOf(request)
