@@ -3,6 +3,7 @@ import type {
   FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault
 } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { Agree } from './type-equality.js'
 
 /**
  * Every member of a Fastify instance that changes more than the routes it adds: hooks, decorators, body parsers,
@@ -18,6 +19,9 @@ export type ScopeChange =
   | 'setSchemaErrorFormatter' | 'setErrorHandler' | 'setNotFoundHandler' | 'setGenReqId' | 'setChildLoggerFactory'
   | 'addConstraintStrategy' | 'addHttpMethod'
   | 'register' | 'after' | 'ready' | 'listen' | 'close' | 'withTypeProvider'
+
+// Each name a member of Fastify's instance: one a Fastify upgrade renames would otherwise slip out of the fence unseen.
+export type ScopeChangesExist = Agree<ScopeChange extends keyof FastifyInstance ? true : false>
 
 /**
  * The scope a route file sees: the typed instance without the members that change the scope. What it keeps (the
