@@ -55,8 +55,8 @@ async function registerEverything (app: FastifyInstance, config: Config, options
   await app.register(openapi)
   await app.register(publicApi, { prefix: API_PREFIX })
   await app.register(admin, { prefix: '/_emulator' })
-  // Only a route: called on the root rather than registered as a plugin level of its own (issue 43).
-  await faviconIco(app, {})
+  // A route file (lib/route-file.ts): called on the root rather than registered as a plugin level of its own (issue 43).
+  await faviconIco(app)
 }
 
 /** pino at the configured level; in text mode its JSON lines go through lib/text-log.ts. */

@@ -1,6 +1,6 @@
 // /_emulator/clock: freeze, set and advance the emulator's clock (key expiry, timestamps), or go back to real time.
 // Its reset (back to the configured start) is the control part app.control.clock (layers/control.ts).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../lib/route-file.js'
 import { fail } from '../errors.js'
 import type { Clock } from '../lib/clock.js'
 import { ClockStateSchema, SetClockBodySchema, adminResponses, momentToMs, type ClockState } from '../schemas/admin.js'
@@ -11,7 +11,7 @@ export function clockState (clock: Clock): ClockState {
   return { now: new Date(epochMs).toISOString(), epochMs, virtual: clock.isVirtual() }
 }
 
-const clockRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const clockRoutes: RouteFile = async (app) => {
   const { clock } = app
 
   app.get('/clock', {

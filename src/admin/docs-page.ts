@@ -3,7 +3,7 @@
 // to the package. The page holds nothing secret. With EMULATOR_ADMIN_TOKEN set, a browser signed in on the demo
 // page (a cookie, never the header a browser cannot send) reads the document and tries requests through the demo
 // page's forwarder, /_emulator/ui/api/, which adds the token; without that sign-in the document needs the header.
-import type { FastifyPluginAsync } from 'fastify'
+import type { RouteFile } from '../lib/route-file.js'
 import { admitted } from './ui/access.js'
 
 const page = (options: string): string => `<!doctype html>
@@ -22,7 +22,7 @@ const page = (options: string): string => `<!doctype html>
 </html>
 `
 
-const docsPage: FastifyPluginAsync = async (app) => {
+const docsPage: RouteFile = async (app) => {
   const direct = page("url: '/_emulator/docs/json'")
   // Every admin path gains the forwarder's prefix, once (the document's own address already has it).
   const forwarded = page("url: '/_emulator/ui/api/docs/json', " +

@@ -1,9 +1,9 @@
 // GET /_emulator/health: answers once the emulator serves (Docker HEALTHCHECK, CI and test harnesses wait on it).
-import type { FastifyPluginAsync } from 'fastify'
+import type { RouteFile } from '../lib/route-file.js'
 
 const startedAt = Date.now()
 
-const health: FastifyPluginAsync = async (app) => {
+const health: RouteFile = async (app) => {
   app.get('/health', async () => ({
     status: 'ok',
     version: app.emulatorVersion,

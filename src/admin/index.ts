@@ -2,7 +2,6 @@
 // When EMULATOR_ADMIN_TOKEN is set, every admin route needs `Authorization: Bearer <token>`.
 import { timingSafeEqual } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { fail } from '../errors.js'
 import { BEARER_HEADER } from '../lib/routes.js'
 import health from './health.js'
@@ -43,12 +42,10 @@ const guarded: FastifyPluginAsync = async (app) => {
     })
   }
   await app.register(harness)
-  // -- admin routes: called on this scope rather than registered, as they only add routes (no hook, decorator or
-  // parser of their own): a plugin level each would only cost the start avvio's and Fastify's work (issue 43) --
-  const typed = app.withTypeProvider<TypeBoxTypeProvider>()
-  const routeFiles = [workspaces, invites, keys, reset, snapshots, clock, drift, faults, rateLimit, requests, stubs, compat, coverage, shadow]
-  for (const routes of routeFiles) await routes(typed, {})
-  await adminDocs(app, {})
+  // -- admin routes: route files (lib/route-file.ts), called on this scope rather than registered, as a plugin level
+  // each would only cost the start avvio's and Fastify's work (issue 43); their type lets them add routes only --
+  const routeFiles = [workspaces, invites, keys, reset, snapshots, clock, drift, faults, rateLimit, requests, stubs, compat, coverage, shadow, adminDocs]
+  for (const routes of routeFiles) await routes(app)
 }
 
 const admin: FastifyPluginAsync = async (app) => {
@@ -56,8 +53,8 @@ const admin: FastifyPluginAsync = async (app) => {
   // orchestrators probe it without credentials, and it reveals nothing but liveness and counts.
   // First, so its onRoute hook sees every admin route registered after it, for GET /_emulator/docs/json.
   await app.register(collectAdminRoutes)
-  await health(app, {})
-  await docsPage(app, {})
+  await health(app)
+  await docsPage(app)
   // The demo page admits a browser by a login cookie as well as the header (ui/access.ts).
   await app.register(ui)
   await app.register(guarded)

@@ -1,13 +1,13 @@
 // POST /_emulator/invites/{inviteId}/accept and /reject: the admin API plays the invited person, so a
 // test can drive an invite from pending to redeemed or rejected and watch the public API follow.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../lib/route-file.js'
 import { OPTIONAL_BODY } from '../schemas/common.js'
 import {
   AcceptInviteBodySchema, AcceptedInviteSchema, InviteIdParamsSchema, RejectedInviteSchema, adminResponses
 } from '../schemas/admin.js'
 import { acceptInvite, rejectInvite } from '../harness/invites.js'
 
-const invites: FastifyPluginAsyncTypebox = async (app) => {
+const invites: RouteFile = async (app) => {
   const deps = { stores: app.stores, clock: app.clock, ids: app.ids }
 
   app.post('/invites/:inviteId/accept', {

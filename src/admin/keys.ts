@@ -1,12 +1,12 @@
 // /_emulator/keys: mint keys for any workspace (the secret is returned once), list them, revoke them.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../lib/route-file.js'
 import {
   AdminKeySchema, CreateKeyBodySchema, CreatedKeySchema, KeyListSchema, KeyParamsSchema, ListKeysQuerySchema,
   adminResponses, momentToMs
 } from '../schemas/admin.js'
 import { listKeys, mintKey, revokeKey } from '../harness/keys.js'
 
-const keys: FastifyPluginAsyncTypebox = async (app) => {
+const keys: RouteFile = async (app) => {
   const deps = { stores: app.stores, clock: app.clock, ids: app.ids }
 
   app.post('/keys', {

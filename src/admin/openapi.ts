@@ -1,6 +1,6 @@
 // The admin API's own OpenAPI 3.0 document at GET /_emulator/docs/json, built from the admin routes' schemas.
 // @fastify/swagger serves the public document only (hideUntagged), so the admin scope collects its routes itself.
-import type { FastifyPluginAsync } from 'fastify'
+import type { RouteFile } from '../lib/route-file.js'
 import fp from 'fastify-plugin'
 import { Type } from 'typebox'
 import { REASON } from '../errors.js'
@@ -133,7 +133,7 @@ export function buildAdminDocument (routes: AdminRoute[], version: string): Json
 }
 
 /** GET /_emulator/docs/json, inside the guarded scope (the document lists what the token unlocks). */
-const adminDocs: FastifyPluginAsync = async (app) => {
+const adminDocs: RouteFile = async (app) => {
   let cached: Json | undefined
   app.get('/docs/json', {
     schema: {

@@ -1,9 +1,9 @@
 // POST /_emulator/reset: back to the loaded fixtures (admin-made workspaces dropped), every control part
 // (drift, faults, journal, clock...) to its start. Snapshots are kept: they are the harness's, not the service's.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../lib/route-file.js'
 import { ResetAllSchema, adminResponses } from '../schemas/admin.js'
 
-const reset: FastifyPluginAsyncTypebox = async (app) => {
+const reset: RouteFile = async (app) => {
   app.post('/reset', {
     schema: {
       summary: 'Restore everything to the loaded fixtures and every control setting to its start',

@@ -1,5 +1,5 @@
 // GET/DELETE /_emulator/shadow: the report of the shadow proxy that runs this emulator as its shadow side.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../lib/route-file.js'
 import { fail } from '../errors.js'
 import { adminResponses } from '../schemas/admin.js'
 import { ShadowReportSchema } from '../schemas/shadow.js'
@@ -11,7 +11,7 @@ export function shadowSourceOf (source: ShadowSource | undefined): ShadowSource 
   return source
 }
 
-const shadow: FastifyPluginAsyncTypebox = async (app) => {
+const shadow: RouteFile = async (app) => {
   app.get('/shadow', {
     schema: {
       summary: 'The shadow report so far: per operation, how the emulator\'s answers compared with the target\'s',

@@ -1,12 +1,12 @@
 // /_emulator/snapshots: save the database (whole, or one workspace) in memory and bring it back exactly.
 import { OPTIONAL_BODY } from '../schemas/common.js'
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../lib/route-file.js'
 import { EmptyObjectSchema } from '../schemas/common.js'
 import {
   CreateSnapshotBodySchema, SnapshotListSchema, SnapshotParamsSchema, SnapshotSchema, adminResponses
 } from '../schemas/admin.js'
 
-const snapshots: FastifyPluginAsyncTypebox = async (app) => {
+const snapshots: RouteFile = async (app) => {
   const service = app.harness.snapshots
 
   app.post('/snapshots', {

@@ -1,14 +1,14 @@
 // POST/DELETE /_emulator/workspaces and POST /_emulator/workspaces/{id}/reset: one isolated workspace per test, with
 // its own compatibility switches when asked (`compat`), so parallel tests can run both readings in one process.
 import { OPTIONAL_BODY } from '../schemas/common.js'
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../lib/route-file.js'
 import { EmptyObjectSchema } from '../schemas/common.js'
 import {
   CreateWorkspaceBodySchema, ProvisionedWorkspaceSchema, WorkspaceIdParamsSchema, WorkspaceResetSchema,
   adminResponses
 } from '../schemas/admin.js'
 
-const workspaces: FastifyPluginAsyncTypebox = async (app) => {
+const workspaces: RouteFile = async (app) => {
   app.post('/workspaces', {
     schema: {
       summary: 'Create an isolated workspace (empty, or a copy of the demo workspace) with three fresh keys',

@@ -1,7 +1,7 @@
 // What the demo page shows, read the way the API reads it: through services/ with a harness caller that sees a
 // workspace whole (private scenes too) and may not write; keys through the harness, never their secrets.
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+
 import { EmulatorError } from '../../errors.js'
 import type { Collection } from '../../schemas/collections.js'
 import type { Page } from '../../schemas/common.js'
@@ -16,6 +16,7 @@ import * as sceneContent from '../../services/scene-content.js'
 import * as users from '../../services/users.js'
 import * as workspaces from '../../services/workspaces.js'
 import { listKeys } from '../../harness/keys.js'
+import type { RouteScope } from '../../lib/route-file.js'
 
 export interface WorkspaceSummary {
   id: string
@@ -30,7 +31,7 @@ export interface WorkspaceSummary {
 export interface CollectionView { collection: Collection, scenes: SceneRecord[] }
 
 /** The context of the page's reads in one workspace: the harness caller, made the one way (services/context.ts). */
-export function harnessContext (app: FastifyInstance, workspaceId: string): OpContext {
+export function harnessContext (app: RouteScope, workspaceId: string): OpContext {
   return contextFor(app, harnessCaller(workspaceId))
 }
 
@@ -38,7 +39,7 @@ export function harnessContext (app: FastifyInstance, workspaceId: string): OpCo
 const NO_ONE_WORKSPACE = '*'
 
 /** The context of the page's reads across workspaces (workspaces.listAll): the harness caller of no one workspace. */
-export function emulatorContext (app: FastifyInstance): OpContext {
+export function emulatorContext (app: RouteScope): OpContext {
   return harnessContext(app, NO_ONE_WORKSPACE)
 }
 
@@ -52,7 +53,7 @@ function everything<T> (read: (page: { limit: number, offset: number }) => Page<
   }
 }
 
-export function workspaceSummaries (app: FastifyInstance): WorkspaceSummary[] {
+export function workspaceSummaries (app: RouteScope): WorkspaceSummary[] {
   return workspaces.listAll(emulatorContext(app)).map(({ id, name, fixtureSet }) => {
     const ctx = harnessContext(app, id)
     return {
@@ -68,7 +69,7 @@ export function workspaceSummaries (app: FastifyInstance): WorkspaceSummary[] {
 }
 
 /** Collections in API order with their live scenes; scenes of the virtual private collection come last. */
-export function collectionViews (app: FastifyInstance, workspaceId: string): CollectionView[] {
+export function collectionViews (app: RouteScope, workspaceId: string): CollectionView[] {
   const ctx = harnessContext(app, workspaceId)
   const all = everything((page) => scenes.list(ctx, page))
   const views = everything((page) => collections.list(ctx, page)).map((collection) =>
@@ -85,7 +86,7 @@ export interface FoundScene { workspaceId: string, scene: SceneRecord, trashed: 
  * A scene by id in whichever workspace holds it (ids are unique across the emulator's workspaces), live scenes
  * first, then the trash (the page shows trashed scenes behind a toggle; the API answers 404 for them).
  */
-export function findScene (app: FastifyInstance, sceneId: string, workspaceId?: string): FoundScene | undefined {
+export function findScene (app: RouteScope, sceneId: string, workspaceId?: string): FoundScene | undefined {
   const candidates = workspaceId === undefined ? workspaces.listAll(emulatorContext(app)).map((w) => w.id) : [workspaceId]
   for (const id of candidates) {
     try {
@@ -102,12 +103,12 @@ export function findScene (app: FastifyInstance, sceneId: string, workspaceId?: 
 }
 
 /** The content document GET /api/v1/scenes/{id}/content answers, or a trashed scene's stored content likewise. */
-export function sceneDocument (app: FastifyInstance, found: FoundScene): SceneContent {
+export function sceneDocument (app: RouteScope, found: FoundScene): SceneContent {
   return sceneContent.documentOf(harnessContext(app, found.workspaceId), found.scene)
 }
 
 /** The identity of the drawing sceneDocument answers, from the stored text and kept until the next write: no parse. */
-export function sceneIdentityOf (app: FastifyInstance, found: FoundScene): SceneIdentity {
+export function sceneIdentityOf (app: RouteScope, found: FoundScene): SceneIdentity {
   return sceneContent.identityOf(harnessContext(app, found.workspaceId), found.scene)
 }
 
@@ -122,7 +123,7 @@ export function cardToken ({ metadata: m }: SceneRecord): string {
 }
 
 /** The card token of every live scene: the page polls it to refresh the cards (and pictures) that changed. */
-export function sceneVersions (app: FastifyInstance, workspaceId: string): Record<string, string> {
+export function sceneVersions (app: RouteScope, workspaceId: string): Record<string, string> {
   const ctx = harnessContext(app, workspaceId)
   return Object.fromEntries(everything((page) => scenes.list(ctx, page)).map((scene) => [scene.metadata.id, cardToken(scene)]))
 }

@@ -5,7 +5,7 @@
 import { readdirSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, relative, sep } from 'node:path'
-import type { FastifyPluginAsync } from 'fastify'
+import type { RouteFile } from '../../lib/route-file.js'
 import { EDITOR_ASSETS } from '../../package-files.js'
 import { fail } from '../../errors.js'
 
@@ -44,7 +44,7 @@ export function editorAssets (): Map<string, Asset> {
 
 export const editorBuilt = (): boolean => editorAssets().has('editor.js')
 
-const assetRoutes: FastifyPluginAsync = async (app) => {
+const assetRoutes: RouteFile = async (app) => {
   app.get<{ Params: { '*': string } }>('/ui/editor/*', { schema: { hide: true } }, async (request, reply) => {
     const asset = editorAssets().get(request.params['*'])
     if (asset === undefined) fail('EMU_NOT_FOUND', 'Editor file', request.params['*'])

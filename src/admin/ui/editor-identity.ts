@@ -2,13 +2,14 @@
 // too: a private scene's owner (the only member who may open it; saving as anyone else would also move the scene
 // to them), else the workspace's first admin (who may edit every shared scene). A workspace without members saves
 // as a workspace key would, with no user. The page names this identity; the audit log records it.
-import type { FastifyInstance } from 'fastify'
+
 import type { WorkspaceUser } from '../../schemas/users.js'
 import type { Caller, OpContext } from '../../services/context.js'
 import { PRIVATE_COLLECTION_ID } from '../../services/collections.js'
 import * as scenes from '../../services/scenes.js'
 import * as users from '../../services/users.js'
 import { harnessContext, type FoundScene } from './data.js'
+import type { RouteScope } from '../../lib/route-file.js'
 
 /** The key id the editor's saves carry in the audit log (`source_id`): no API key is involved. */
 export const EDITOR_KEY_ID = 'emulator-editor'
@@ -31,7 +32,7 @@ function firstAdmin (ctx: OpContext): WorkspaceUser | null {
   }
 }
 
-export function editorIdentity (app: FastifyInstance, found: FoundScene): EditorIdentity {
+export function editorIdentity (app: RouteScope, found: FoundScene): EditorIdentity {
   const { workspaceId, scene, trashed } = found
   const ctx = harnessContext(app, workspaceId)
   const inTrash = trashed ? 'the scene is in the trash (the API answers 404 for it)' : null

@@ -1,7 +1,8 @@
 // Saves made in the demo editor go into the request journal too, so that watching the Journal page while drawing
 // shows them: as requested (the editor's own route), with the editor's key id (EDITOR_KEY_ID, as the audit log
 // records them) standing for the API key no save carries, the workspace, the status and both bodies.
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify'
+import type { RouteScope } from '../../lib/route-file.js'
 import { kRawBody } from '../../lib/json-depth.js'
 import { EDITOR_KEY_ID } from './editor-identity.js'
 
@@ -17,7 +18,7 @@ declare module 'fastify' {
 
 const headerText = (value: unknown): string | null => value === undefined || value === null ? null : String(value)
 
-function record (app: FastifyInstance, request: FastifyRequest<{ Params: { workspaceId: string } }>, reply: FastifyReply, arrival: Arrival): void {
+function record (app: RouteScope, request: FastifyRequest<{ Params: { workspaceId: string } }>, reply: FastifyReply, arrival: Arrival): void {
   const journal = app.control.journal
   journal.push({
     at: arrival.at,
@@ -39,7 +40,7 @@ function record (app: FastifyInstance, request: FastifyRequest<{ Params: { works
 }
 
 /** Route hooks for the editor's save route: stamp the arrival, note the body sent, record once the answer is out. */
-export function journaledSaves (app: FastifyInstance): Pick<RouteShorthandOptions, 'onRequest' | 'onSend' | 'onResponse'> {
+export function journaledSaves (app: RouteScope): Pick<RouteShorthandOptions, 'onRequest' | 'onSend' | 'onResponse'> {
   return {
     onRequest: async (request) => {
       request[kEditorArrival] = { at: app.clock.now(), startedAt: performance.now(), sent: { body: null, contentType: null } }

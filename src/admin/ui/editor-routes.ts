@@ -3,7 +3,8 @@
 // second), PATCH …/content (a save: the body and merge of PATCH /api/v1/scenes/{sceneId}/content, through the same
 // service, as the identity editor-identity.ts picks: audit entry, sceneVersion and updateCount move as for any client;
 // the request journal records it, editor-journal.ts).
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyReply } from 'fastify'
+import type { RouteFile, RouteScope } from '../../lib/route-file.js'
 import { Type } from 'typebox'
 import { fail } from '../../errors.js'
 import { JSON_TYPE } from '../../lib/routes.js'
@@ -22,19 +23,19 @@ interface SceneParams { workspaceId: string, sceneId: string }
 const SceneParamsSchema = Type.Object({ workspaceId: Type.String(), sceneId: Type.String() })
 
 /** The workspace's name; an unknown workspace is a 404. */
-function workspaceName (app: FastifyInstance, workspaceId: string): string {
+function workspaceName (app: RouteScope, workspaceId: string): string {
   return workspaces.get(harnessContext(app, workspaceId)).name
 }
 
 /** A scene of this workspace, live or trashed; another workspace's scene is a 404 like an unknown one. */
-function sceneIn (app: FastifyInstance, { workspaceId, sceneId }: SceneParams): FoundScene {
+function sceneIn (app: RouteScope, { workspaceId, sceneId }: SceneParams): FoundScene {
   workspaceName(app, workspaceId)
   const found = findScene(app, sceneId, workspaceId)
   if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', sceneId)
   return found
 }
 
-function saveContext (app: FastifyInstance, found: FoundScene, ip: string): OpContext {
+function saveContext (app: RouteScope, found: FoundScene, ip: string): OpContext {
   return contextFor(app, editorCaller(found.workspaceId, editorIdentity(app, found), ip))
 }
 
@@ -42,9 +43,9 @@ async function sendJsonText (reply: FastifyReply, text: string) {
   return await reply.type(JSON_TYPE).header('cache-control', 'no-store').send(text)
 }
 
-const editorRoutes: FastifyPluginAsync = async (app) => {
+const editorRoutes: RouteFile = async (app) => {
   const hidden = { hide: true }
-  await assetRoutes(app, {})
+  await assetRoutes(app)
 
   app.get<{ Params: { sceneId: string } }>('/ui/scenes/:sceneId/edit', { schema: hidden }, async (request, reply) => {
     const found = findScene(app, request.params.sceneId)

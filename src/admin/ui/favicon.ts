@@ -1,7 +1,7 @@
 // The emulator's icon: an SVG for the demo page's <link rel="icon"> (/_emulator/ui/favicon.svg), and /favicon.ico,
 // which browsers ask every page's server for (the API docs pages too): an ICO holding the icon as a 32 px PNG
 // (favicon-png.ts, drawn from FAVICON_SVG by scripts/generate-placeholder-png.ts).
-import type { FastifyPluginAsync } from 'fastify'
+import type { RouteFile } from '../../lib/route-file.js'
 import { FAVICON_PNG_BASE64 } from './favicon-png.js'
 
 export const FAVICON_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">' +
@@ -30,12 +30,12 @@ const ICO = icoOf(Buffer.from(FAVICON_PNG_BASE64, 'base64'), 32)
 const CACHE = 'public, max-age=86400'
 
 /** /favicon.ico at the root; registered without a prefix. */
-export const faviconIco: FastifyPluginAsync = async (app) => {
+export const faviconIco: RouteFile = async (app) => {
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => await reply.type('image/x-icon').header('cache-control', CACHE).send(ICO))
 }
 
 /** /_emulator/ui/favicon.svg; registered in the demo page's scope, outside its sign-in guard (as app.css). */
-export const faviconSvg: FastifyPluginAsync = async (app) => {
+export const faviconSvg: RouteFile = async (app) => {
   app.get('/ui/favicon.svg', { schema: { hide: true } }, async (_request, reply) =>
     await reply.type('image/svg+xml').header('cache-control', CACHE).send(FAVICON_SVG))
 }

@@ -1,7 +1,8 @@
 // /_emulator/ui: the demo page. Server-rendered HTML and one bundled script (browser/page/); it reads the workspace
 // through services/ and the harness, renders scenes through the renderer, and changes settings through the
 // existing admin API (/_emulator/ui/api/* forwards there, adding the admin token when one is set).
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { RouteFile, RouteScope } from '../../lib/route-file.js'
 import { fail } from '../../errors.js'
 import { clockState } from '../clock.js'
 import pageScript from './page-script.js'
@@ -32,7 +33,7 @@ function sendPage (reply: FastifyReply, title: string, body: Parameters<typeof p
   return reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(page({ title, body, workspaceId, signOut, shadow }))
 }
 
-function overviewFacts (app: FastifyInstance): OverviewFacts {
+function overviewFacts (app: RouteScope): OverviewFacts {
   const { drift, faults, journal } = app.control
   const faultView = faults.view()
   return {
@@ -47,7 +48,7 @@ function overviewFacts (app: FastifyInstance): OverviewFacts {
   }
 }
 
-function rateLimitFacts (app: FastifyInstance): OverviewFacts['rateLimit'] {
+function rateLimitFacts (app: RouteScope): OverviewFacts['rateLimit'] {
   const { rateLimit, compat } = app.control
   const by = compat.settings().rateLimitBy
   const otherwise = workspaces.listAll(emulatorContext(app)).filter((w) => compat.effective(w.id).rateLimitBy !== by).map((w) => w.name)
@@ -55,18 +56,18 @@ function rateLimitFacts (app: FastifyInstance): OverviewFacts['rateLimit'] {
 }
 
 /** The loaded fixtures' key secrets (public values, in the fixture files) of the workspaces seeded from them. */
-function fixtureSecrets (app: FastifyInstance): FixtureSecrets {
+function fixtureSecrets (app: RouteScope): FixtureSecrets {
   return new Map(app.fixtures.workspaces.flatMap(({ workspace, keys }) => keys.map((key) => [`${workspace.id} ${key.id}`, key.secret] as const)))
 }
 
 /** A first request to suggest while the journal is empty: this origin, and a full key of the first fixture workspace. */
-function firstRequest (app: FastifyInstance, request: FastifyRequest): FirstRequest | null {
+function firstRequest (app: RouteScope, request: FastifyRequest): FirstRequest | null {
   if (app.control.journal.list({ limit: 1 }).total > 0) return null
   const key = usableKeys(app.fixtures.workspaces[0]?.keys ?? [], app.clock.now()).find((k) => k.kind === 'workspace' && k.permission === 'full')
   return { origin: `${request.protocol}://${request.host}`, key: key?.secret ?? null }
 }
 
-function summaryOf (app: FastifyInstance, workspaceId: string) {
+function summaryOf (app: RouteScope, workspaceId: string) {
   const summary = workspaceSummaries(app).find((w) => w.id === workspaceId)
   if (summary === undefined) fail('EMU_NOT_FOUND', 'Workspace', workspaceId)
   return summary
@@ -76,7 +77,7 @@ function summaryOf (app: FastifyInstance, workspaceId: string) {
  * Frames of the scene's live content, one picture each on the scene page: the slides in presentation order (the
  * order list_slides answers, which update_slide and any REST move change), then magic frames in document order.
  */
-function framesOf (app: FastifyInstance, found: FoundScene) {
+function framesOf (app: RouteScope, found: FoundScene) {
   const { elements } = sceneDocument(app, found) as { elements: Element[] }
   const slides = listSlides({ elements }).slides.map((slide) => ({ id: slide.frameId, name: slide.name }))
   const magic = elements.filter((e) => e.type === 'magicframe' && e.isDeleted !== true)
@@ -90,7 +91,7 @@ const DEFAULT_REQUIRED = ['429', '503', 'drop', 'drift']
 /** A query parameter given once, trimmed; a repeated one (an array) or an empty one counts as not given. */
 const single = (value: unknown): string | undefined => typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined
 
-function coverageFacts (app: FastifyInstance, query: Record<string, unknown>): CoverageFacts {
+function coverageFacts (app: RouteScope, query: Record<string, unknown>): CoverageFacts {
   const { coverage, sweep } = app.control
   const workspaceId = single(query.workspaceId)
   const required = requiredOutcomes(single(query.outcomes), sweep.enabled ? sweep.outcomes : DEFAULT_REQUIRED)
@@ -99,7 +100,7 @@ function coverageFacts (app: FastifyInstance, query: Record<string, unknown>): C
   return { coverage: view, required, check, workspaceId, sweep: { enabled: sweep.enabled, outcomes: sweep.outcomes } }
 }
 
-const pages: FastifyPluginAsync = async (app) => {
+const pages: RouteFile = async (app) => {
   app.get('/ui', hidden, async (request, reply) =>
     sendPage(reply, 'Overview', overviewBody(overviewFacts(app), workspaceSummaries(app), fixtureSecrets(app), firstRequest(app, request))))
   app.get('/ui/shadow', hidden, async (_request, reply) => sendPage(reply, 'Shadow', shadowBody(shadowSourceOf(app.shadowSource).report())))
@@ -147,7 +148,7 @@ const pages: FastifyPluginAsync = async (app) => {
 }
 
 /** The page's buttons and polls reach the admin API as a header-carrying client would. */
-const forward: FastifyPluginAsync = async (app) => {
+const forward: RouteFile = async (app) => {
   app.route<{ Params: { '*': string } }>({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/ui/api/*',
@@ -171,10 +172,10 @@ const ui: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
-  // The route files here are called on their scope, not registered: they add only routes, and a plugin level each
-  // would only cost the start avvio's and Fastify's work (issue 43).
-  await pageScript(app, {})
-  await faviconSvg(app, {})
+  // Route files (lib/route-file.ts), called on their scope, not registered: a plugin level each would only cost the
+  // start avvio's and Fastify's work (issue 43); their type lets them add routes only.
+  await pageScript(app)
+  await faviconSvg(app)
   app.get('/ui/app.css', hidden, async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLES))
   app.get('/ui/login', hidden, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(false)))
@@ -192,7 +193,7 @@ const ui: FastifyPluginAsync = async (app) => {
     guarded.addHook('onRequest', async (request, reply) => {
       if (!admitted(request, token)) return await refuse(request, reply)
     })
-    for (const routes of [pages, editorRoutes, forward]) await routes(guarded, {})
+    for (const routes of [pages, editorRoutes, forward]) await routes(guarded)
   })
 }
 

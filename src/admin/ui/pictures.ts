@@ -1,7 +1,8 @@
 // GET /_emulator/ui/scenes/{sceneId}.svg|.png[?frameId=], and the raw JSON the API would answer: scene
 // pictures for the page, for scripts and for take_screenshot's twin, keyed (ETag and render cache) by the drawing's
 // identity (services/scene-content.ts `identity`, from the stored text), as take_screenshot's are.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { RouteScope } from '../../lib/route-file.js'
 import { fail } from '../../errors.js'
 import type { SceneContent } from '../../schemas/scene-content.js'
 import * as scenes from '../../services/scenes.js'
@@ -13,7 +14,7 @@ export const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src d
 
 export interface PictureQuery { frameId?: string, v?: string, maxWidth?: number }
 
-function sceneOrFail (app: FastifyInstance, sceneId: string) {
+function sceneOrFail (app: RouteScope, sceneId: string) {
   const found = findScene(app, sceneId)
   if (found === undefined) fail('EMU_NOT_FOUND', 'Scene', sceneId)
   return found
@@ -24,7 +25,7 @@ function sceneOrFail (app: FastifyInstance, sceneId: string) {
  * a picture is drawn: never for a 304 or a cached picture. The renderer reads it before it awaits anything, in the
  * same synchronous run as the identity (render/contract.ts SceneSource): no write can fall between them.
  */
-export function renderable (app: FastifyInstance, sceneId: string, frameId: string | undefined) {
+export function renderable (app: RouteScope, sceneId: string, frameId: string | undefined) {
   const found = sceneOrFail(app, sceneId)
   const scene = sceneIdentityOf(app, found)
   return { documentOf: () => sceneDocument(app, found), scene, etag: `"${scene.drawn}:${frameId ?? ''}"` }
@@ -35,14 +36,14 @@ function notModified (request: FastifyRequest, reply: FastifyReply, etag: string
   return request.headers['if-none-match'] === etag
 }
 
-export async function sendSvg (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
+export async function sendSvg (app: RouteScope, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
   const { documentOf, etag, scene } = renderable(app, sceneId, query.frameId)
   if (notModified(request, reply, etag)) return await reply.code(304).send()
   const svg = await app.renderer.renderSvg(documentOf, { frameId: query.frameId, scene })
   return await reply.type('image/svg+xml; charset=utf-8').header('content-security-policy', SVG_CSP).send(svg)
 }
 
-export async function sendPng (app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
+export async function sendPng (app: RouteScope, request: FastifyRequest, reply: FastifyReply, sceneId: string, query: PictureQuery) {
   const { documentOf, etag, scene } = renderable(app, sceneId, query.frameId)
   const sized = `${etag.slice(0, -1)}:${query.maxWidth ?? ''}"`
   if (notModified(request, reply, sized)) return await reply.code(304).send()
@@ -50,11 +51,11 @@ export async function sendPng (app: FastifyInstance, request: FastifyRequest, re
   return await reply.type('image/png').send(png)
 }
 
-export function contentJson (app: FastifyInstance, sceneId: string): unknown {
+export function contentJson (app: RouteScope, sceneId: string): unknown {
   return sceneDocument(app, sceneOrFail(app, sceneId))
 }
 
-export function recordJson (app: FastifyInstance, sceneId: string): unknown {
+export function recordJson (app: RouteScope, sceneId: string): unknown {
   return sceneOrFail(app, sceneId).scene
 }
 
@@ -64,7 +65,7 @@ export interface DemoPicture { name: string, content: SceneContent, frameId: str
  * Every picture the demo page can show of the app's workspaces: each live and trashed scene whole and each of its
  * frames, with the content the SVG route draws. `npm run build` draws these for the bundled fixture sets.
  */
-export function demoPictures (app: FastifyInstance): DemoPicture[] {
+export function demoPictures (app: RouteScope): DemoPicture[] {
   return workspaces.listAll(emulatorContext(app)).flatMap(({ id: workspaceId }) => {
     const live = collectionViews(app, workspaceId).flatMap((view) => view.scenes)
     return [...live, ...scenes.listTrashed(harnessContext(app, workspaceId))].flatMap(({ metadata }) => {

@@ -1,5 +1,5 @@
 // /collections, /collections/{collectionId} and /collections/{collectionId}/scenes.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { EmptyObjectSchema, PaginationQuerySchema, paginated, responses } from '../../schemas/common.js'
 import {
   CollectionParamsSchema, CollectionSchema, CreateCollectionBodySchema, RenameCollectionBodySchema
@@ -12,7 +12,7 @@ import { fromReadCache } from './cached.js'
 
 const tags = ['collections']
 
-const collectionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const collectionRoutes: RouteFile = async (app) => {
   // The two pages are cached (api/v1/cached.ts): a repeated read skips the query, the JSON.parse of each row and
   // the serialiser. The scenes of a collection are the same read as GET /scenes?collectionId=, so they cost the same.
   app.get('/collections', {

@@ -11,7 +11,6 @@
 //   onSend:     faults (after-commit) → rate limit (X-RateLimit-Reset as epoch when asked) → drift (on the serialized
 //               copy only) → sweep (X-Emulator-Chaos) → journal (records what went out)
 import type { FastifyPluginAsync } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { routeNotFound } from '../../errors.js'
 import operations from './operations.js'
 import auth, { identifyCaller } from './auth.js'
@@ -61,10 +60,9 @@ const publicApi: FastifyPluginAsync = async (app) => {
   // preValidation: unknownFields=strip drops undeclared body keys before the strict validator runs
   await app.register(compat)
   // -- resources --
-  // Called on this scope rather than registered: they only add routes (no hook, decorator or parser of their own),
-  // so a plugin level each would only cost the start its avvio plugin and Fastify's scope copy (issue 43).
-  const typed = app.withTypeProvider<TypeBoxTypeProvider>()
-  for (const routes of [collections, scenes, sceneContent, workspaces, users, invites, logs]) await routes(typed, {})
+  // Route files (lib/route-file.ts), called on this scope rather than registered: a plugin level each would only cost
+  // the start its avvio plugin and Fastify's scope copy (issue 43); their type lets them add routes only.
+  for (const routes of [collections, scenes, sceneContent, workspaces, users, invites, logs]) await routes(app)
   // After the resources: the MCP tools ask the route table (operations.ts) about the routes above.
   await app.register(mcp, {
     tools: toolEntries(app.config.mcpToolset, app.operations), instructions: instructionsFor(app.config.mcpToolset), renderer: app.renderer

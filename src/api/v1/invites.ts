@@ -1,6 +1,6 @@
 // /workspaces/invites and /workspaces/invites/{inviteId}: writes for admins; reads for
 // admins too unless the memberReads switch is `allow`. POST takes one of two closed shapes, checked here for a message that names the problem.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import type { FastifyRequest } from 'fastify'
 import type { ErrorObject } from 'ajv'
 import { fail } from '../../errors.js'
@@ -44,7 +44,7 @@ function inviteBodyChecker () {
   }
 }
 
-const inviteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const inviteRoutes: RouteFile = async (app) => {
   const checkInviteBody = inviteBodyChecker()
 
   // Admin reads by default, as for users (see api/v1/users.ts).

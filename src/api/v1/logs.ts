@@ -1,12 +1,12 @@
 // /logs: the workspace's audit log, in cursor mode or page mode; for admins unless the
 // memberReads switch is `allow`.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { responses } from '../../schemas/common.js'
 import { LogPageSchema, LogsQuerySchema } from '../../schemas/logs.js'
 import * as logs from '../../services/logs.js'
 import { ctxOf } from './auth.js'
 
-const logRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const logRoutes: RouteFile = async (app) => {
   app.get('/logs', {
     config: { adminRead: true },
     schema: { tags: ['logs'], summary: 'Get workspace logs', querystring: LogsQuerySchema, response: responses(LogPageSchema, 400, 401, 403) }

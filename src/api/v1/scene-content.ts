@@ -1,5 +1,5 @@
 // /scenes/{sceneId}/content: GET, PUT (authoritative replacement) and PATCH (server-side merge).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { JSON_TYPE } from '../../lib/routes.js'
 import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { PatchSceneContentBodySchema, PutSceneContentBodySchema, SceneContentSchema, WrittenSceneContentSchema } from '../../schemas/scene-content.js'
@@ -11,7 +11,7 @@ import { fromReadCache, sendAsNextRead } from './cached.js'
 const tags = ['scenes', 'scene-content']
 const url = '/scenes/:sceneId/content'
 
-const sceneContentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const sceneContentRoutes: RouteFile = async (app) => {
   // Cached (api/v1/cached.ts), built from the stored elements text, which is never parsed.
   app.get(url, {
     config: { keptRead: true },

@@ -1,5 +1,5 @@
 // /scenes and /scenes/{sceneId}: scene metadata.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { EmptyObjectSchema, paginated, OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import {
   CreateSceneBodySchema, ListScenesQuerySchema, SceneParamsSchema, SceneRecordSchema, UpdateSceneBodySchema
@@ -10,7 +10,7 @@ import { fromReadCache } from './cached.js'
 
 const tags = ['scenes']
 
-const sceneRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const sceneRoutes: RouteFile = async (app) => {
   // Cached (api/v1/cached.ts). The collection check (404 unknown, 403 `private` with a workspace key) runs inside
   // the list, so a kept page was checked too, and a refusal is never kept.
   app.get('/scenes', {

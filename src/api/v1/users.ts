@@ -1,6 +1,6 @@
 // /workspaces/users and /workspaces/users/{userId}: writes for admins; reads for admins too
 // unless the memberReads switch is `allow`.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { EmptyObjectSchema, PaginationQuerySchema, paginated, OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { UpdateUserBodySchema, UserParamsSchema, WorkspaceUserSchema } from '../../schemas/users.js'
 import * as users from '../../services/users.js'
@@ -8,7 +8,7 @@ import { ctxOf } from './auth.js'
 
 const tags = ['workspace', 'users']
 
-const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const userRoutes: RouteFile = async (app) => {
   // The service's own documents are silent on who reads users; the official CLI says admins, so a member's
   // personal key gets 403 by default (memberReads=deny; `allow` opens both reads).
   app.get('/workspaces/users', {

@@ -1,5 +1,5 @@
 // /workspaces: the key's workspace, and its rename / avatar change (admins only).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { OPTIONAL_BODY, responses } from '../../schemas/common.js'
 import { UpdateWorkspaceBodySchema, WorkspaceSchema } from '../../schemas/workspaces.js'
 import * as workspaces from '../../services/workspaces.js'
@@ -7,7 +7,7 @@ import { ctxOf } from './auth.js'
 
 const tags = ['workspace']
 
-const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const workspaceRoutes: RouteFile = async (app) => {
   // Open to every key: it is the "who am I" call of clients (the official CLI's whoami and login).
   app.get('/workspaces', {
     schema: { tags, summary: 'Get workspace data', response: responses(WorkspaceSchema, 401, 403) }

@@ -1,6 +1,6 @@
 // GET/PUT /_emulator/compat: the compatibility switches at run time. PUT replaces (switches left out go back to their
 // start-up values) and answers the full settings; `?workspaceId=` on GET shows what one workspace runs under.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { Type } from 'typebox'
 import { adminResponses } from '../../schemas/admin.js'
 import { CompatSchema, PartialCompatSchema } from '../../config/compat-schema.js'
@@ -9,7 +9,7 @@ const CompatQuerySchema = Type.Object({
   workspaceId: Type.Optional(Type.String({ minLength: 1, description: 'answer the switches in force in this workspace (its own values over the global ones)' }))
 }, { additionalProperties: false })
 
-const compatRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const compatRoutes: RouteFile = async (app) => {
   const compat = () => app.control.compat
 
   app.get('/compat', {

@@ -1,7 +1,6 @@
 // GET /_emulator/coverage (per operation, the outcomes its answers had), DELETE (forget them), and
 // POST /_emulator/coverage/check (every listed or called operation that never received a required outcome).
-import type { FastifyInstance } from 'fastify'
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile, RouteScope } from '../../lib/route-file.js'
 import { fail } from '../../errors.js'
 import { adminResponses } from '../../schemas/admin.js'
 import {
@@ -27,11 +26,11 @@ function checkOperations (body: CoverageCheckBody, known: ReadonlySet<string>): 
 }
 
 /** A workspace the emulator does not have is a 404, as other admin routes answer it: a typo must not pass a gate. */
-function checkWorkspace (app: FastifyInstance, workspaceId: string | undefined): void {
+function checkWorkspace (app: RouteScope, workspaceId: string | undefined): void {
   if (workspaceId !== undefined && !app.stores.workspaces.getDoc(workspaceId)) fail('EMU_NOT_FOUND', 'Workspace', workspaceId)
 }
 
-const coverage: FastifyPluginAsyncTypebox = async (app) => {
+const coverage: RouteFile = async (app) => {
   const part = () => app.control.coverage
 
   app.get('/coverage', {

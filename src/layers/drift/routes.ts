@@ -1,12 +1,12 @@
 // /_emulator/drift: read and change the drift settings at run time, list the kinds, read and clear the ledger.
 // The state is app.control.drift (state.ts), so POST /_emulator/reset returns it to its start.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { fail } from '../../errors.js'
 import { checkPatch, driftKindCatalogue } from './state.js'
 import { adminResponses } from '../../schemas/admin.js'
 import { DriftKindListSchema, DriftLedgerSchema, DriftSettingsSchema, PutDriftBodySchema } from '../../schemas/drift.js'
 
-const driftRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const driftRoutes: RouteFile = async (app) => {
   const control = app.control.drift
 
   app.get('/drift', {

@@ -1,7 +1,7 @@
 // GET/PUT/PATCH/DELETE /_emulator/faults: run-time control of the fault layer of /api/v1.
 // PUT replaces (fields left out go back to their start-up values); PATCH changes only the fields given (rules set
 // earlier stay); DELETE and reset restore start-up; DELETE /_emulator/faults/rules/{index} removes one rule.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { fail } from '../../errors.js'
 import { Type } from 'typebox'
 import { adminResponses } from '../../schemas/admin.js'
@@ -17,7 +17,7 @@ function checked (change: () => FaultSettings): FaultSettings {
   }
 }
 
-const faults: FastifyPluginAsyncTypebox = async (app) => {
+const faults: RouteFile = async (app) => {
   const faultsPart = () => app.control.faults
 
   app.get('/faults', {

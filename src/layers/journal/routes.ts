@@ -1,9 +1,9 @@
 // GET /_emulator/requests (the journal of /api/v1 requests, newest first, filtered) and DELETE (empties it).
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { adminResponses } from '../../schemas/admin.js'
 import { ClearedJournalSchema, JournalPageSchema, JournalQuerySchema } from '../../schemas/journal.js'
 
-const requests: FastifyPluginAsyncTypebox = async (app) => {
+const requests: RouteFile = async (app) => {
   const journal = () => app.control.journal
 
   app.get('/requests', {

@@ -1,10 +1,10 @@
 // GET/PUT /_emulator/rate-limit: run-time control of the rate limit of /api/v1 (per IP or per key: the rateLimitBy switch).
 // PUT replaces (fields left out go back to their start-up values); reset restores start-up.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { adminResponses } from '../../schemas/admin.js'
 import { PutRateLimitBodySchema, RateLimitSettingsSchema } from '../../schemas/rate-limit.js'
 
-const rateLimitRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const rateLimitRoutes: RouteFile = async (app) => {
   const rateLimitPart = () => app.control.rateLimit
 
   app.get('/rate-limit', {

@@ -1,11 +1,11 @@
 // GET/POST/DELETE /_emulator/stubs and DELETE /_emulator/stubs/{id}: stub rules of /api/v1.
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox'
+import type { RouteFile } from '../../lib/route-file.js'
 import { fail } from '../../errors.js'
 import { adminResponses } from '../../schemas/admin.js'
 import { ClearedStubsSchema, StubListSchema, StubParamsSchema, StubRuleBodySchema, StubViewSchema } from '../../schemas/stubs.js'
 import { EmptyObjectSchema } from '../../schemas/common.js'
 
-const stubs: FastifyPluginAsyncTypebox = async (app) => {
+const stubs: RouteFile = async (app) => {
   const part = () => app.control.stubs
 
   app.get('/stubs', {
