@@ -1,5 +1,6 @@
 // The resolve rules of test processes (test/runner/ts-hooks.mjs registers them): typebox, tap and semver from bundles,
-// and a source's `./x.js` import as the `./x.ts` file beside it.
+// the build's tables of compiled validators and serializers from test/runner, and a source's `./x.js` import as the
+// `./x.ts` file beside it.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { URL, fileURLToPath, pathToFileURL } from 'node:url'
@@ -15,6 +16,13 @@ const TAP = join(ROOT, 'node_modules/.cache/drawing-api-emulator/tap/tap.mjs')
 /** fastify's `semver` → the CommonJS bundle test/runner/semver-bundle.mjs writes (only fastify's: no other user). */
 const SEMVER = join(ROOT, 'node_modules/.cache/drawing-api-emulator/semver/semver.cjs')
 const FASTIFY = pathToFileURL(join(ROOT, 'node_modules/fastify/')).href
+
+/**
+ * The build's tables of compiled validators and serializers (src/plugins/precompiled-*.ts, empty in the sources) →
+ * test/runner's, which hold the same code (each file says how), for every importer.
+ */
+const TABLES = new Map(['validators', 'serializers'].map((kind) =>
+  [pathToFileURL(join(ROOT, `src/plugins/precompiled-${kind}.ts`)).href, pathToFileURL(join(ROOT, `test/runner/precompiled-${kind}.mjs`)).href]))
 
 /** A bundled module's URL and format, or undefined when there is none (then node_modules loads, slower). */
 function bundled (specifier, parentURL) {
@@ -45,6 +53,7 @@ export function resolve (specifier, context, nextResolve) {
   const found = bundled(specifier, context.parentURL)
   if (found !== undefined) return { ...found, shortCircuit: true }
   const source = sourceFile(specifier, context.parentURL)
+  if (TABLES.has(source)) return { url: TABLES.get(source), format: 'module', shortCircuit: true }
   if (source !== undefined) return { url: source, shortCircuit: true }
   return nextResolve(specifier, context)
 }
