@@ -3,7 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { Ajv, type ValidateFunction } from 'ajv'
+import ajvStandalone from 'ajv/dist/standalone/index.js'
 import { addFormats } from '../src/lib/ajv.js'
+import { cachedModule, versionsOf } from './runner/standalone-cache.mjs'
 
 export const REFERENCE_PATH = process.env.REFERENCE_OPENAPI ??
   fileURLToPath(new URL('../../shared/reference/openapi.json', import.meta.url))
@@ -36,9 +38,20 @@ export function loadReference (): ReferenceDocument | null {
   return cached
 }
 
-const ajv = new Ajv({ strict: false, allErrors: true })
+const OPTIONS = { strict: false, allErrors: true } as const
+const ajv = new Ajv({ ...OPTIONS, code: { source: true } })
 addFormats(ajv)
 const validators = new Map<string, ValidateFunction>()
+const VERSIONS = versionsOf(['ajv', 'ajv-formats'])
+
+/**
+ * The validator of `schema`: ajv's standalone code of it, compiled by the first test process that checks an answer
+ * against it and kept for the next ones (test/runner/standalone-cache.mjs, keyed by the schema's text, the options and
+ * ajv's versions), so a test process compiles none of the reference's schemas: the same code, compiled once.
+ */
+function compile (schema: object): ValidateFunction {
+  return cachedModule('reference', [VERSIONS, OPTIONS, JSON.stringify(schema)], () => ajvStandalone.default(ajv, ajv.compile(schema))) as ValidateFunction
+}
 
 // FIDELITY: statuses the live service answers without declaring them (catalogue §1.2, §6.4): their bodies
 // are checked against the service's own error envelope instead of an operation schema.
@@ -87,7 +100,7 @@ export function checkResponse (method: string, urlPath: string, status: number, 
   const schema = declared && cursorMode ? withoutPageTotals(declared) : declared
   const key = `${method} ${path} ${schema ? status : 'undeclared'}${cursorMode ? ' cursor-mode' : ''}`
   let validate = validators.get(key)
-  if (!validate) validators.set(key, validate = ajv.compile(schema ?? UNDECLARED_ENVELOPE))
+  if (!validate) validators.set(key, validate = compile(schema ?? UNDECLARED_ENVELOPE))
   const ok = validate(body) as boolean
   const errors = ok ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`)
   return { ok, declared: declared !== undefined, path, errors }

@@ -1,11 +1,14 @@
 // The serializers the build compiles for the bundle (scripts/precompile-serializers.mjs) are the server's own: for
 // every response schema a route declares, the standalone code writes each value as the server's own compile of that
-// schema does (src/plugins/validation.ts: fast-json-stringify over serializerSchema), byte for byte, and fails alike.
+// schema does (src/plugins/validation.ts: fast-json-stringify over serializerSchema), byte for byte, and fails alike;
+// and so does the table test processes use in its place (test/runner/precompiled-serializers.mjs).
 import { createRequire } from 'node:module'
 import t from 'tap'
 import fastJson from 'fast-json-stringify'
 import { Value } from 'typebox/value'
 import { serializedSchemas, serializerSchema } from '../../src/plugins/validation.js'
+// In a test process this is test/runner/precompiled-serializers.mjs (the runner's cache of the same standalone code).
+import { PRECOMPILED_SERIALIZERS } from '../../src/plugins/precompiled-serializers.js'
 import { build, KEYS } from '../helper.js'
 
 interface Script {
@@ -56,12 +59,15 @@ t.test('each response schema\'s serializer compiled at build writes what the ser
     const module = { exports: undefined as unknown }
     // The standalone code is CommonJS text, as the bundler receives it.
     new Function('module', 'require', codes.get(text) ?? '')(module, createRequire(import.meta.url))
-    const built = module.exports as (data: unknown) => string
     const own = fastJson(serializerSchema(schema))
-    for (const value of values) {
-      const [found, wanted] = [outcome(built, value), outcome(own, value)]
-      if (found !== wanted) t.fail(`${text.slice(0, 80)} on ${JSON.stringify(value).slice(0, 80)}`, { found, wanted })
-      compared++
+    const cached = PRECOMPILED_SERIALIZERS.get(text)
+    if (cached === undefined) t.fail(`the test processes' table has no serializer for ${text.slice(0, 80)}`)
+    for (const built of [module.exports as (data: unknown) => string, cached?.() ?? own]) {
+      for (const value of values) {
+        const [found, wanted] = [outcome(built, value), outcome(own, value)]
+        if (found !== wanted) t.fail(`${text.slice(0, 80)} on ${JSON.stringify(value).slice(0, 80)}`, { found, wanted })
+        compared++
+      }
     }
   }
   t.ok(compared > 1000, `${compared} values written alike`)

@@ -1,11 +1,14 @@
 // The validators the build compiles for the bundle (scripts/precompile-validators.mjs) are the server's own: for
 // every query, path and header schema a route declares, the standalone code answers each input as the server's
-// coercing engine does (src/lib/ajv.ts): the same verdict, the same errors, the same coerced data.
+// coercing engine does (src/lib/ajv.ts): the same verdict, the same errors, the same coerced data; and so does the
+// table test processes use in its place (test/runner/precompiled-validators.mjs).
 import { createRequire } from 'node:module'
 import t from 'tap'
 import type { ValidateFunction } from 'ajv'
 import { AJV_OPTIONS, coercingAjv } from '../../src/lib/ajv.js'
 import { coercedSchemas } from '../../src/plugins/validation.js'
+// In a test process this is test/runner/precompiled-validators.mjs (the runner's cache of the same standalone code).
+import { PRECOMPILED } from '../../src/plugins/precompiled-validators.js'
 import { build } from '../helper.js'
 
 interface Standalone { code: string, names: Map<string, string> }
@@ -43,16 +46,19 @@ t.test('each route schema\'s validator compiled at build validates as the server
 
   let compared = 0
   for (const [text, schema] of schemas) {
-    const built = exported[names.get(text) ?? '']
     const own = coercingAjv().compile(schema)
-    for (const input of inputsFor(schema as { properties?: Record<string, unknown> })) {
-      const [a, b] = [structuredClone(input), structuredClone(input)]
-      const verdict = built(a)
-      const expected = own(b)
-      if (verdict !== expected || JSON.stringify([built.errors, a]) !== JSON.stringify([own.errors, b])) {
-        t.fail(`${text} on ${JSON.stringify(input)}`, { found: [verdict, built.errors, a], wanted: [expected, own.errors, b] })
+    const cached = PRECOMPILED.get(text)
+    if (cached === undefined) t.fail(`the test processes' table has no validator for ${text}`)
+    for (const built of [exported[names.get(text) ?? ''], cached ?? own]) {
+      for (const input of inputsFor(schema as { properties?: Record<string, unknown> })) {
+        const [a, b] = [structuredClone(input), structuredClone(input)]
+        const verdict = built(a)
+        const expected = own(b)
+        if (verdict !== expected || JSON.stringify([built.errors, a]) !== JSON.stringify([own.errors, b])) {
+          t.fail(`${text} on ${JSON.stringify(input)}`, { found: [verdict, built.errors, a], wanted: [expected, own.errors, b] })
+        }
+        compared++
       }
-      compared++
     }
   }
   t.ok(compared > 500, `${compared} inputs answered alike`)
