@@ -25,6 +25,7 @@ import { API_PREFIX } from './lib/routes.js'
 import publicApi from './api/v1/index.js'
 import admin from './admin/index.js'
 import { faviconIco } from './admin/ui/favicon.js'
+import { addRouteFiles } from './lib/route-file.js'
 import type { BuildOptions } from './emulator-types.js'
 
 export type { BuildOptions }
@@ -55,8 +56,7 @@ async function registerEverything (app: FastifyInstance, config: Config, options
   await app.register(openapi)
   await app.register(publicApi, { prefix: API_PREFIX })
   await app.register(admin, { prefix: '/_emulator' })
-  // A route file (lib/route-file.ts): called on the root rather than registered as a plugin level of its own (issue 43).
-  await faviconIco(app)
+  await addRouteFiles(app, [faviconIco])
 }
 
 /** pino at the configured level; in text mode its JSON lines go through lib/text-log.ts. */

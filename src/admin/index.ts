@@ -23,6 +23,7 @@ import stubs from '../layers/stubs/routes.js'
 import compat from '../layers/compat/routes.js'
 import coverage from '../layers/coverage/routes.js'
 import shadow from './shadow.js'
+import { addRouteFiles } from '../lib/route-file.js'
 
 function sameSecret (given: string, expected: string): boolean {
   const a = Buffer.from(given)
@@ -42,10 +43,8 @@ const guarded: FastifyPluginAsync = async (app) => {
     })
   }
   await app.register(harness)
-  // -- admin routes: route files (lib/route-file.ts), called on this scope rather than registered, as a plugin level
-  // each would only cost the start avvio's and Fastify's work (issue 43); their type lets them add routes only --
-  const routeFiles = [workspaces, invites, keys, reset, snapshots, clock, drift, faults, rateLimit, requests, stubs, compat, coverage, shadow, adminDocs]
-  for (const routes of routeFiles) await routes(app)
+  // -- admin routes (route files: lib/route-file.ts) --
+  await addRouteFiles(app, [workspaces, invites, keys, reset, snapshots, clock, drift, faults, rateLimit, requests, stubs, compat, coverage, shadow, adminDocs])
 }
 
 const admin: FastifyPluginAsync = async (app) => {
@@ -53,8 +52,7 @@ const admin: FastifyPluginAsync = async (app) => {
   // orchestrators probe it without credentials, and it reveals nothing but liveness and counts.
   // First, so its onRoute hook sees every admin route registered after it, for GET /_emulator/docs/json.
   await app.register(collectAdminRoutes)
-  await health(app)
-  await docsPage(app)
+  await addRouteFiles(app, [health, docsPage])
   // The demo page admits a browser by a login cookie as well as the header (ui/access.ts).
   await app.register(ui)
   await app.register(guarded)

@@ -23,6 +23,7 @@ import { toText } from './html.js'
 import { contentJson, recordJson, sendPng, sendSvg, type PictureQuery } from './pictures.js'
 import type { Element } from '../../schemas/elements.js'
 import { listSlides } from '../../mcp/slides.js'
+import { addRouteFiles } from '../../lib/route-file.js'
 
 const startedAt = Date.now()
 const hidden = { schema: { hide: true } }
@@ -100,7 +101,8 @@ function coverageFacts (app: RouteScope, query: Record<string, unknown>): Covera
   return { coverage: view, required, check, workspaceId, sweep: { enabled: sweep.enabled, outcomes: sweep.outcomes } }
 }
 
-const pages: RouteFile = async (app) => {
+/** The overview pages: the workspaces, the shadow, the journal, coverage and the switches. */
+const overviewPages: RouteFile = async (app) => {
   app.get('/ui', hidden, async (request, reply) =>
     sendPage(reply, 'Overview', overviewBody(overviewFacts(app), workspaceSummaries(app), fixtureSecrets(app), firstRequest(app, request))))
   app.get('/ui/shadow', hidden, async (_request, reply) => sendPage(reply, 'Shadow', shadowBody(shadowSourceOf(app.shadowSource).report())))
@@ -116,6 +118,10 @@ const pages: RouteFile = async (app) => {
     const { drift, faults } = app.control
     return sendPage(reply, 'Drift and faults', switchesBody(drift.settings(), drift.ledger(), faults.view(), drift.kinds()))
   })
+}
+
+/** A workspace's page, a scene's page and picture, its card, its content and record, the live versions. */
+const scenePages: RouteFile = async (app) => {
   app.get<{ Params: { workspaceId: string }, Querystring: { trash?: string } }>('/ui/workspaces/:workspaceId', hidden, async (request, reply) => {
     const { workspaceId } = request.params
     const summary = summaryOf(app, workspaceId)
@@ -172,10 +178,7 @@ const ui: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)))
   })
-  // Route files (lib/route-file.ts), called on their scope, not registered: a plugin level each would only cost the
-  // start avvio's and Fastify's work (issue 43); their type lets them add routes only.
-  await pageScript(app)
-  await faviconSvg(app)
+  await addRouteFiles(app, [pageScript, faviconSvg])
   app.get('/ui/app.css', hidden, async (_request, reply) => reply.type('text/css; charset=utf-8').send(STYLES))
   app.get('/ui/login', hidden, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').header('content-security-policy', PAGE_CSP).send(loginPage(false)))
@@ -193,7 +196,7 @@ const ui: FastifyPluginAsync = async (app) => {
     guarded.addHook('onRequest', async (request, reply) => {
       if (!admitted(request, token)) return await refuse(request, reply)
     })
-    for (const routes of [pages, editorRoutes, forward]) await routes(guarded)
+    await addRouteFiles(guarded, [overviewPages, scenePages, editorRoutes, forward])
   })
 }
 

@@ -10,8 +10,9 @@
 //               → serialization (response schema)
 //   onSend:     faults (after-commit) → rate limit (X-RateLimit-Reset as epoch when asked) → drift (on the serialized
 //               copy only) → sweep (X-Emulator-Chaos) → journal (records what went out)
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { routeNotFound } from '../../errors.js'
+import { addRouteFiles } from '../../lib/route-file.js'
 import operations from './operations.js'
 import auth, { identifyCaller } from './auth.js'
 import rateLimit from '../../layers/rate-limit/plugin.js'
@@ -32,7 +33,8 @@ import mcp from './mcp/index.js'
 import { toolEntries } from './mcp/tools/index.js'
 import { instructionsFor } from '../../mcp/format-guides.js'
 
-const publicApi: FastifyPluginAsync = async (app) => {
+/** The operation table and the layers, each a plugin whose hooks reach the routes after it, in hook order. */
+async function registerLayers (app: FastifyInstance): Promise<void> {
   // onRoute: records every route below as an operation (signature, admin-only) for authorize and MCP
   await app.register(operations)
   // -- layers, in hook order --
@@ -59,10 +61,12 @@ const publicApi: FastifyPluginAsync = async (app) => {
   await app.register(journal)
   // preValidation: unknownFields=strip drops undeclared body keys before the strict validator runs
   await app.register(compat)
+}
+
+const publicApi: FastifyPluginAsync = async (app) => {
+  await registerLayers(app)
   // -- resources --
-  // Route files (lib/route-file.ts), called on this scope rather than registered: a plugin level each would only cost
-  // the start its avvio plugin and Fastify's scope copy (issue 43); their type lets them add routes only.
-  for (const routes of [collections, scenes, sceneContent, workspaces, users, invites, logs]) await routes(app)
+  await addRouteFiles(app, [collections, scenes, sceneContent, workspaces, users, invites, logs])
   // After the resources: the MCP tools ask the route table (operations.ts) about the routes above.
   await app.register(mcp, {
     tools: toolEntries(app.config.mcpToolset, app.operations), instructions: instructionsFor(app.config.mcpToolset), renderer: app.renderer
