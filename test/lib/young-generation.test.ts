@@ -38,7 +38,7 @@ const LOG_V8_FLAGS = `data:text/javascript,${encodeURIComponent(
 
 t.test('the CLI sets the flag at start, and not when the young generation was sized on the command line or in NODE_OPTIONS', async (t) => {
   const run = async (execArgv: string[], nodeOptions?: string) => {
-    const env = nodeOptions === undefined ? {} : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${nodeOptions}`.trim() }
+    const env: Record<string, string> = nodeOptions === undefined ? {} : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${nodeOptions}`.trim() }
     const { code, stdout, stderr } = await runNode(['--import', LOG_V8_FLAGS, ...TS, ...execArgv, 'src/cli.ts', '--version'], env)
     return { code, version: /^\d+\.\d+\.\d+\n$/.test(stdout), flags: stderr.split('\n').filter((line) => line.startsWith('v8 flag ')) }
   }
