@@ -9,9 +9,9 @@
 #      type-check against the real testcontainers package, still without fastify;
 #   4. with `npm install drawing-api-emulator @excalidraw/utils@… jsdom@… @resvg/resvg-js@…` pictures are drawn.
 # The installs run as a user's would (better-sqlite3 ships prebuilt binaries: nothing compiles). The package needs
-# Node >= 22: on a machine whose own Node is older, the consumer runs on the Node the repo's `node` devDependency
-# installed, as the repo's npm scripts do, and startEmulator() on the machine's own Node must refuse with the line
-# meant for a consumer project.
+# a Node `engines` admits (22.14 or later on 22, or 24 or later): on a machine whose own Node is outside it (Node 20,
+# 22 below 22.14, the 23 line), the consumer runs on the Node the repo's `node` devDependency installed, as the repo's
+# npm scripts do, and startEmulator() on the machine's own Node must refuse with the line meant for a consumer project.
 # Run from anywhere in a checkout after `npm run build`: bash scripts/check-package.sh
 set -euo pipefail
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,10 +23,12 @@ log() { printf '[check-package] %s\n' "$*" >&2; }
 fail() { log "FAIL: $*"; exit 1; }
 quiet_install() { npm install --no-audit --no-fund --loglevel=error "$@" >/dev/null; }
 old_node=""
-# Below the floor (22.14, the first 22 with Node-API 10): its napi is 9 or less.
-if (( $(node -p 'process.versions.napi') < 10 )); then
+# The guard's rule (src/store/database.ts): engines as npm's semver reads it, and Node-API 10 (better-sqlite3 13).
+engines=$(node -p "require('$REPO_ROOT/package.json').engines.node")
+admitted=$(node -p "require('$REPO_ROOT/node_modules/semver').satisfies(process.version, '$engines', { includePrerelease: true }) && Number(process.versions.napi) >= 10")
+if [[ "$admitted" != true ]]; then
   old_node=$(command -v node)
-  [[ -x "$REPO_ROOT/node_modules/.bin/node" ]] || fail "node $(node --version) is below 22.14 and the repo's node devDependency is not installed (npm ci)"
+  [[ -x "$REPO_ROOT/node_modules/.bin/node" ]] || fail "node $(node --version) is outside engines ($engines) and the repo's node devDependency is not installed (npm ci)"
   mkdir -p "$work/bin" && ln -s "$REPO_ROOT/node_modules/.bin/node" "$work/bin/node"
   export PATH="$work/bin:$PATH"
 fi

@@ -71,9 +71,12 @@ export interface RequestRecord {
   fault: FaultEntry | null
   stub: StubEntry | null
   drift: DriftEntry | null
-  /** The MCP request's message, or the first of a batch (what the journal shows, the sweep and drift key by). */
+  /** The MCP request's message, or the first of a batch that asks something (what the journal shows, the sweep and drift key by). */
   mcp: McpEntry | null
-  /** Each message of a batch, in order (the coverage counts each as itself); null for a single message. */
+  /**
+   * Each message of a batch that asks something (no responses), in order (the coverage counts each as itself); [] for
+   * a batch the route refuses whole; null for a single message.
+   */
   mcpBatch: McpEntry[] | null
   chaos: ChaosEntry | null
 }

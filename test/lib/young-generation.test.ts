@@ -1,8 +1,9 @@
 // The bin's young-generation growth (src/lib/young-generation.ts): set unless the user sized the young generation
-// themselves, and still honoured by V8 when set after start-up (a Node upgrade that ignores it fails here).
+// themselves, still honoured by V8 when set after start-up (a Node upgrade that ignores it fails here), and set by the CLI.
 import t from 'tap'
 import { spawnSync } from 'node:child_process'
 import { youngGenerationFlag } from '../../src/lib/young-generation.js'
+import { TS, runNode } from '../processes.js'
 
 t.test('the flag, unless a semi-space option was given on the command line or in NODE_OPTIONS', async (t) => {
   t.equal(youngGenerationFlag([], undefined), '--semi-space-growth-factor=8')
@@ -27,4 +28,21 @@ t.test('set after start-up, it still takes the young generation to its working s
   const without = scavenges(undefined)
   const withFlag = scavenges(youngGenerationFlag([], undefined))
   t.ok(without >= withFlag + 3, `scavenges: ${without} without the flag, ${withFlag} with it`)
+})
+
+// A preload that logs each flag the process hands V8 (on stderr), then sets it as asked.
+const LOG_V8_FLAGS = `data:text/javascript,${encodeURIComponent(
+  "import v8 from 'node:v8'; import { writeSync } from 'node:fs'; const set = v8.setFlagsFromString; " +
+  "v8.setFlagsFromString = (flag) => { writeSync(2, 'v8 flag ' + flag + '\\n'); return set(flag) }"
+)}`
+
+t.test('the CLI sets the flag at start, and not when the young generation was sized on the command line or in NODE_OPTIONS', async (t) => {
+  const run = async (execArgv: string[], nodeOptions?: string) => {
+    const env: Record<string, string> = nodeOptions === undefined ? {} : { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${nodeOptions}`.trim() }
+    const { code, stdout, stderr } = await runNode(['--import', LOG_V8_FLAGS, ...TS, ...execArgv, 'src/cli.ts', '--version'], env)
+    return { code, version: /^\d+\.\d+\.\d+\n$/.test(stdout), flags: stderr.split('\n').filter((line) => line.startsWith('v8 flag ')) }
+  }
+  t.strictSame(await run([]), { code: 0, version: true, flags: ['v8 flag --semi-space-growth-factor=8'] })
+  t.strictSame(await run(['--max-semi-space-size=16']), { code: 0, version: true, flags: [] }, 'on the command line')
+  t.strictSame(await run([], '--max-semi-space-size=16'), { code: 0, version: true, flags: [] }, 'in NODE_OPTIONS')
 })

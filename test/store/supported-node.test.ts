@@ -3,6 +3,7 @@
 // Node 20 and on 22.11 to 22.13), and a consumer who does not catch it sees that line, not the bundle's source.
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import semver from 'semver'
 import t from 'tap'
 import { RUNS_FROM_CHECKOUT } from '../../src/package-files.js'
 import { NODE_ENGINES, assertSupportedNode, supportsNode } from '../../src/store/database.js'
@@ -41,6 +42,10 @@ const RELEASES: Array<[string, string | undefined, boolean]> = [
 
 t.test('the guard over a table of releases: 22 from 22.14, and 24 and later, each with Node-API 10', async (t) => {
   t.same(RELEASES.map(([version, napi]) => [version, napi, supportsNode({ version, napi })]), RELEASES)
+  // The hand-written reading of engines against npm's own (semver): the same answer for each release with Node-API 10.
+  const admits = (version: string) => semver.satisfies(version, NODE_ENGINES, { includePrerelease: true })
+  const bySemver = RELEASES.map(([version, napi]) => [version, napi, admits(version) && Number(napi) >= 10])
+  t.same(bySemver, RELEASES, 'semver.satisfies(version, engines) agrees with each row')
   t.doesNotThrow(() => assertSupportedNode(), 'the Node running this test')
 })
 
@@ -50,7 +55,7 @@ t.test('the guard admits what engines states, and engines is the range CI tests 
   const ci = Object.fromEntries([...readFileSync(join(ROOT, '.ci/node-versions'), 'utf8').matchAll(/^(NODE_\w+)=(\S+)$/gm)].map((m) => [m[1], m[2]]))
   t.same([ci.NODE_FLOOR_VERSION, ci.NODE_LTS_VERSION].map((version) => supportsNode({ version, napi: '10' })), [true, true])
   t.equal(ci.NODE_FLOOR_VERSION, '22.14.0', 'the floor engines states')
-  t.same([ci.NODE_BELOW_FLOOR_VERSION, ci.NODE_UNSUPPORTED_VERSION].map((version) => supportsNode({ version, napi: '10' })), [false, false])
+  t.same([ci.NODE_BELOW_FLOOR_VERSION, ci.NODE_UNSUPPORTED_VERSION, ci.NODE_ODD_VERSION].map((version) => supportsNode({ version, napi: '10' })), [false, false, false])
 })
 
 t.test('a checkout is told apart from an installed package by its sources', async (t) => {

@@ -58,13 +58,23 @@ export function operationOf (request: FastifyRequest, record: RequestRecord): st
   return mcpOperation(request, record.mcp) ?? routeOperation(request.method, route)
 }
 
+/** Whether a fault or the sweep answered instead of the route: that failure was served to the one operation it chose. */
+function failureServed (record: RequestRecord): boolean {
+  return record.fault?.answered === true || record.chaos?.answered === true
+}
+
 /**
- * Every operation an answer counts under: operationOf's one, but each message of an MCP batch as itself (a batch of
- * list_scenes and get_scene counts once under each), so no message is hidden behind the first.
+ * Every operation an answer counts under: operationOf's one, but each message of a served MCP batch as itself (a
+ * batch of list_scenes and get_scene counts once under each), so no message is hidden behind the first. A batch a
+ * fault or the sweep answered counts only under the operation that failure was chosen for (the first message's), so
+ * a gate never credits it to a tool it was not served to; a batch refused whole (junk items, a status of 400 or more)
+ * called no tool and counts under its route, `POST /api/v1/mcp`.
  */
-export function operationsOf (request: FastifyRequest, record: RequestRecord): string[] {
+export function operationsOf (request: FastifyRequest, record: RequestRecord, statusCode: number): string[] {
   const batch = record.mcpBatch
-  if (batch === null || batch.length === 0 || request.routeOptions.url === undefined) return [operationOf(request, record)]
+  const route = request.routeOptions.url
+  if (batch === null || route === undefined || failureServed(record)) return [operationOf(request, record)]
+  if (batch.length === 0 || statusCode >= 400) return [routeOperation(request.method, route)]
   return batch.map((call) => mcpOperation(request, call) as string)
 }
 

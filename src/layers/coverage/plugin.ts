@@ -17,7 +17,7 @@ function countAnswer (coverage: CoverageControl, request: FastifyRequest, reply:
   const outcomes = outcomesOf(record, reply.raw.headersSent, reply.statusCode)
   if (outcomes === null) return
   // The caller as the record holds it when the answer is done (auth sets it; a fault before auth leaves it null).
-  for (const operation of operationsOf(request, record)) coverage.count(record.caller?.workspaceId ?? null, operation, outcomes)
+  for (const operation of operationsOf(request, record, reply.statusCode)) coverage.count(record.caller?.workspaceId ?? null, operation, outcomes)
 }
 
 export default fp(async (app) => {

@@ -103,6 +103,32 @@ t.test('an MCP batch counts each message as itself, not only its first; the jour
   t.strictSame(entry.mcp, { method: 'tools/call', tool: 'list_scenes' })
 })
 
+t.test('a batch refused whole counts as POST /api/v1/mcp; one opening with a response or a notification counts what it asked', async (t) => {
+  const app = await fresh()
+  const call = (id: number | undefined, name: string) => ({ jsonrpc: '2.0', ...(id === undefined ? {} : { id }), method: 'tools/call', params: { name, arguments: {} } })
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }
+  const journalMcp = async () => (await app.inject({ url: '/_emulator/requests?limit=1' })).json().data[0].mcp
+  const seen: unknown[] = []
+  for (const batch of [[42, call(2, 'list_scenes')], [initialize, call(2, 'list_scenes')], [{ jsonrpc: '2.0', id: 7, result: {} }, call(2, 'list_collections')],
+    [call(undefined, 'get_scene'), { jsonrpc: '2.0', id: 3, method: 'tools/list' }]]) {
+    const answer = await rpc(app, KEYS.full, batch)
+    seen.push([answer.status, await journalMcp()])
+  }
+  t.strictSame(seen, [
+    [400, { method: 'tools/call', tool: 'list_scenes' }],
+    [400, { method: 'initialize', tool: null }],
+    [200, { method: 'tools/call', tool: 'list_collections' }],
+    [200, { method: 'tools/list', tool: null }]
+  ], 'the statuses, and the journal names the first message that asks something (a tools/call without an id runs no tool)')
+  t.strictSame(await coverageOf(app), {
+    operations: [
+      { operation: 'POST /api/v1/mcp', calls: 2, outcomes: { 400: 2 } },
+      { operation: 'mcp list_collections', calls: 1, outcomes: { 200: 1 } },
+      { operation: 'mcp tools/list', calls: 1, outcomes: { 200: 1 } }
+    ]
+  })
+})
+
 t.test('per workspace: ?workspaceId= counts only the answers to that workspace\'s keys', async (t) => {
   const app = await fresh()
   await send(app, 'GET', '/api/v1/collections')

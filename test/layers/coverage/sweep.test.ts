@@ -166,6 +166,17 @@ t.test('MCP tool calls are swept per tool; their drift is one of the mcp-* kinds
   t.strictSame(operations.map((e: any) => [e.operation, e.calls, e.outcomes['503']]), [['mcp list_scenes', 4, 1]])
 })
 
+t.test('a swept MCP batch credits the failure to the first message\'s tool only, the one the sweep chose; a served one to each', async (t) => {
+  const app = await build(t, { chaos: 'sweep', chaosOutcomes: ['503'] })
+  const call = (id: number, name: string) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: {} } })
+  const answers = [await rpc(app, KEYS.full, [call(1, 'list_scenes'), call(2, 'list_collections')]), await rpc(app, KEYS.full, [call(3, 'list_scenes'), call(4, 'list_collections')])]
+  t.strictSame(answers.map((a) => [a.status, a.headers['x-emulator-chaos'] ?? null]), [[503, 'sweep 503'], [200, null]])
+  t.strictSame((await app.inject({ url: '/_emulator/coverage' })).json().operations, [
+    { operation: 'mcp list_collections', calls: 1, outcomes: { 200: 1 } },
+    { operation: 'mcp list_scenes', calls: 2, outcomes: { 200: 1, 503: 1 } }
+  ], 'list_collections was never served a 503')
+})
+
 t.test('unattributed calls are not swept; off by default nothing is', async (t) => {
   const app = await sweeping()
   for (let i = 0; i < 3; i++) t.equal((await send(app, 'GET', '/api/v1/collections', undefined, 'sk-nobody')).status, 401)

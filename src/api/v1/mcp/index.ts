@@ -18,16 +18,23 @@ export interface McpRouteOptions {
   renderer: ScreenshotRenderer
 }
 
-/** The body as parsed JSON, or the text the client sent when it is not JSON (the SDK then answers -32700). */
-interface McpBody { parsed?: unknown, text: string }
+/**
+ * The body as parsed JSON, or the text the client sent when it is not JSON (the SDK then answers -32700), and why
+ * the route refuses the parsed body (-32600), found once when it was read.
+ */
+interface McpBody { parsed?: unknown, text: string, refused?: string }
 
 /** What the SDK's transport sends with its own refusals. */
 const JSON_RPC_HEADERS: Answer['headers'] = [['content-type', 'application/json']]
 
-/** One message's JSON-RPC method, and the tool for tools/call; undefined for what is no request (a response, junk). */
+/**
+ * One message's JSON-RPC method, and the tool for tools/call; undefined for what asks nothing: a response, junk, or a
+ * method other than notifications/* sent without an id (a notification no handler runs: a tools/call calls no tool).
+ */
 function mcpCallOf (message: unknown): McpEntry | undefined {
   if (message === null || typeof message !== 'object' || typeof (message as { method?: unknown }).method !== 'string') return undefined
-  const { method, params } = message as { method: string, params?: { name?: unknown } }
+  const { method, params, id } = message as { method: string, params?: { name?: unknown }, id?: unknown }
+  if (id === undefined && !method.startsWith('notifications/')) return undefined
   return { method, tool: method === 'tools/call' && typeof params?.name === 'string' ? params.name : null }
 }
 
@@ -55,12 +62,15 @@ function keepJsonText (app: FastifyInstance): void {
       done(null, { text } satisfies McpBody)
       return
     }
-    // Recorded as soon as it is read, so the hooks before the handler (the chaos sweep) know the tool called.
+    // Recorded as soon as it is read, so the hooks before the handler (the chaos sweep) know the tool called: the
+    // first message that asks something (a batch may open with a response), and a batch's list only when the whole
+    // batch is valid (a refused one is no call of its tools; the coverage counts it as POST /api/v1/mcp).
     const record = recordOf(request)
-    const call = mcpCallOf(Array.isArray(parsed) ? parsed[0] : parsed)
-    if (call !== undefined) record.mcp = call
-    if (Array.isArray(parsed)) record.mcpBatch = parsed.map(mcpCallOf).filter((entry) => entry !== undefined)
-    done(null, { parsed, text } satisfies McpBody)
+    const refused = refusal(parsed)
+    const calls = (Array.isArray(parsed) ? parsed : [parsed]).map(mcpCallOf).filter((entry) => entry !== undefined)
+    if (calls.length > 0) record.mcp = calls[0]
+    if (Array.isArray(parsed)) record.mcpBatch = refused === undefined ? calls : []
+    done(null, { parsed, text, refused } satisfies McpBody)
   })
 }
 
@@ -88,7 +98,7 @@ async function sdkAnswer (request: FastifyRequest, body: McpBody, options: McpRo
 async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
   const body = (request.body ?? { text: '' }) as McpBody
   const call = recordOf(request).mcp ?? undefined
-  const refused = body.parsed === undefined ? undefined : refusal(body.parsed)
+  const { refused } = body
   const answer = refused === undefined
     ? await sdkAnswer(request, body, options, serverOptions)
     : { status: 400, headers: JSON_RPC_HEADERS, text: jsonRpcError(INVALID_REQUEST, refused) }
