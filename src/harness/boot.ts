@@ -68,9 +68,18 @@ function fromImage (key: ImageKey, settings: BootSettings, built: BuiltImages, m
     image = 'build'
   }
   if (kept === undefined) return undefined
-  keep(name, kept)
-  const db = openImage(kept.image, WHERE)
-  return { fixtures: kept.fixtures, db, stores: createStores(db, settings), start: 'seeded', image }
+  let db: Db | undefined
+  try {
+    db = openImage(kept.image, WHERE)
+    const stores = createStores(db, settings)
+    keep(name, kept)
+    return { fixtures: kept.fixtures, db, stores, start: 'seeded', image }
+  } catch {
+    // An image SQLite cannot open (damaged past the manifest's check, or kept from a failed write): seed instead.
+    db?.close()
+    keptImages.delete(name)
+    return undefined
+  }
 }
 
 /**

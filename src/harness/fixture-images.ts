@@ -2,6 +2,7 @@
 // runs this module as dist/build-fixture-images.js): a fresh process's first in-memory start opens one instead of
 // loading, checking and seeding the set. An image is used only by the build that made it, on the very fixture files
 // and schema it was made from, with the store settings it was seeded under; anything else seeds as before.
+import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { basename, isAbsolute, join, relative } from 'node:path'
 import { BUILD_ID } from '../lib/build-id.js'
@@ -30,8 +31,13 @@ export interface ImageKey {
 /** A fixture set whose paths are relative to its folder, as an image stores it (the folder moves with the package). */
 type PortableSet = Omit<FixtureSet, 'dir'>
 
-/** An image's description: its key, the loaded set, and its files' stat signatures and digests when it was made. */
-export interface Manifest { key: ImageKey, fixtures: PortableSet, files: FileRecord[] }
+/** The image file's length and sha256: a truncated or damaged file is refused before SQLite reads any of it. */
+export interface ImageBytes { length: number, sha256: string }
+
+/** An image's description: its key, its bytes' check, the loaded set, and its files' stat signatures and digests when made. */
+export interface Manifest { key: ImageKey, image: ImageBytes, fixtures: PortableSet, files: FileRecord[] }
+
+const bytesOf = (image: Buffer): ImageBytes => ({ length: image.length, sha256: createHash('sha256').update(image).digest('hex') })
 
 /** A set and the image of the database it seeds. */
 export interface FixtureImage { fixtures: FixtureSet, image: Buffer }
@@ -90,8 +96,10 @@ export function writeFixtureImages (outDir: string, dirs: readonly string[], set
     const db = openDatabase(':memory:')
     try {
       seedFixtureSet(createStores(db, settings), fixtures)
-      const manifest: Manifest = { key: imageKey(dir, fixtureSetDigest(dir), settings, build), fixtures: portable(fixtures), files: folderRecords(dir) }
-      writeFileSync(join(outDir, `${basename(dir)}.sqlite`), db.serialize())
+      const image = db.serialize()
+      const key = imageKey(dir, fixtureSetDigest(dir), settings, build)
+      const manifest: Manifest = { key, image: bytesOf(image), fixtures: portable(fixtures), files: folderRecords(dir) }
+      writeFileSync(join(outDir, `${basename(dir)}.sqlite`), image)
       writeFileSync(join(outDir, `${basename(dir)}.json`), JSON.stringify(manifest))
       written.push(basename(dir))
     } finally {
@@ -117,11 +125,17 @@ export function readManifest (imagesDir: string, dir: string): Manifest | undefi
   }
 }
 
-/** The image a manifest describes, when its key is exactly `key`; or undefined. */
+/**
+ * The image a manifest describes, when its key is exactly `key` and its bytes are the ones written (length and
+ * sha256: damage to any page, the last ones too, which SQLite would only meet at a later read); or undefined.
+ */
 export function readFixtureImage (imagesDir: string, dir: string, manifest: Manifest, key: ImageKey): FixtureImage | undefined {
   if (!sameKey(manifest.key, key)) return undefined
   try {
-    return { fixtures: placed(manifest.fixtures, dir), image: readFileSync(join(imagesDir, `${key.set}.sqlite`)) }
+    const image = readFileSync(join(imagesDir, `${key.set}.sqlite`))
+    const bytes = bytesOf(image)
+    if (bytes.length !== manifest.image.length || bytes.sha256 !== manifest.image.sha256) return undefined
+    return { fixtures: placed(manifest.fixtures, dir), image }
   } catch {
     return undefined
   }

@@ -2,6 +2,7 @@
 // when made by this build from these very files, schema and store settings, to the data a fresh seed gives table by
 // table; refused (the set loaded and seeded as before) when any of those differ. And the per-process images: at most
 // four kept, the least recently used dropped.
+import { createHash } from 'node:crypto'
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -102,6 +103,34 @@ t.test('refused, the set loaded and seeded instead: another build, schema, set, 
   const other = start(t, renamed, built)
   t.equal(other.image, undefined, 'the same files under another set name (which seeding stores with each workspace)')
   t.same(contents(other.db), freshSeed(renamed))
+})
+
+t.test('a damaged image is refused, the set seeded from its files: truncated, its last page or all of it changed', async (t) => {
+  const damages: Array<[string, (image: Buffer) => Buffer]> = [
+    ['truncated', (image) => image.subarray(0, image.length - 4096)],
+    ['its last page zeroed', (image) => Buffer.concat([image.subarray(0, image.length - 4096), Buffer.alloc(4096)])],
+    ['garbage', (image) => Buffer.alloc(image.length, 0x5a)]
+  ]
+  for (const [name, damage] of damages) {
+    const { dir, built } = imagedSet(t)
+    const file = join(built.dir, 'minimal.sqlite')
+    writeFileSync(file, damage(readFileSync(file)))
+    const started = start(t, dir, built)
+    t.equal(started.image, undefined, name)
+    t.same(contents(started.db), freshSeed(dir), `${name}: seeded from the files`)
+  }
+})
+
+t.test('an image SQLite cannot open, though its manifest vouches for its bytes: seeded, nothing left open', async (t) => {
+  const { dir, built } = imagedSet(t)
+  const garbage = Buffer.alloc(8192, 0x5a)
+  writeFileSync(join(built.dir, 'minimal.sqlite'), garbage)
+  const file = join(built.dir, 'minimal.json')
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+  writeFileSync(file, JSON.stringify({ ...manifest, image: { length: garbage.length, sha256: createHash('sha256').update(garbage).digest('hex') } }))
+  const started = start(t, dir, built)
+  t.equal(started.image, undefined)
+  t.same(contents(started.db), freshSeed(dir))
 })
 
 t.test('a fixture file changed since the build: refused, seeded from what the files hold now', async (t) => {
