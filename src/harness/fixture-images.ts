@@ -3,7 +3,7 @@
 // loading, checking and seeding the set. An image is used only by the build that made it, on the very fixture files
 // and schema it was made from, with the store settings it was seeded under; anything else seeds as before.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { basename, isAbsolute, join, relative } from 'node:path'
 import { BUILD_ID } from '../lib/build-id.js'
 import { openDatabase } from '../store/database.js'
@@ -49,11 +49,15 @@ export function imageKey (dir: string, digest: string, settings: StoreSettings, 
 
 const sameKey = (a: ImageKey, b: ImageKey): boolean => JSON.stringify(a) === JSON.stringify(b)
 
-/** Whether every file the set read lies in its folder, which the digest covers (a scene may name `../x.excalidraw`). */
+/**
+ * Whether every file the set read lies in its folder, which the digest covers (a scene may name `../x.excalidraw`),
+ * compared as real paths: a content file that is a link to one outside the folder reads outside it.
+ */
 export function readsOnlyInside (fixtures: FixtureSet): boolean {
+  const dir = realpathSync(fixtures.dir)
   return fixtures.workspaces.every((workspace) => workspace.scenes.every(({ contentFile }) => {
     if (contentFile === null) return true
-    const path = relative(fixtures.dir, contentFile)
+    const path = relative(dir, realpathSync(contentFile))
     return !path.startsWith('..') && !isAbsolute(path)
   }))
 }

@@ -3,13 +3,13 @@
 // table; refused (the set loaded and seeded as before) when any of those differ. And the per-process images: at most
 // four kept, the least recently used dropped.
 import { createHash } from 'node:crypto'
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t, { type Test } from 'tap'
 import { MINIMAL_FIXTURES, resolveConfig } from '../../src/config/index.js'
 import { prepareDatabase, type BuiltImages } from '../../src/harness/boot.js'
-import { writeFixtureImages } from '../../src/harness/fixture-images.js'
+import { readsOnlyInside, writeFixtureImages } from '../../src/harness/fixture-images.js'
 import { loadFixtureSet } from '../../src/harness/fixtures.js'
 import { seedFixtureSet } from '../../src/harness/seed.js'
 import { createIdFactory } from '../../src/lib/ids.js'
@@ -154,12 +154,33 @@ t.test('per process, at most four images are kept: the least recently used is dr
   const dirs = [0, 1, 2, 3, 4].map((i) => join(root, `set-${i}`))
   for (const dir of dirs) cpSync(MINIMAL_FIXTURES, dir, { recursive: true })
   start(t, MINIMAL_FIXTURES, built) // the process's first seeded in-memory start keeps none, as a server starts once
-  const first = dirs.map((dir) => start(t, dir, built))
-  t.same(first.map(({ image }) => image), [undefined, undefined, undefined, undefined, undefined], 'each seeded once')
-  const kept = start(t, dirs[4], built)
-  t.equal(kept.image, 'process')
-  t.equal(kept.fixtures, first[4].fixtures, 'the kept set itself')
-  t.equal(start(t, dirs[0], built).image, undefined, 'the oldest was dropped when the fifth was kept')
-  t.equal(start(t, dirs[2], built).image, 'process', 'dropping set-1 for set-0')
-  t.equal(start(t, dirs[1], built).image, undefined)
+  const first = dirs.slice(0, 4).map((dir) => start(t, dir, built))
+  t.same(first.map(({ image }) => image), [undefined, undefined, undefined, undefined], 'each seeded once')
+  const reused = start(t, dirs[0], built)
+  t.equal(reused.image, 'process', 'the oldest, used again')
+  t.equal(reused.fixtures, first[0].fixtures, 'the kept set itself')
+  t.equal(start(t, dirs[4], built).image, undefined, 'a fifth set, seeded and kept')
+  t.equal(start(t, dirs[0], built).image, 'process', 'the one used again is still kept')
+  t.equal(start(t, dirs[1], built).image, undefined, 'the least recently used was dropped for the fifth')
+})
+
+t.test('a set whose scene content is a link to a file outside its folder: no image made or kept, an edit to it seen', async (t) => {
+  const root = tempDir(t)
+  const dir = join(root, 'linked')
+  cpSync(MINIMAL_FIXTURES, dir, { recursive: true })
+  const content = join(dir, 'content', 'simple-shapes.excalidraw')
+  const outside = join(root, 'simple-shapes.excalidraw')
+  renameSync(content, outside)
+  symlinkSync(outside, content)
+  t.equal(readsOnlyInside(loadFixtureSet(dir)), false, 'compared as real paths')
+  t.same(writeFixtureImages(join(root, 'images'), [dir], resolveConfig({}), BUILD), [], 'the build makes no image of it')
+  const built: BuiltImages = { dir: join(root, 'images'), build: BUILD }
+  start(t, dir, built)
+  t.equal(start(t, dir, built).image, undefined, 'nor does a start keep one')
+  const text = readFileSync(outside, 'utf8')
+  writeFileSync(outside, text.replace('"x": 100,', '"x": 101,'))
+  t.not(readFileSync(outside, 'utf8'), text)
+  const edited = start(t, dir, built)
+  t.equal(edited.image, undefined)
+  t.same(contents(edited.db), freshSeed(dir), 'the edited drawing, as a fresh seed of the files gives it')
 })
