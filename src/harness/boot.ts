@@ -44,10 +44,10 @@ const BUILT: BuiltImages = { dir: FIXTURE_IMAGES_DIR, build: BUILD_ID }
  */
 const KEPT_IMAGES = 4
 const keptImages = new Map<string, FixtureImage>()
-/** In-memory starts in this process so far: the first seeded one keeps no image, so a process that starts once pays nothing. */
+/** In-memory starts in this process so far, this one included: the first keeps no image, so a process that starts once pays nothing. */
 let memoryStarts = 0
 
-/** A kept image's name: the folder (its paths are in the set), the files' digest and the store settings. */
+/** A kept image's name: the folder (its paths are in the set), the files' digest and the store settings (as the key lists them). */
 const keptName = (settings: BootSettings, key: ImageKey): string => JSON.stringify([settings.fixturesDir, key.digest, key.settings])
 
 const keepsImageOf = (dir: string): boolean => [...keptImages.keys()].some((name) => (JSON.parse(name) as unknown[])[0] === dir)
@@ -72,7 +72,8 @@ function fromImage (key: ImageKey, settings: BootSettings, built: BuiltImages, m
   try {
     db = openImage(kept.image, WHERE)
     const stores = createStores(db, settings)
-    keep(name, kept)
+    // The build's image is kept only from the process's second in-memory start on: one that starts once holds none.
+    if (image === 'process' || memoryStarts > 1) keep(name, kept)
     return { fixtures: kept.fixtures, db, stores, start: 'seeded', image }
   } catch {
     // An image SQLite cannot open (damaged past the manifest's check, or kept from a failed write): seed instead.
@@ -90,6 +91,7 @@ function fromImage (key: ImageKey, settings: BootSettings, built: BuiltImages, m
 export function prepareDatabase (settings: BootSettings, ids: IdFactory, built: BuiltImages = BUILT): StartingDatabase {
   assertFixtureFolder(settings.fixturesDir)
   const memory = settings.dbPath === ':memory:'
+  if (memory) memoryStarts++
   // Read before the digest, whose hashing the build's records of the files spare while they are unchanged.
   // Only while this process keeps no image of the folder: a later start finds the one it kept.
   const manifest = memory && built.build !== null && !keepsImageOf(settings.fixturesDir) ? readManifest(built.dir, settings.fixturesDir) : undefined
@@ -102,7 +104,7 @@ export function prepareDatabase (settings: BootSettings, ids: IdFactory, built: 
   try {
     const stores = createStores(db, settings)
     const start = seedOrContinue(db, stores, ids, fixtures)
-    if (memory && memoryStarts++ > 0 && readsOnlyInside(fixtures)) {
+    if (memory && memoryStarts > 1 && readsOnlyInside(fixtures)) {
       keep(keptName(settings, key), { fixtures, image: db.serialize() })
     }
     return { fixtures, db, stores, start }

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { basename, isAbsolute, join, relative } from 'node:path'
 import { BUILD_ID } from '../lib/build-id.js'
+import type { Agree, Same } from '../lib/type-equality.js'
 import { openDatabase } from '../store/database.js'
 import { createStores, type StoreSettings } from '../store/index.js'
 import { MIGRATIONS } from '../store/migrations/index.js'
@@ -24,9 +25,16 @@ export interface ImageKey {
   set: string
   /** The digest of the set's files (verified-fixtures.ts). */
   digest: string
-  /** The store settings it was seeded under. */
-  settings: [number, number, number]
+  /** The store settings it was seeded under, in STORE_SETTINGS order. */
+  settings: number[]
 }
+
+/** Every store setting, in the order an image key lists them: the type-check fails when StoreSettings gains one. */
+const STORE_SETTINGS = ['auditLogMax', 'sceneTombstonesMax', 'readCacheMaxBytes'] as const
+export type StoreSettingsListed = Agree<Same<(typeof STORE_SETTINGS)[number], keyof StoreSettings>>
+
+/** The store settings as an image key lists them. */
+export const settingsOf = (settings: StoreSettings): number[] => STORE_SETTINGS.map((name) => settings[name])
 
 /** A fixture set whose paths are relative to its folder, as an image stores it (the folder moves with the package). */
 type PortableSet = Omit<FixtureSet, 'dir'>
@@ -43,8 +51,7 @@ const bytesOf = (image: Buffer): ImageBytes => ({ length: image.length, sha256: 
 export interface FixtureImage { fixtures: FixtureSet, image: Buffer }
 
 export function imageKey (dir: string, digest: string, settings: StoreSettings, build: string): ImageKey {
-  const { auditLogMax, sceneTombstonesMax, readCacheMaxBytes } = settings
-  return { build, schema: MIGRATIONS.length, set: basename(dir), digest, settings: [auditLogMax, sceneTombstonesMax, readCacheMaxBytes] }
+  return { build, schema: MIGRATIONS.length, set: basename(dir), digest, settings: settingsOf(settings) }
 }
 
 const sameKey = (a: ImageKey, b: ImageKey): boolean => JSON.stringify(a) === JSON.stringify(b)
@@ -62,29 +69,23 @@ export function readsOnlyInside (fixtures: FixtureSet): boolean {
   }))
 }
 
-function portable (fixtures: FixtureSet): PortableSet {
-  const rel = (path: string): string => relative(fixtures.dir, path).split('\\').join('/')
+/** The set with each path it holds (workspace folders, scene content files) mapped by `path`. */
+function mapPaths<S extends PortableSet> (fixtures: S, path: (p: string) => string): S {
   return {
-    name: fixtures.name,
+    ...fixtures,
     workspaces: fixtures.workspaces.map((workspace) => ({
       ...workspace,
-      dir: rel(workspace.dir),
-      scenes: workspace.scenes.map((scene) => ({ ...scene, contentFile: scene.contentFile === null ? null : rel(scene.contentFile) }))
+      dir: path(workspace.dir),
+      scenes: workspace.scenes.map((scene) => ({ ...scene, contentFile: scene.contentFile === null ? null : path(scene.contentFile) }))
     }))
   }
 }
 
-function placed (fixtures: PortableSet, dir: string): FixtureSet {
-  return {
-    name: fixtures.name,
-    dir,
-    workspaces: fixtures.workspaces.map((workspace) => ({
-      ...workspace,
-      dir: join(dir, workspace.dir),
-      scenes: workspace.scenes.map((scene) => ({ ...scene, contentFile: scene.contentFile === null ? null : join(dir, scene.contentFile) }))
-    }))
-  }
+function portable ({ dir, ...fixtures }: FixtureSet): PortableSet {
+  return mapPaths(fixtures, (path) => relative(dir, path).split('\\').join('/'))
 }
+
+const placed = (fixtures: PortableSet, dir: string): FixtureSet => ({ ...mapPaths(fixtures, (path) => join(dir, path)), dir })
 
 /**
  * Writes `<set>.json` (its key and the loaded set) and `<set>.sqlite` (the seeded database) into `outDir` for each

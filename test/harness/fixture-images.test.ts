@@ -70,9 +70,12 @@ t.test('the build\'s image of the very files: opened, to the tables a fresh seed
   t.same(contents(started.db), freshSeed(dir), 'table by table as seeded afresh')
   t.same(started.fixtures, loadFixtureSet(dir), 'the set with its paths in this folder')
   started.db.prepare('DELETE FROM api_keys').run()
+  // This file's first test, so the process's first in-memory start: it kept nothing, the second keeps the build's.
+  const second = start(t, dir, built)
+  t.equal(second.image, 'build', 'the first start kept no copy (a server that starts once holds none)')
   const again = start(t, dir, built)
-  t.equal(again.image, 'process', 'a later start opens the kept copy')
-  t.same(contents(again.db), freshSeed(dir), 'which a write to the first left as it was')
+  t.equal(again.image, 'process', 'a later start opens the copy the second kept')
+  t.same(contents(again.db), freshSeed(dir), 'which a write to the first two left as it was')
 })
 
 t.test('refused, the set loaded and seeded instead: another build, schema, set, store settings or database', async (t) => {
@@ -153,7 +156,7 @@ t.test('per process, at most four images are kept: the least recently used is dr
   const root = tempDir(t)
   const dirs = [0, 1, 2, 3, 4].map((i) => join(root, `set-${i}`))
   for (const dir of dirs) cpSync(MINIMAL_FIXTURES, dir, { recursive: true })
-  start(t, MINIMAL_FIXTURES, built) // the process's first seeded in-memory start keeps none, as a server starts once
+  start(t, MINIMAL_FIXTURES, built) // whatever ran before, not the process's first in-memory start (which keeps none): each set below is kept
   const first = dirs.slice(0, 4).map((dir) => start(t, dir, built))
   t.same(first.map(({ image }) => image), [undefined, undefined, undefined, undefined], 'each seeded once')
   const reused = start(t, dirs[0], built)
