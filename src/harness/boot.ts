@@ -6,7 +6,7 @@ import type { Config } from '../config/types.js'
 import { BUILD_ID } from '../lib/build-id.js'
 import type { IdFactory } from '../lib/ids.js'
 import { FIXTURE_IMAGES_DIR, RUNS_FROM_CHECKOUT, VERIFIED_FIXTURES_FILE } from '../package-files.js'
-import { idDigest, isEmpty, openDatabase, openImage, type Db } from '../store/database.js'
+import { idDigest, isEmpty, openDatabase, openImage, sqliteVersion, type Db } from '../store/database.js'
 import { createStores, type StoreSettings, type Stores } from '../store/index.js'
 import { imageKey, readFixtureImage, readManifest, readsOnlyInside, type FixtureImage, type ImageKey, type Manifest } from './fixture-images.js'
 import { assertFixtureFolder, loadFixtureSet, type FixtureSet } from './fixtures.js'
@@ -96,7 +96,7 @@ export function prepareDatabase (settings: BootSettings, ids: IdFactory, built: 
   // Only while this process keeps no image of the folder: a later start finds the one it kept.
   const manifest = memory && built.build !== null && !keepsImageOf(settings.fixturesDir) ? readManifest(built.dir, settings.fixturesDir) : undefined
   const digest = fixtureSetDigest(settings.fixturesDir)
-  const key = imageKey(settings.fixturesDir, digest, settings, built.build ?? '')
+  const key = imageKey(settings.fixturesDir, digest, settings, built.build ?? '', sqliteVersion(WHERE))
   const opened = memory ? fromImage(key, settings, built, manifest) : undefined
   if (opened !== undefined) return opened
   const fixtures = loadFixtureSet(settings.fixturesDir, readVerifiedDigests(VERIFIED_FIXTURES_FILE), digest)

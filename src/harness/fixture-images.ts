@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from
 import { basename, isAbsolute, join, relative } from 'node:path'
 import { BUILD_ID } from '../lib/build-id.js'
 import type { Agree, Same } from '../lib/type-equality.js'
-import { openDatabase } from '../store/database.js'
+import { openDatabase, sqliteVersion } from '../store/database.js'
 import { createStores, type StoreSettings } from '../store/index.js'
 import { MIGRATIONS } from '../store/migrations/index.js'
 import { loadFixtureSet, type FixtureSet } from './fixtures.js'
@@ -19,6 +19,8 @@ import { fixtureSetDigest } from './verified-fixtures.js'
 export interface ImageKey {
   /** The build that made it (lib/build-id.ts): another build's code may seed differently. */
   build: string
+  /** The SQLite version it was made with: the build id covers the bundled JS only, not better-sqlite3's library. */
+  sqlite: string
   /** The schema version (the number of migrations) it was made at. */
   schema: number
   /** The set's folder name, which seeding stores as each workspace's fixture set. */
@@ -50,8 +52,8 @@ const bytesOf = (image: Buffer): ImageBytes => ({ length: image.length, sha256: 
 /** A set and the image of the database it seeds. */
 export interface FixtureImage { fixtures: FixtureSet, image: Buffer }
 
-export function imageKey (dir: string, digest: string, settings: StoreSettings, build: string): ImageKey {
-  return { build, schema: MIGRATIONS.length, set: basename(dir), digest, settings: settingsOf(settings) }
+export function imageKey (dir: string, digest: string, settings: StoreSettings, build: string, sqlite = sqliteVersion()): ImageKey {
+  return { build, sqlite, schema: MIGRATIONS.length, set: basename(dir), digest, settings: settingsOf(settings) }
 }
 
 const sameKey = (a: ImageKey, b: ImageKey): boolean => JSON.stringify(a) === JSON.stringify(b)

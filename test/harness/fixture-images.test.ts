@@ -13,7 +13,7 @@ import { readsOnlyInside, writeFixtureImages } from '../../src/harness/fixture-i
 import { loadFixtureSet } from '../../src/harness/fixtures.js'
 import { seedFixtureSet } from '../../src/harness/seed.js'
 import { createIdFactory } from '../../src/lib/ids.js'
-import { openDatabase, type Db } from '../../src/store/database.js'
+import { openDatabase, sqliteVersion, type Db } from '../../src/store/database.js'
 import { createStores } from '../../src/store/index.js'
 import { MIGRATIONS } from '../../src/store/migrations/index.js'
 
@@ -84,6 +84,13 @@ t.test('refused, the set loaded and seeded instead: another build, schema, set, 
     ['code from src/ (no build id)', (_, built) => ({ built: { ...built, build: null } })],
     ['other store settings', (_, built) => ({ built, options: { auditLogMax: 3 } })],
     ['a file database', (dir, built) => ({ built, options: { dbPath: join(dir, '..', 'emulator.db') } })],
+    ['another SQLite version', (_, built) => {
+      const file = join(built.dir, 'minimal.json')
+      const manifest = JSON.parse(readFileSync(file, 'utf8')) as { key: { sqlite: string } }
+      t.equal(manifest.key.sqlite, sqliteVersion(), 'made with this SQLite')
+      writeFileSync(file, JSON.stringify({ ...manifest, key: { ...manifest.key, sqlite: '3.0.0' } }))
+      return { built }
+    }],
     ['another schema version', (_, built) => {
       const file = join(built.dir, 'minimal.json')
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as { key: { schema: number } }
