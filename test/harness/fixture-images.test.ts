@@ -11,11 +11,10 @@ import { MINIMAL_FIXTURES, resolveConfig } from '../../src/config/index.js'
 import { prepareDatabase, type BuiltImages } from '../../src/harness/boot.js'
 import { readsOnlyInside, writeFixtureImages } from '../../src/harness/fixture-images.js'
 import { loadFixtureSet } from '../../src/harness/fixtures.js'
-import { seedFixtureSet } from '../../src/harness/seed.js'
 import { createIdFactory } from '../../src/lib/ids.js'
-import { openDatabase, sqliteVersion, type Db } from '../../src/store/database.js'
-import { createStores } from '../../src/store/index.js'
+import { sqliteVersion } from '../../src/store/database.js'
 import { MIGRATIONS } from '../../src/store/migrations/index.js'
+import { contents, freshSeed } from './db-contents.js'
 
 const BUILD = 'a'.repeat(64)
 
@@ -33,27 +32,6 @@ function imagedSet (t: Test, name = 'minimal'): { dir: string, built: BuiltImage
   const images = join(root, 'images')
   t.same(writeFixtureImages(images, [dir], resolveConfig({}), BUILD), [name])
   return { dir, built: { dir: images, build: BUILD } }
-}
-
-/** Every table of the main schema (its SQL, then its rows in rowid order), and the schema version. */
-function contents (db: Db): unknown {
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]
-  return {
-    schema: db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name').all(),
-    userVersion: db.pragma('user_version', { simple: true }),
-    rows: Object.fromEntries(tables.map((name) => [name, db.prepare(`SELECT * FROM "${name}" ORDER BY rowid`).all()]))
-  }
-}
-
-/** The tables as a fresh seed of the folder's files gives them. */
-function freshSeed (dir: string): unknown {
-  const db = openDatabase(':memory:')
-  try {
-    seedFixtureSet(createStores(db, resolveConfig({})), loadFixtureSet(dir))
-    return contents(db)
-  } finally {
-    db.close()
-  }
 }
 
 function start (t: Test, dir: string, built: BuiltImages, options: Parameters<typeof resolveConfig>[0] = {}) {
