@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { basename, isAbsolute, join, relative } from 'node:path'
+import { Type } from 'typebox'
+import { Value } from 'typebox/value'
 import { BUILD_ID } from '../lib/build-id.js'
 import type { Agree, Same } from '../lib/type-equality.js'
 import { openDatabase, sqliteVersion } from '../store/database.js'
@@ -117,16 +119,36 @@ export function writeFixtureImages (outDir: string, dirs: readonly string[], set
 }
 
 /**
- * The manifest of the image made at build for a set of this folder's name, or undefined; its file records become
+ * What a manifest must hold to be used: its key, image check and file records whole, and of the set the paths `placed`
+ * maps (the rest is the loaded set the same build wrote, used as it is). Checked with TypeBox's own checker, which
+ * the start loads anyway (fixtures.ts): no ajv engine at start.
+ */
+const ManifestSchema = Type.Object({
+  key: Type.Object({
+    build: Type.String(), sqlite: Type.String(), schema: Type.Integer(), set: Type.String(), digest: Type.String(), settings: Type.Array(Type.Number())
+  }),
+  image: Type.Object({ length: Type.Integer({ minimum: 0 }), sha256: Type.String() }),
+  fixtures: Type.Object({
+    workspaces: Type.Array(Type.Object({
+      dir: Type.String(),
+      scenes: Type.Array(Type.Object({ contentFile: Type.Union([Type.String(), Type.Null()]) }))
+    }))
+  }),
+  files: Type.Array(Type.Tuple([Type.String(), Type.String(), Type.String()]))
+})
+
+/**
+ * The manifest of the image made at build for a set of this folder's name, or undefined (none, or not of this shape); its file records become
  * known digests of the folder's files (file-digests.ts), so the start's digest hashes only what changed since.
  */
 export function readManifest (imagesDir: string, dir: string): Manifest | undefined {
   const file = join(imagesDir, `${basename(dir)}.json`)
   if (!existsSync(file)) return undefined
   try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest
+    const manifest: unknown = JSON.parse(readFileSync(file, 'utf8'))
+    if (!Value.Check(ManifestSchema, manifest)) return undefined
     recordDigests(dir, manifest.files)
-    return manifest
+    return manifest as Manifest
   } catch {
     return undefined
   }

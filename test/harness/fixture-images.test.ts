@@ -69,6 +69,11 @@ t.test('refused, the set loaded and seeded instead: another build, schema, set, 
       writeFileSync(file, JSON.stringify({ ...manifest, key: { ...manifest.key, sqlite: '3.0.0' } }))
       return { built }
     }],
+    ['a manifest of another shape (its files not records)', (_, built) => {
+      const file = join(built.dir, 'minimal.json')
+      writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')) as object, files: 'not records' }))
+      return { built }
+    }],
     ['another schema version', (_, built) => {
       const file = join(built.dir, 'minimal.json')
       const manifest = JSON.parse(readFileSync(file, 'utf8')) as { key: { schema: number } }
