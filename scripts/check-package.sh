@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The package as a user gets it (README, Install), run by .ci/run. Packs it and checks:
-#   1. the tarball holds what users need and nothing else (no tests, sources, scripts or source maps);
+#   1. the tarball holds what users need (every bundled fixture set's image too) and nothing else (no tests, sources,
+#      scripts or source maps);
 #   2. installed into an empty project, it pulls at most 100 packages and 42 MB (40 measured), and startEmulator() serves from it
 #      (REST, MCP, /docs/json; the pictures drawn at build as SVG, PNG and MCP take_screenshot, other pictures naming
-#      what to install, with one warning saying it too);
+#      what to install, with one warning saying it too), and an in-memory start opens the build's image of the
+#      default set (its debug line says so) instead of seeding it;
 #   3. its types: a consumer of the main entry type-checks with strict settings (skipLibCheck false) and nothing
 #      but the package and @types/node installed (no fastify); the Testcontainers module's source and declarations
 #      type-check against the real testcontainers package, still without fastify;
