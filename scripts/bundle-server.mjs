@@ -65,7 +65,9 @@ const BUILD_ID_PLACEHOLDER = 'emulator-build-id-placeholder'.padEnd(64, '-')
 
 /**
  * Replaces the build id placeholder in the bundle's files with the digest of those files (placeholder in place): the
- * same sources give the same id, and any change to what was bundled (code, migrations, packages) another one.
+ * same sources give the same id, and any change to what was bundled (code, migrations, bundled packages) another one.
+ * It does not cover what loads from node_modules (better-sqlite3 and its SQLite): a fixture image's key adds the
+ * SQLite version itself (src/harness/fixture-images.ts).
  */
 function stampBuildId (files) {
   const hash = createHash('sha256')

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The package as a user gets it (README, Install), run by .ci/run. Packs it and checks:
-#   1. the tarball holds what users need and nothing else (no tests, sources, scripts or source maps);
+#   1. the tarball holds what users need (every bundled fixture set's image too) and nothing else (no tests, sources,
+#      scripts or source maps);
 #   2. installed into an empty project, it pulls at most 100 packages and 42 MB (40 measured), and startEmulator() serves from it
 #      (REST, MCP, /docs/json; the pictures drawn at build as SVG, PNG and MCP take_screenshot, other pictures naming
-#      what to install, with one warning saying it too);
+#      what to install, with one warning saying it too), and an in-memory start opens the build's image of the
+#      default set (its debug line says so) instead of seeding it;
 #   3. its types: a consumer of the main entry type-checks with strict settings (skipLibCheck false) and nothing
 #      but the package and @types/node installed (no fastify); the Testcontainers module's source and declarations
 #      type-check against the real testcontainers package, still without fastify;
@@ -46,8 +48,15 @@ peers=$(node -p "const p = require('./package.json').peerDependencies; ['@excali
 # --- 1. What the tarball holds -------------------------------------------------------------------
 files=$(tar -tzf "$tarball" | sed 's#^package/##')
 for needed in package.json README.md LICENSE docs/configuration.md dist/index.js dist/index.d.ts dist/server.js dist/cli.js dist/testcontainers.js \
-    dist/testcontainers.d.ts dist/render/worker.mjs dist/render/worker-dom.mjs dist/ui-page/app.js dist/content/text-metrics.js dist/lib/scene-identity.js dist/vendor/elkjs/lib/elk.bundled.cjs dist/vendor/elkjs/LICENSE.md dist/verified-fixtures.json dist/fixture-images/default.json dist/fixture-images/default.sqlite fixtures/default/acme/workspace.json fixtures/minimal/main/workspace.json; do
+    dist/testcontainers.d.ts dist/render/worker.mjs dist/render/worker-dom.mjs dist/ui-page/app.js dist/content/text-metrics.js dist/lib/scene-identity.js dist/vendor/elkjs/lib/elk.bundled.cjs dist/vendor/elkjs/LICENSE.md dist/verified-fixtures.json fixtures/default/acme/workspace.json fixtures/minimal/main/workspace.json; do
   grep -qx "$needed" <<<"$files" || fail "the tarball lacks $needed"
+done
+# Each bundled fixture set's database image, which an in-memory start of it opens (scripts/fixture-images.mjs).
+for set in fixtures/*/; do
+  set=$(basename "$set")
+  for needed in "dist/fixture-images/$set.json" "dist/fixture-images/$set.sqlite"; do
+    grep -qx "$needed" <<<"$files" || fail "the tarball lacks $needed"
+  done
 done
 unwanted=$(grep -E '\.map$|^(src|test|scripts|\.ci)/|^docs/.*\.png$|^dist/(admin|api|content|harness|layers|lib|mcp|plugins|schemas|services|store)/.*\.js$' <<<"$files" | grep -vx -e 'dist/content/text-metrics.js' -e 'dist/lib/scene-identity.js' || true)
 [[ -z "$unwanted" ]] || fail "the tarball holds what users do not need: $(head -n 5 <<<"$unwanted" | tr '\n' ' ')"
@@ -69,6 +78,10 @@ log "install: $count packages, $mb MB, $(awk -v a="$t0" -v b="$t1" 'BEGIN { prin
 ((mb <= MAX_MB)) || fail "$mb MB installed, the goal is at most $MAX_MB MB"
 cp "$REPO_ROOT/scripts/package-smoke.mjs" .
 smoke=$(node package-smoke.mjs lean) || { echo "$smoke" >&2; fail "the lean install does not serve"; }
+# The install opens the build's image of the default set (app.ts's debug line), not seeding it: the image is this build's.
+opened=$(node --input-type=module -e "import { startEmulator } from 'drawing-api-emulator'
+await (await startEmulator({ logLevel: 'debug', logFormat: 'text' })).close()" 2>&1) || { echo "$opened" >&2; fail "a debug start failed"; }
+grep -q "database: seeded from the build's image" <<<"$opened" || { echo "$opened" >&2; fail "the install did not open the build's fixture image"; }
 warnings=$(grep -c 'scene pictures: only those drawn at build are shown .* to draw the others: npm install @excalidraw/utils@' <<<"$smoke" || true)
 [[ "$warnings" == "1" ]] || { echo "$smoke" >&2; fail "expected one warning line saying what to install, got $warnings"; }
 tail -n 1 <<<"$smoke" >&2

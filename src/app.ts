@@ -42,7 +42,9 @@ async function registerEverything (app: FastifyInstance, config: Config, options
     ids: options.ids ?? createIdFactory(config.seed)
   })
   await app.register(control)
-  const { fixtures, db, stores: built } = prepareDatabase(config, app.ids)
+  const { fixtures, db, stores: built, start, image } = prepareDatabase(config, app.ids)
+  // Says whether the build's image was opened: scripts/check-package.sh checks an installed package does.
+  app.log.debug(`database: ${start}${image === undefined ? '' : image === 'build' ? ' from the build\'s image' : ' from an image kept by this process'}`)
   app.decorate('fixtures', fixtures)
   await app.register(stores, { db, stores: built })
   // A kept read answer may depend on a switch, and a switch change writes no row: it empties the read cache itself.

@@ -6,7 +6,7 @@ import type { Config } from '../config/types.js'
 import { BUILD_ID } from '../lib/build-id.js'
 import type { IdFactory } from '../lib/ids.js'
 import { FIXTURE_IMAGES_DIR, RUNS_FROM_CHECKOUT, VERIFIED_FIXTURES_FILE } from '../package-files.js'
-import { idDigest, isEmpty, openDatabase, openImage, type Db } from '../store/database.js'
+import { idDigest, isEmpty, openDatabase, openImage, sqliteVersion, type Db } from '../store/database.js'
 import { createStores, type StoreSettings, type Stores } from '../store/index.js'
 import { imageKey, readFixtureImage, readManifest, readsOnlyInside, type FixtureImage, type ImageKey, type Manifest } from './fixture-images.js'
 import { assertFixtureFolder, loadFixtureSet, type FixtureSet } from './fixtures.js'
@@ -44,10 +44,10 @@ const BUILT: BuiltImages = { dir: FIXTURE_IMAGES_DIR, build: BUILD_ID }
  */
 const KEPT_IMAGES = 4
 const keptImages = new Map<string, FixtureImage>()
-/** In-memory starts in this process so far: the first seeded one keeps no image, so a process that starts once pays nothing. */
+/** In-memory starts in this process so far, this one included: the first keeps no image, so a process that starts once pays nothing. */
 let memoryStarts = 0
 
-/** A kept image's name: the folder (its paths are in the set), the files' digest and the store settings. */
+/** A kept image's name: the folder (its paths are in the set), the files' digest and the store settings (as the key lists them). */
 const keptName = (settings: BootSettings, key: ImageKey): string => JSON.stringify([settings.fixturesDir, key.digest, key.settings])
 
 const keepsImageOf = (dir: string): boolean => [...keptImages.keys()].some((name) => (JSON.parse(name) as unknown[])[0] === dir)
@@ -68,9 +68,19 @@ function fromImage (key: ImageKey, settings: BootSettings, built: BuiltImages, m
     image = 'build'
   }
   if (kept === undefined) return undefined
-  keep(name, kept)
-  const db = openImage(kept.image, WHERE)
-  return { fixtures: kept.fixtures, db, stores: createStores(db, settings), start: 'seeded', image }
+  let db: Db | undefined
+  try {
+    db = openImage(kept.image, WHERE)
+    const stores = createStores(db, settings)
+    // The build's image is kept only from the process's second in-memory start on: one that starts once holds none.
+    if (image === 'process' || memoryStarts > 1) keep(name, kept)
+    return { fixtures: kept.fixtures, db, stores, start: 'seeded', image }
+  } catch {
+    // An image SQLite cannot open (damaged past the manifest's check, or kept from a failed write): seed instead.
+    db?.close()
+    keptImages.delete(name)
+    return undefined
+  }
 }
 
 /**
@@ -81,11 +91,12 @@ function fromImage (key: ImageKey, settings: BootSettings, built: BuiltImages, m
 export function prepareDatabase (settings: BootSettings, ids: IdFactory, built: BuiltImages = BUILT): StartingDatabase {
   assertFixtureFolder(settings.fixturesDir)
   const memory = settings.dbPath === ':memory:'
+  if (memory) memoryStarts++
   // Read before the digest, whose hashing the build's records of the files spare while they are unchanged.
   // Only while this process keeps no image of the folder: a later start finds the one it kept.
   const manifest = memory && built.build !== null && !keepsImageOf(settings.fixturesDir) ? readManifest(built.dir, settings.fixturesDir) : undefined
   const digest = fixtureSetDigest(settings.fixturesDir)
-  const key = imageKey(settings.fixturesDir, digest, settings, built.build ?? '')
+  const key = imageKey(settings.fixturesDir, digest, settings, built.build ?? '', sqliteVersion(WHERE))
   const opened = memory ? fromImage(key, settings, built, manifest) : undefined
   if (opened !== undefined) return opened
   const fixtures = loadFixtureSet(settings.fixturesDir, readVerifiedDigests(VERIFIED_FIXTURES_FILE), digest)
@@ -93,7 +104,7 @@ export function prepareDatabase (settings: BootSettings, ids: IdFactory, built: 
   try {
     const stores = createStores(db, settings)
     const start = seedOrContinue(db, stores, ids, fixtures)
-    if (memory && memoryStarts++ > 0 && readsOnlyInside(fixtures)) {
+    if (memory && memoryStarts > 1 && readsOnlyInside(fixtures)) {
       keep(keptName(settings, key), { fixtures, image: db.serialize() })
     }
     return { fixtures, db, stores, start }

@@ -74,6 +74,20 @@ export function openDatabase (path: string, where: 'checkout' | 'package' = 'che
   return db
 }
 
+let sqliteVersionOf: string | undefined
+
+/** The SQLite library's version better-sqlite3 carries (one query, once per process): what an image made by it is good for. */
+export function sqliteVersion (where: 'checkout' | 'package' = 'checkout'): string {
+  if (sqliteVersionOf !== undefined) return sqliteVersionOf
+  assertSupportedNode(where)
+  const db = new Database(':memory:')
+  try {
+    return (sqliteVersionOf = db.prepare('SELECT sqlite_version()').pluck().get() as string)
+  } finally {
+    db.close()
+  }
+}
+
 /**
  * An in-memory database from `image`, the bytes `serialize()` gave of one this process opened (so its schema is the
  * current one: no migration runs); writable, and independent of the database it was taken from.
