@@ -113,17 +113,19 @@ export type AnswerClosed = (request: FastifyRequest, reply: FastifyReply) => voi
 /** The layers' close listeners and arrival stamps of one scope, in registration order (the hook order). */
 interface CloseWatch { closed: AnswerClosed[], arrived: Array<(request: FastifyRequest) => void> }
 
-const kCloseWatch = Symbol('emulator.closeWatch')
+// By the instance itself: a child scope is Object.create(parent), so a property would be found on the parent's and
+// the child's layers would join the parent's list with no hook of their own.
+const closeWatches = new WeakMap<FastifyInstance, CloseWatch>()
 const kReply = Symbol('emulator.reply')
 
 type WatchedResponse = ServerResponse & { [kReply]?: FastifyReply }
 
 /** The one 'close' listener of every public response, shared (no closure per request): each layer's, in order. */
-function watchOf (app: FastifyInstance & { [kCloseWatch]?: CloseWatch }): CloseWatch {
-  const existing = app[kCloseWatch]
+function watchOf (app: FastifyInstance): CloseWatch {
+  const existing = closeWatches.get(app)
   if (existing !== undefined) return existing
   const watch: CloseWatch = { closed: [], arrived: [] }
-  app[kCloseWatch] = watch
+  closeWatches.set(app, watch)
   const { closed, arrived } = watch
   function onClose (this: WatchedResponse): void {
     const reply = this[kReply] as FastifyReply

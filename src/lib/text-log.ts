@@ -55,7 +55,7 @@ const MAX_PENDING_LOG_BYTES = 16 * 1024 * 1024
 /** Where the text log writes: one `write` per call, as a stream takes it; `flush` waits for what is written so far. */
 interface LineSink { write (text: string): unknown, flush?: () => Promise<void> }
 
-/** How long a close waits for stdout to take the last lines: a stopped reader must never hold the stop. */
+/** How long a close waits by default for stdout to take the last lines: a stopped reader must never hold the stop. */
 const FLUSH_WAIT_MS = 1000
 
 /**
@@ -97,8 +97,7 @@ function bufferedStdout (): LineSink {
     flush: async () => new Promise<void>((resolve) => {
       if (gathered !== '') handOver()
       if (!writing) return resolve()
-      const timer = setTimeout(resolve, FLUSH_WAIT_MS)
-      out.once('drain', () => { clearTimeout(timer); resolve() })
+      out.once('drain', () => { resolve() })
     })
   }
 }
@@ -112,11 +111,32 @@ export interface TextLog {
    * its parse here, the same text either way.
    */
   line (level: number, message: string): void
-  /** Waits (at most a second) until stdout has taken every line logged so far: the app's close calls it. */
+  /** Waits (at most `flushWaitMs`, a second by default) until stdout has taken every line logged so far: the app's close calls it. */
   flush (): Promise<void>
 }
 
-export function createTextLog (out: LineSink = bufferedStdout()): TextLog {
+export interface TextLogOptions {
+  /**
+   * The longest a flush waits. A test that drains a long line through a full pipe on a loaded machine needs longer
+   * (sonic-boom writes 16 KiB at a time and waits 100 ms each time the pipe is full: 0.66 to 0.96 s at load 10).
+   */
+  flushWaitMs?: number
+}
+
+/** The flush of `out`, given up after `waitMs`: it resolves either way, and its timer is cleared once it does. */
+async function flushWithin (out: LineSink, waitMs: number): Promise<void> {
+  if (out.flush === undefined) return
+  let timer: NodeJS.Timeout | undefined
+  const gaveUp = new Promise<void>((resolve) => { timer = setTimeout(resolve, waitMs) })
+  try {
+    await Promise.race([out.flush(), gaveUp])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+export function createTextLog (out: LineSink = bufferedStdout(), options: TextLogOptions = {}): TextLog {
+  const flushWaitMs = options.flushWaitMs ?? FLUSH_WAIT_MS
   const stream = new Writable({
     write (chunk: Buffer, _encoding, done) {
       const lines = chunk.toString('utf8').split('\n').filter((line) => line !== '')
@@ -127,6 +147,6 @@ export function createTextLog (out: LineSink = bufferedStdout()): TextLog {
   return {
     stream,
     line: (level, message) => { out.write(`${clockOf(Date.now())} ${LEVELS[level] ?? String(level)} ${message}\n`) },
-    flush: async () => out.flush?.()
+    flush: async () => flushWithin(out, flushWaitMs)
   }
 }
