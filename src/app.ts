@@ -18,7 +18,7 @@ import runtime from './plugins/runtime.js'
 import control from './layers/control.js'
 import stores from './plugins/stores.js'
 import renderer from './plugins/renderer.js'
-import { createSerializerCompiler, createValidatorCompiler } from './plugins/validation.js'
+import { createSerializerCompiler, createValidatorCompiler, type SerializerTable, type ValidatorTable } from './plugins/validation.js'
 import { formatSchemaErrors } from './lib/schema-errors.js'
 import { prepareDatabase } from './harness/boot.js'
 import { API_PREFIX } from './lib/routes.js'
@@ -31,7 +31,11 @@ import type { BuildOptions } from './emulator-types.js'
 export type { BuildOptions }
 
 /** The seams and sources buildApp takes beside the settings. */
-export type AppSeams = Omit<BuildOptions, 'config'>
+/**
+ * BuildOptions' seams, and the build's compiled tables (plugins/validation.ts; not in the package's BuildOptions: only
+ * tests replace them, with empty ones, to run the sources' own compile).
+ */
+export type AppSeams = Omit<BuildOptions, 'config'> & { compiledTables?: { validators: ValidatorTable, serializers: SerializerTable } }
 
 const PACKAGE_VERSION: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version
 
@@ -93,9 +97,9 @@ function nodeServerTimeouts (requestTimeoutMs: number) {
  * setValidatorCompiler would install them: given none, Fastify would load its default ones (ajv-compiler with ajv's
  * JTD engine, fast-json-stringify-compiler) at every start only to replace them.
  */
-function ownCompilers (): NonNullable<FastifyServerOptions['schemaController']> {
-  const validator = createValidatorCompiler()
-  const serializer = createSerializerCompiler()
+function ownCompilers (tables: AppSeams['compiledTables']): NonNullable<FastifyServerOptions['schemaController']> {
+  const validator = createValidatorCompiler(tables?.validators)
+  const serializer = createSerializerCompiler(tables?.serializers)
   // Fastify types the factories after its default compilers' own signatures; it calls the compilers they return
   // exactly as the ones setValidatorCompiler and setSerializerCompiler take.
   type Factories = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>
@@ -117,7 +121,7 @@ export async function buildApp (config: Config, options: AppSeams = {}): Promise
     schemaErrorFormatter: formatSchemaErrors,
     frameworkErrors,
     clientErrorHandler,
-    schemaController: ownCompilers()
+    schemaController: ownCompilers(options.compiledTables)
   }).withTypeProvider<TypeBoxTypeProvider>()
   app.decorate('emulatorVersion', PACKAGE_VERSION)
   app.decorate('shadowSource', options.shadow)

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { Ajv, type ValidateFunction } from 'ajv'
 import ajvStandalone from 'ajv/dist/standalone/index.js'
 import { addFormats } from '../src/lib/ajv.js'
-import { cachedModule, versionsOf } from './runner/standalone-cache.mjs'
+import { cachedModule, sourcesDigest, versionsOf } from './runner/standalone-cache.mjs'
 
 export const REFERENCE_PATH = process.env.REFERENCE_OPENAPI ??
   fileURLToPath(new URL('../../shared/reference/openapi.json', import.meta.url))
@@ -43,14 +43,21 @@ const ajv = new Ajv({ ...OPTIONS, code: { source: true } })
 addFormats(ajv)
 const validators = new Map<string, ValidateFunction>()
 const VERSIONS = versionsOf(['ajv', 'ajv-formats'])
+/** The files whose text the code depends on beyond the packages and the options: addFormats sets the formats up. */
+export const REFERENCE_SOURCES = ['src/lib/ajv.ts']
+
+/** The cache key of the reference validator of `schema`. */
+export const referenceKey = (schema: object): unknown[] => [VERSIONS, sourcesDigest(REFERENCE_SOURCES), OPTIONS, JSON.stringify(schema)]
+const isValidator = (exports: unknown): boolean => typeof exports === 'function'
 
 /**
  * The validator of `schema`: ajv's standalone code of it, compiled by the first test process that checks an answer
- * against it and kept for the next ones (test/runner/standalone-cache.mjs, keyed by the schema's text, the options and
- * ajv's versions), so a test process compiles none of the reference's schemas: the same code, compiled once.
+ * against it and kept for the next ones (test/runner/standalone-cache.mjs, keyed by the schema's text, the options,
+ * ajv's versions and src/lib/ajv.ts's text), so a test process compiles none of the reference's schemas: the same code, compiled once.
  */
 function compile (schema: object): ValidateFunction {
-  return cachedModule('reference', [VERSIONS, OPTIONS, JSON.stringify(schema)], () => ajvStandalone.default(ajv, ajv.compile(schema))) as ValidateFunction
+  const make = (): string => ajvStandalone.default(ajv, ajv.compile(schema))
+  return cachedModule('reference', referenceKey(schema), make, isValidator) as ValidateFunction
 }
 
 // FIDELITY: statuses the live service answers without declaring them (catalogue §1.2, §6.4): their bodies

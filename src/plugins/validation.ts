@@ -30,14 +30,24 @@ function lazyValidator (ajv: () => Ajv, schema: object, built?: (schema: object)
   return validate
 }
 
-/** The coercing engine's validator for `schema` as the build compiled it, when the bundle holds one. */
-const precompiled = (schema: object): ValidateFunction | undefined =>
-  PRECOMPILED.size === 0 ? undefined : PRECOMPILED.get(JSON.stringify(schema))
+/** The build's table of query, path and header validators by schema text (precompiled-validators.ts's shape). */
+export type ValidatorTable = Pick<ReadonlyMap<string, ValidateFunction>, 'size' | 'get'>
+/** The build's table of serializer factories by schema text (precompiled-serializers.ts's shape). */
+export type SerializerTable = Pick<ReadonlyMap<string, () => (data: unknown) => string>, 'size' | 'get'>
+
+/** The coercing engine's validator for `schema` as the build compiled it, when `table` holds one. */
+const precompiledIn = (table: ValidatorTable) => (schema: object): ValidateFunction | undefined =>
+  table.size === 0 ? undefined : table.get(JSON.stringify(schema))
 
 /** Build-time only (scripts/precompile-validators.mjs): told of each query, path and header schema a route declares. */
 export const coercedSchemas: { record?: (schema: object) => void } = {}
 
-export function createValidatorCompiler (): FastifySchemaCompiler<unknown> {
+/**
+ * The validator compiler, taking coerced schemas' validators from `table` (the build's; tests pass empty ones so the
+ * sources' own compile, which `npm run dev` runs, stays covered: the test runner's table holds every schema).
+ */
+export function createValidatorCompiler (table: ValidatorTable = PRECOMPILED): FastifySchemaCompiler<unknown> {
+  const precompiled = precompiledIn(table)
   return ({ schema, httpPart }) => {
     if (httpPart === 'body') return lazyValidator(strictAjv, schema as object)
     coercedSchemas.record?.(schema as object)
@@ -88,22 +98,22 @@ export const serializedSchemas: { record?: (schema: object) => void } = {}
 /** What the server serialises with for `schema`: withNullableFields' form, as fast-json-stringify takes it. */
 export const serializerSchema = (schema: unknown): Parameters<typeof fastJson>[0] => withNullableFields(schema) as Parameters<typeof fastJson>[0]
 
-/** The serializer the build compiled for `schema` (the same code fastJson makes of it), when the bundle holds one. */
-const precompiledSerializer = (schema: object): ((data: unknown) => string) | undefined =>
-  PRECOMPILED_SERIALIZERS.size === 0 ? undefined : PRECOMPILED_SERIALIZERS.get(JSON.stringify(schema))?.()
+/** The serializer the build compiled for `schema` (the same code fastJson makes of it), when `table` holds one. */
+const precompiledSerializer = (table: SerializerTable, schema: object): ((data: unknown) => string) | undefined =>
+  table.size === 0 ? undefined : table.get(JSON.stringify(schema))?.()
 
 /**
  * Fastify's serializer (fast-json-stringify), compiled on first use (or taken from the build's table), once per
  * response schema object for the whole process: ajv caches validators the same way. Output is what Fastify's default
- * compiler produces.
+ * compiler produces. `table` is the build's (tests pass an empty one, as for createValidatorCompiler).
  */
-export function createSerializerCompiler (): FastifySerializerCompiler<unknown> {
+export function createSerializerCompiler (table: SerializerTable = PRECOMPILED_SERIALIZERS): FastifySerializerCompiler<unknown> {
   return ({ schema }) => {
     serializedSchemas.record?.(schema as object)
     let serialize = serializers.get(schema as object)
     if (!serialize) {
       let compiled: ((data: unknown) => string) | undefined
-      serialize = (data) => (compiled ??= precompiledSerializer(schema as object) ?? fastJson(serializerSchema(schema)))(data)
+      serialize = (data) => (compiled ??= precompiledSerializer(table, schema as object) ?? fastJson(serializerSchema(schema)))(data)
       serializers.set(schema as object, serialize)
     }
     return serialize
