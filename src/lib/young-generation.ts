@@ -7,7 +7,8 @@ import v8 from 'node:v8'
 
 /** The V8 flag the bin sets at start, unless the user chose the young generation's size or growth themselves. */
 export function youngGenerationFlag (execArgv: readonly string[], nodeOptions: string | undefined): string | undefined {
-  const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/)]
+  // NODE_OPTIONS may quote each option ("--max-semi-space-size=16"): Node unquotes them, and so must this.
+  const given = [...execArgv, ...(nodeOptions ?? '').split(/\s+/).map((option) => option.replace(/^"(.*)"$/, '$1'))]
   // Node and V8 take both spellings (--semi-space-growth-factor and --semi_space_growth_factor).
   if (given.some((option) => /^--(?:min|max)?[-_]?semi[-_]space/.test(option))) return undefined
   return '--semi-space-growth-factor=8'
