@@ -52,33 +52,43 @@ const MEMO_MAX_CHARS = 1024 * 1024
 
 /**
  * Whether `body` cuts as `last` did: the same body, or bytes of the same length whose first `maxBytes + 1` bytes (all
- * that clipBuffer reads) are the same. A kept MCP answer (api/v1/mcp/kept-answers.ts) is new bytes on every call
+ * that clipBuffer reads; all of them for a body that is kept whole) are the same. A kept MCP answer (api/v1/mcp/kept-answers.ts) is new bytes on every call
  * that differ only in the JSON-RPC id at their end: compared here (a memcmp), not decoded and kept again each time.
  */
 function cutsAlike (body: string | Buffer, last: string | Buffer | null, maxBytes: number): boolean {
   if (body === last) return true
   if (typeof body === 'string' || typeof last === 'string' || last === null || body.length !== last.length) return false
-  return body.compare(last, 0, maxBytes + 1, 0, maxBytes + 1) === 0
+  const end = Math.min(body.length, maxBytes + 1)
+  return body.compare(last, 0, end, 0, end) === 0
 }
 
 /**
- * Keeps bodies for the journal, cut to `maxBytes`. A body no longer than `maxBytes` characters is kept as is (its
- * UTF-8 size is only needed on read); a longer one is cut now, so no entry holds more than about `maxBytes`. The
- * last cut is remembered: a cached page sent again and again (the same string) is cut once, exactly as before.
+ * Keeps bodies for the journal, cut to `maxBytes`. A text no longer than `maxBytes` characters is kept as is (its
+ * UTF-8 size is only needed on read); a longer one is cut now, so no entry holds more than about `maxBytes`, and bytes
+ * are decoded (as far as they are kept). The last cut is remembered: a cached page sent again and again (the same
+ * bytes) is decoded and cut once.
  */
 export function createBodyKeeper (maxBytes: number): (body: string | Buffer | null, contentType: string | null) => KeptBody {
   let lastBody: string | Buffer | null = null
   let lastCut: KeptBody | null = null
   return (body, contentType) => {
-    if (body === null || body.length <= maxBytes) return { text: typeof body === 'string' ? body : body?.toString('utf8') ?? null, contentType, cut: null }
+    if (body === null) return { text: null, contentType, cut: null }
+    if (typeof body === 'string' && body.length <= maxBytes) return { text: body, contentType, cut: null }
+    // A page kept as bytes (api/v1/cached.ts) is sent again and again: decoded once, not on every request.
     if (lastCut === null || !cutsAlike(body, lastBody, maxBytes)) {
-      const { text: kept, bytes, truncated } = typeof body === 'string' ? clip(body, maxBytes) : clipBuffer(body, maxBytes)
       // Pages are small; remembering a large upload would keep it alive until the next one.
       lastBody = body.length <= MEMO_MAX_CHARS ? body : null
-      lastCut = { text: kept, contentType: null, cut: { bytes, truncated } }
+      lastCut = cutOf(body, maxBytes)
     }
     return { text: lastCut.text, contentType, cut: lastCut.cut }
   }
+}
+
+/** What the journal keeps of a body longer than `maxBytes` characters, or of any body sent as bytes. */
+function cutOf (body: string | Buffer, maxBytes: number): KeptBody {
+  if (typeof body !== 'string' && body.length <= maxBytes) return { text: body.toString('utf8'), contentType: null, cut: null }
+  const { text, bytes, truncated } = typeof body === 'string' ? clip(body, maxBytes) : clipBuffer(body, maxBytes)
+  return { text, contentType: null, cut: { bytes, truncated } }
 }
 
 /** `clip` for a body sent as bytes (a large cached answer): only the kept bytes are decoded. */

@@ -68,6 +68,20 @@ t.test('a body sent as bytes is kept like its text: cut on a character boundary,
   t.same(keep(Buffer.from('abcdé'), null), keep('abcdé', null), 'bytes and text of one body are kept alike')
 })
 
+t.test('a short page sent as bytes again and again is decoded once; other bytes of its length are decoded again', async (t) => {
+  const keep = createBodyKeeper(64)
+  const page = Buffer.from('{"items":["🚀"]}')
+  const first = keep(page, 'application/json')
+  t.same(first, { text: '{"items":["🚀"]}', contentType: 'application/json', cut: null })
+  t.equal(keep(page, null).text, first.text, 'the same text')
+  t.same(keep(Buffer.from('{"items":["🚀"]}'), 'text/plain'), { text: '{"items":["🚀"]}', contentType: 'text/plain', cut: null }, 'equal bytes, another buffer')
+  const other = Buffer.from('{"items":["🛸"]}')
+  t.equal(other.length, page.length)
+  t.same(keep(other, null), { text: '{"items":["🛸"]}', contentType: null, cut: null }, 'bytes of the same length that differ are not the last text')
+  t.same(keep('{"items":[1]}', null), { text: '{"items":[1]}', contentType: null, cut: null }, 'a short text is kept as it is')
+  t.same(keep(page, null).text, '{"items":["🚀"]}', 'and the page after it is decoded again')
+})
+
 t.test('new bytes that cut alike share the last cut; a difference the cut reads makes a new one', async (t) => {
   const keep = createBodyKeeper(4)
   // A kept MCP answer: new bytes each call, differing only in the id near their end.
