@@ -18,7 +18,8 @@ export function startProcess (entry: string, args: string[], env: Record<string,
   })
   let output = ''
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill(); reject(new Error(`no start within 30 s:\n${output}`)) }, 30_000)
+    // A hang's deadline, not a start budget: a start takes 1 to 3 s, and over 20 s on two cores under a whole suite.
+    const timer = setTimeout(() => { child.kill(); reject(new Error(`no start within 90 s:\n${output}`)) }, 90_000)
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       const match = /listening at (http:\/\/[^\s"]+)/.exec(output)

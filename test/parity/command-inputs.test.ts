@@ -70,9 +70,13 @@ t.test('Ctrl-C in the middle of a run: what it made is removed, the report and r
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => { stdout += chunk.toString() })
   child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString() })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve))
+  let exitCode: number | null | undefined
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => { exitCode = code; resolve(code) }))
   const sceneMade = async () => (await target.admin('GET', '/_emulator/requests?method=POST&path=/scenes&status=200')).data.length > 0
-  await until(sceneMade, () => `the run's first scene (a POST /scenes answered 200):\n${stdout}${stderr}`, 30_000, 100)
+  // The deadline only catches a run that hangs: on a loaded machine (CI's two cores under a whole suite) the child's
+  // start and probes took over 30 s. A run that ends before its first scene fails here at once, with its output.
+  await until(async () => exitCode !== undefined || await sceneMade(), () => `the run's first scene (a POST /scenes answered 200):\n${stdout}${stderr}`, 90_000, 100)
+  t.equal(exitCode, undefined, `the run was still going when its first scene was made:\n${stdout}${stderr}`)
   child.kill('SIGINT')
   t.equal(await exited, 2, 'an interrupted run is never a pass')
   t.match(stderr, /^parity: interrupted by SIGINT; removed the [2-9] things it had made\n$/)

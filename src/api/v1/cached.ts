@@ -17,7 +17,8 @@ const readOf = (request: FastifyRequest): string => `GET ${request.routeOptions.
  */
 function sendCachedPage<I> (request: FastifyRequest, reply: FastifyReply, input: I, list: (ctx: OpContext, input: I) => unknown): FastifyReply {
   const ctx = ctxOf(request)
-  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => Buffer.from(reply.serialize(list(ctx, input)))))
+  // The emulator's serializer compiler (app.ts) answers text: Fastify's type also admits bytes from other compilers.
+  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => Buffer.from(reply.serialize(list(ctx, input)) as string)))
 }
 
 /**
