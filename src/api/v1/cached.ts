@@ -17,7 +17,13 @@ const readOf = (request: FastifyRequest): string => `GET ${request.routeOptions.
  */
 function sendCachedPage<I> (request: FastifyRequest, reply: FastifyReply, input: I, list: (ctx: OpContext, input: I) => unknown): FastifyReply {
   const ctx = ctxOf(request)
-  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => Buffer.from(reply.serialize(list(ctx, input)))))
+  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => bytesOf(reply.serialize(list(ctx, input)))))
+}
+
+/** Fastify types a serializer's output as text or bytes; the route's compiled serializer gives text. */
+function bytesOf (serialized: string | ArrayBuffer | Buffer): Buffer {
+  if (Buffer.isBuffer(serialized)) return serialized
+  return typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized)
 }
 
 /**
