@@ -6,9 +6,10 @@ import { cachedRead, keepRead } from '../../services/cached-read.js'
 import type { OpContext } from '../../services/context.js'
 import { ctxOf } from './auth.js'
 import { answersKept } from './operations.js'
+import { routeOf } from '../../layers/request-record.js'
 
 /** 'GET /api/v1/scenes/:sceneId/content', whatever the method of the route at that URL. */
-const readOf = (request: FastifyRequest): string => `GET ${request.routeOptions.url as string}`
+const readOf = (request: FastifyRequest): string => `GET ${routeOf(request).url as string}`
 
 /**
  * A page, serialised by the route's response schema once per database version and key, and kept as its UTF-8 bytes:
