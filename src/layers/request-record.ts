@@ -4,6 +4,7 @@
 // record, never through each other's files, headers or casts of the request.
 import type { ServerResponse } from 'node:http'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
 import type { FaultKind, FaultPhase } from '../schemas/faults.js'
 
 /** Who called, as auth found the key: set before authorize, so a 403 is still attributed. */
@@ -82,10 +83,15 @@ export interface RequestRecord {
 }
 
 const kRecord = Symbol('emulator.requestRecord')
+const kRoute = Symbol('emulator.routeOptions')
+
+/** The route a request matched, as Fastify describes it: its url (undefined when none matched), config and schema. */
+export type MatchedRoute = FastifyRequest['routeOptions']
 
 declare module 'fastify' {
   interface FastifyRequest {
-    [kRecord]?: RequestRecord
+    [kRecord]?: RequestRecord | null
+    [kRoute]?: MatchedRoute | null
   }
 }
 
@@ -93,6 +99,28 @@ declare module 'fastify' {
 export function recordOf (request: FastifyRequest): RequestRecord {
   return (request[kRecord] ??= { caller: null, fault: null, stub: null, drift: null, mcp: null, mcpBatch: null, chaos: null })
 }
+
+/**
+ * The route this request matched, read once per request: Fastify's `request.routeOptions` getter builds a new
+ * object of twelve fields on every read, and a public request's layers read it five or six times. Read again when
+ * the request has since been handed to the not-found handler (reply.callNotFound(), the one change of route Fastify
+ * makes; is404 is a cheap getter).
+ */
+export function routeOf (request: FastifyRequest): MatchedRoute {
+  const kept = request[kRoute]
+  if (kept != null && request.is404 === (kept.url === undefined)) return kept
+  return (request[kRoute] = request.routeOptions)
+}
+
+/**
+ * Declares the record's and the route's slots on the scope's requests (null until first used), so every request
+ * object is built with them and keeps one shape: a property added after construction gives each request a new hidden
+ * class and the layers' property reads go megamorphic. Register before the layers (api/v1/index.ts).
+ */
+export const requestSlots = fp(async (app) => {
+  app.decorateRequest(kRecord, null)
+  app.decorateRequest(kRoute, null)
+}, { name: 'request-slots' })
 
 /** Whether the body going out is a harness layer's (a fault's, a stub's or the sweep's) rather than the route's. */
 export function answeredByHarness (record: RequestRecord): boolean {

@@ -1,12 +1,14 @@
 // Exact caching of reads: a value computed from the database is reused only while the database has not
-// changed since. SQLite's total_changes() counts every row this connection inserted, updated or deleted (all
-// writes go through it: routes, admin, snapshots, resets), so any write at all empties the cache. State that is not
+// changed since. The write counter (write-count.ts) counts every statement that may write it, wherever it was prepared
+// (routes, admin, snapshots, resets), so any write at all empties the cache; it replaced SQLite's total_changes(),
+// a query on every cached read. State that is not
 // in the database (the compatibility switches) empties it through clear() when it changes. Bounded in entries and
 // in bytes, so a long run of reads over large drawings never holds more than the budget.
 // One key scheme for every entry: the read's name and the values its answer depends on, as JSON, so no two reads
 // or values can run together into one key whatever text they hold.
 import type { Config } from '../config/types.js'
 import type { Db } from './database.js'
+import { writeCounter } from './write-count.js'
 
 /** Entries kept before the cache starts over; a test suite's pages and keys fit many times over. */
 const MAX_ENTRIES = 2000
@@ -51,7 +53,7 @@ function sizeOf (key: string, value: unknown): number {
 }
 
 export function createReadCache (db: Db, { readCacheMaxBytes = 64 * 1024 * 1024 }: Partial<ReadCacheSettings> = {}): ReadCache {
-  const version = db.prepare('SELECT total_changes()').pluck()
+  const version = writeCounter(db)
   let seenVersion = -1
   let entries = new Map<string, unknown>()
   let bytes = 0
@@ -61,7 +63,7 @@ export function createReadCache (db: Db, { readCacheMaxBytes = 64 * 1024 * 1024 
   }
   /** The entries valid at the current version: emptied when anything was written since. */
   const current = (): Map<string, unknown> => {
-    const now = version.get() as number
+    const now = version()
     if (now !== seenVersion) {
       startOver()
       seenVersion = now

@@ -8,7 +8,7 @@ import type { ApiKey } from '../../store/api-keys-store.js'
 import type { WorkspaceUser } from '../../schemas/users.js'
 import { BEARER_HEADER, routeSignature } from '../../lib/routes.js'
 import { authorize, type Operation } from '../../services/access.js'
-import { recordOf } from '../../layers/request-record.js'
+import { recordOf, routeOf } from '../../layers/request-record.js'
 import { contextFor, type Caller, type OpContext } from '../../services/context.js'
 
 /** What a route handler knows about the caller. */
@@ -125,7 +125,7 @@ function checkRequest (app: FastifyInstance, operations: WeakMap<object, Operati
   // Set before authorize, so a 403 is still attributed to its key and workspace (request journal, request log).
   request.auth = auth
   recordCaller(request, auth)
-  const route = request.routeOptions
+  const route = routeOf(request)
   // The MCP endpoint authorizes each tool against the operation behind it instead (api/v1/mcp/).
   if (route.config.mcp === true) return
   let operation = operations.get(route.config)

@@ -6,9 +6,10 @@ import { cachedRead, keepRead } from '../../services/cached-read.js'
 import type { OpContext } from '../../services/context.js'
 import { ctxOf } from './auth.js'
 import { answersKept } from './operations.js'
+import { routeOf } from '../../layers/request-record.js'
 
 /** 'GET /api/v1/scenes/:sceneId/content', whatever the method of the route at that URL. */
-const readOf = (request: FastifyRequest): string => `GET ${request.routeOptions.url as string}`
+const readOf = (request: FastifyRequest): string => `GET ${routeOf(request).url as string}`
 
 /**
  * A page, serialised by the route's response schema once per database version and key, and kept as its UTF-8 bytes:
@@ -17,8 +18,13 @@ const readOf = (request: FastifyRequest): string => `GET ${request.routeOptions.
  */
 function sendCachedPage<I> (request: FastifyRequest, reply: FastifyReply, input: I, list: (ctx: OpContext, input: I) => unknown): FastifyReply {
   const ctx = ctxOf(request)
-  // The emulator's serializer compiler (app.ts) answers text: Fastify's type also admits bytes from other compilers.
-  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => Buffer.from(reply.serialize(list(ctx, input)) as string)))
+  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => bytesOf(reply.serialize(list(ctx, input)))))
+}
+
+/** Fastify types a serializer's output as text or bytes; the route's compiled serializer gives text. */
+function bytesOf (serialized: string | ArrayBuffer | Buffer): Buffer {
+  if (Buffer.isBuffer(serialized)) return serialized
+  return typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized)
 }
 
 /**

@@ -30,11 +30,14 @@ import users from './users.js'
 import invites from './invites.js'
 import logs from './logs.js'
 import mcp from './mcp/index.js'
+import { requestSlots } from '../../layers/request-record.js'
 import { toolEntries } from './mcp/tools/index.js'
 import { instructionsFor } from '../../mcp/format-guides.js'
 
 /** The operation table and the layers, each a plugin whose hooks reach the routes after it, in hook order. */
 async function registerLayers (app: FastifyInstance): Promise<void> {
+  // The request record's and the matched route's slots, declared before any hook reads them (one request shape)
+  await app.register(requestSlots)
   // onRoute: records every route below as an operation (signature, admin-only) for authorize and MCP
   await app.register(operations)
   // -- layers, in hook order --

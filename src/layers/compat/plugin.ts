@@ -3,13 +3,13 @@
 // workspace, and with it the workspace's own switches, is known.
 import fp from 'fastify-plugin'
 import { stripUnknown } from '../../lib/strip-unknown.js'
-import { recordOf } from '../request-record.js'
+import { recordOf, routeOf } from '../request-record.js'
 
 export default fp(async (app) => {
   const compat = app.control.compat
   // Synchronous work, so a callback hook: no promise and no extra turn per request.
   app.addHook('preValidation', (request, _reply, done) => {
-    const body = (request.routeOptions.schema as { body?: unknown } | undefined)?.body
+    const body = (routeOf(request).schema as { body?: unknown } | undefined)?.body
     if (body !== undefined && request.body !== undefined &&
       compat.effective(recordOf(request).caller?.workspaceId ?? null).unknownFields === 'strip') stripUnknown(body, request.body)
     done()

@@ -1,7 +1,7 @@
 // What the coverage counts one answer under: its operation (as parity reports name it) and its outcomes. Pure.
 import type { FastifyRequest } from 'fastify'
 import { toOpenApiPath } from '../../lib/routes.js'
-import type { McpEntry, RequestRecord } from '../request-record.js'
+import { routeOf, type McpEntry, type RequestRecord } from '../request-record.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,7 +34,7 @@ function routeOperation (method: string, route: string): string {
 function mcpOperation (request: FastifyRequest, call: McpEntry | null): string | undefined {
   if (call === null) return undefined
   if (call.method === 'tools/call') {
-    const known = call.tool !== null && request.routeOptions.config.mcpTools?.includes(call.tool) === true
+    const known = call.tool !== null && routeOf(request).config.mcpTools?.includes(call.tool) === true
     return known ? `mcp ${call.tool as string}` : 'mcp (unknown tool)'
   }
   return MCP_METHODS.has(call.method) ? `mcp ${call.method}` : 'mcp (other method)'
@@ -53,7 +53,7 @@ export function operationsOfRoute (methods: string | readonly string[], route: s
  * never read (a fault answered first) under `POST /api/v1/mcp`.
  */
 export function operationOf (request: FastifyRequest, record: RequestRecord): string {
-  const route = request.routeOptions.url
+  const route = routeOf(request).url
   if (route === undefined) return `${request.method} /api/v1/*`
   return mcpOperation(request, record.mcp) ?? routeOperation(request.method, route)
 }
@@ -72,7 +72,7 @@ function failureServed (record: RequestRecord): boolean {
  */
 export function operationsOf (request: FastifyRequest, record: RequestRecord, statusCode: number): string[] {
   const batch = record.mcpBatch
-  const route = request.routeOptions.url
+  const route = routeOf(request).url
   if (batch === null || route === undefined || failureServed(record)) return [operationOf(request, record)]
   if (batch.length === 0 || statusCode >= 400) return [routeOperation(request.method, route)]
   return batch.map((call) => mcpOperation(request, call) as string)

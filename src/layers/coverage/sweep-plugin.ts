@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { emulatorError, type ErrorCode } from '../../errors.js'
-import { recordOf, type ChaosEntry } from '../request-record.js'
+import { recordOf, routeOf, type ChaosEntry } from '../request-record.js'
 import { operationOf } from './operation.js'
 import type { SweepControl } from './sweep.js'
 
@@ -45,7 +45,7 @@ function serve (request: FastifyRequest, reply: FastifyReply, entry: ChaosEntry)
 function beforeHandler (sweep: SweepControl, request: FastifyRequest, reply: FastifyReply): void {
   const record = recordOf(request)
   // Unattributed calls (no key) have no workspace to sweep in; unmatched URLs have no operation.
-  if (record.caller === null || request.routeOptions.url === undefined) return
+  if (record.caller === null || routeOf(request).url === undefined) return
   const swept = { workspaceId: record.caller.workspaceId, operation: operationOf(request, record) }
   const outcome = sweep.take(swept.workspaceId, swept.operation)
   if (outcome === null) return

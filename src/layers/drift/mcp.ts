@@ -4,7 +4,7 @@
 // the changed one back.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { TSchema } from 'typebox'
-import { recordOf, type McpEntry } from '../request-record.js'
+import { recordOf, routeOf, type McpEntry } from '../request-record.js'
 import { isMcpDriftKind } from './kinds/index.js'
 import { applyLearnedMcp } from './learned-mcp.js'
 import { mcpOperation } from '../../formats/mcp-view.js'
@@ -42,7 +42,7 @@ function ledgerKey (route: string, call: McpEntry | undefined): string {
 
 /** Whether drift may change this request's answer at all: off with no drift header (the usual case) it cannot. */
 export function mcpDriftMayApply (request: FastifyRequest): boolean {
-  const route = request.routeOptions.url
+  const route = routeOf(request).url
   const call = recordOf(request).mcp
   // The profile's changes for this call's operation, if the profile names it.
   const profiled = route === undefined || call === null
@@ -54,7 +54,7 @@ export function mcpDriftMayApply (request: FastifyRequest): boolean {
 /** The answer as drift leaves it (pipeline.ts runDrift): undefined when unchanged. */
 export function driftMcpMessage (request: FastifyRequest, reply: FastifyReply, target: McpDriftTarget): McpDrifted | undefined {
   const { call, message, status } = target
-  const operation = ledgerKey(request.routeOptions.url as string, call)
+  const operation = ledgerKey(routeOf(request).url as string, call)
   return runDrift(request, reply, {
     operation,
     profiled: call === undefined ? undefined : request.server.control.drift.learned(operation),

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { LearnedChange } from '../../formats/drift-profile.js'
-import { recordOf } from '../request-record.js'
+import { recordOf, routeOf } from '../request-record.js'
 import { DRIFT_HEADER } from './apply.js'
 import { LEARNED_KIND } from './learned.js'
 import { routeKey } from './rest.js'
@@ -29,7 +29,7 @@ function isJson (text: string): boolean {
 
 async function answerMissing (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   const control = request.server.control.drift
-  const route = request.routeOptions.url
+  const route = routeOf(request).url
   if (control.profile === undefined || route === undefined) return undefined
   const key = routeKey(request.method, route)
   const missing = control.learned(key)?.find((c): c is Missing => c.change === 'route-missing')

@@ -4,7 +4,7 @@
 // profile's pointers see it and how the changed answer is written back.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { createRng, hashString, type Rng } from '../../lib/rng.js'
-import { recordOf, sweptDriftKinds } from '../request-record.js'
+import { recordOf, routeOf, sweptDriftKinds } from '../request-record.js'
 import { DRIFT_HEADER, applyRandom, driftHeaderValue } from './apply.js'
 import { driftKindNames } from './kinds/index.js'
 import type { LearnedOutput } from './learned.js'
@@ -56,8 +56,13 @@ function warn (reply: FastifyReply, warnings: readonly string[]): void {
   if (warnings.length > 0) reply.header(DRIFT_WARNING_HEADER, warnings.join('; ').replace(/[^\x20-\x7e]/g, '?'))
 }
 
+/** The drift headers as Node's parser names them (lower case), spelled once rather than lower-cased on every answer. */
+const DRIFT_REQUEST_HEADER = DRIFT_HEADER.toLowerCase()
+const DRIFT_SEED_REQUEST_HEADER = DRIFT_SEED_HEADER.toLowerCase()
+
 function noDriftHeaders (request: FastifyRequest): boolean {
-  return request.headers[DRIFT_HEADER.toLowerCase()] === undefined && request.headers[DRIFT_SEED_HEADER.toLowerCase()] === undefined
+  const headers = request.headers
+  return headers[DRIFT_REQUEST_HEADER] === undefined && headers[DRIFT_SEED_REQUEST_HEADER] === undefined
 }
 
 /**
@@ -71,8 +76,8 @@ export function mayDrift (request: FastifyRequest, profiled: ProfiledChanges | u
 
 /** Reads the request's drift headers; sets the warning header and returns null when they cannot be read. */
 function readPlan (request: FastifyRequest, reply: FastifyReply): Plan | null {
-  const asked = parseDriftRequest(request.headers[DRIFT_HEADER.toLowerCase()])
-  const seed = parseDriftSeed(request.headers[DRIFT_SEED_HEADER.toLowerCase()])
+  const asked = parseDriftRequest(request.headers[DRIFT_REQUEST_HEADER])
+  const seed = parseDriftSeed(request.headers[DRIFT_SEED_REQUEST_HEADER])
   const warning = asked.mode === 'invalid' ? asked.warning : typeof seed === 'object' ? seed.warning : undefined
   if (warning !== undefined) {
     warn(reply, [warning])
@@ -167,7 +172,7 @@ function randomForcedOrSwept<Out> (
   const statusCode = learned?.statusCode ?? answer.status
   const ctx: DriftContext = {
     method: request.method,
-    route: request.routeOptions.url as string,
+    route: routeOf(request).url as string,
     statusCode,
     body: learned === null ? answer.json?.body : learned.body,
     schema: answer.schema(statusCode),

@@ -3,7 +3,7 @@
 // a stub answered, and a profile's missing route, are left alone.
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { toOpenApiPath } from '../../lib/routes.js'
-import { answeredByHarness, recordOf } from '../request-record.js'
+import { answeredByHarness, recordOf, routeOf } from '../request-record.js'
 import { applyLearned } from './learned.js'
 import { mayDrift, runDrift } from './pipeline.js'
 import type { DriftResult } from './types.js'
@@ -15,7 +15,7 @@ export function routeKey (method: string, url: string): string {
 
 /** The response schema for this status ('200', then '2xx', then 'default'), as the route declared it. */
 function responseSchema (request: FastifyRequest, statusCode: number): unknown {
-  const response = (request.routeOptions.schema as { response?: Record<string, unknown> } | undefined)?.response
+  const response = (routeOf(request).schema as { response?: Record<string, unknown> } | undefined)?.response
   if (response === undefined) return undefined
   return response[statusCode] ?? response[`${String(statusCode)[0]}xx`] ?? response.default
 }
@@ -37,7 +37,7 @@ function parseJson (reply: FastifyReply, payload: unknown): { body: unknown } | 
  * its records (change-error-envelope), and clients' error paths are the least tested.
  */
 function inScope (request: FastifyRequest): boolean {
-  const { url, config } = request.routeOptions
+  const { url, config } = routeOf(request)
   // HEAD has no body to drift; unmatched URLs (url undefined) are the root not-found handler's, not a route's;
   // a body a fault produced (a 5xx envelope, the HTML 503, a trickled stream) is the fault's, not the API's, and a
   // stubbed answer is what the test asked for verbatim.
@@ -80,7 +80,7 @@ export async function driftPayload (request: FastifyRequest, reply: FastifyReply
   // Scope first: the MCP endpoint's answers (config.drift false) are its adapter's (mcp.ts), drifted before this hook.
   if (!inScope(request)) return payload
   const control = request.server.control.drift
-  const route = request.routeOptions.url as string
+  const route = routeOf(request).url as string
   // Without a profile (the usual case) no operation key is built before drift is known to run.
   const key = control.profile === undefined ? undefined : routeKey(request.method, route)
   const profiled = key === undefined ? undefined : control.learned(key)

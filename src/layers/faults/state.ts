@@ -135,7 +135,7 @@ function viewOf (state: State): FaultSettings {
 function decide (state: State, method: string, path: string, header: HeaderFault | null, headerLatency: number | null): FaultOutcome {
   const n = state.sequence++
   // Nothing asked and nothing configured (the usual case): no draw would be made, so no generator is needed.
-  if (header === null && headerLatency === null && isQuiet(state)) return { latencyMs: 0, fault: null }
+  if (header === null && headerLatency === null && isQuiet(state)) return NOTHING
   const faultRng = createRng(hashString(`fault:${n}`, state.seed))
   const latencyRng = createRng(hashString(`latency:${n}`, state.seed))
   const fault = header === null
@@ -145,6 +145,9 @@ function decide (state: State, method: string, path: string, header: HeaderFault
   if (fault?.kind === 'latency') latencyMs += fault.delayMs ?? 0
   return { latencyMs, fault }
 }
+
+/** The usual outcome, shared (frozen): no object per request. */
+const NOTHING: FaultOutcome = Object.freeze({ latencyMs: 0, fault: null })
 
 function isQuiet (state: State): boolean {
   return state.rules.length === 0 && state.faultRate <= 0 && state.latencyMs === 0 && state.latencyJitterMs === 0

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { JournalControl, JournalRecord } from './state.js'
 import { kRawBody } from '../../lib/json-depth.js'
-import { recordOf, whenAnswerCloses } from '../request-record.js'
+import { recordOf, routeOf, whenAnswerCloses } from '../request-record.js'
 
 interface Arrival { at: number, startedAt: number }
 interface Sent { body: string | Buffer | null, contentType: string | null }
@@ -16,8 +16,8 @@ const kSent = Symbol('emulator.journalSent')
 
 declare module 'fastify' {
   interface FastifyRequest {
-    [kArrival]?: Arrival
-    [kSent]?: Sent
+    [kArrival]?: Arrival | null
+    [kSent]?: Sent | null
   }
 }
 
@@ -49,7 +49,7 @@ function toJournalRecord (journal: JournalControl, request: FastifyRequest, repl
     at: arrival.at,
     method: request.method,
     url: request.url,
-    route: request.routeOptions.url ?? null,
+    route: routeOf(request).url ?? null,
     // No headers went out when the connection was dropped: there is no status to report.
     status: reply.raw.headersSent ? reply.statusCode : null,
     durationMs: Math.round((performance.now() - arrival.startedAt) * 10) / 10,
@@ -70,6 +70,9 @@ export const journalArrival = fp(async (app) => {
   const journal = app.control.journal
   if (journal.capacity === 0) return
   const clock = app.clock
+  // Declared on the scope's requests (null until set), so the stamp does not change a request's shape (request-record.ts requestSlots)
+  app.decorateRequest(kArrival, null)
+  app.decorateRequest(kSent, null)
   whenAnswerCloses(app, (request, reply) => {
     // A throw here would escape every error handler and end the process: lose the entry, never the emulator.
     try {
@@ -87,7 +90,7 @@ export default fp(async (app) => {
   // With the journal off nothing reads what went out: no hook at all.
   if (app.control.journal.capacity === 0) return
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request[kArrival] !== undefined) {
+    if (request[kArrival] != null) {
       request[kSent] = {
         body: bodyOf(request, payload),
         contentType: headerText(reply.getHeader('content-type'))
