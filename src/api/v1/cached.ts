@@ -17,7 +17,7 @@ const readOf = (request: FastifyRequest): string => `GET ${request.routeOptions.
  */
 function sendCachedPage<I> (request: FastifyRequest, reply: FastifyReply, input: I, list: (ctx: OpContext, input: I) => unknown): FastifyReply {
   const ctx = ctxOf(request)
-  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => Buffer.from(reply.serialize(list(ctx, input)))))
+  return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => Buffer.from(reply.serialize(list(ctx, input)) as string)))
 }
 
 /**
