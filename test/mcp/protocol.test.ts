@@ -95,3 +95,13 @@ t.test('a body nested past the bound is refused before the SDK parses it', async
   t.equal(answer.message.error.code, -32600)
   t.equal((await rpc(app, KEYS.full, INIT('2025-06-18'))).status, 200, 'the emulator lives on')
 })
+
+t.test('nesting: the shortest body deeper than 512 levels is refused -32600; one level less is walked no further', async (t) => {
+  const app = await fresh()
+  const nested = (levels: number) => '['.repeat(levels) + ']'.repeat(levels)
+  const deep = await rpc(app, KEYS.full, nested(513))
+  t.same([deep.status, deep.message], [400, { jsonrpc: '2.0', error: { code: -32600, message: 'Invalid Request: nested deeper than 512 levels' }, id: null }])
+  const edge = await rpc(app, KEYS.full, nested(512))
+  const notMessage = 'a JSON-RPC message is an object such as {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}, not [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[...'
+  t.same([edge.status, edge.message], [400, { jsonrpc: '2.0', error: { code: -32600, message: `Invalid Request: batch item 0: ${notMessage}` }, id: null }])
+})

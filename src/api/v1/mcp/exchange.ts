@@ -76,13 +76,24 @@ function requestUrlWorks (url: string): boolean {
   return works
 }
 
-export async function respond (input: ExchangeInput, options: McpServerOptions): Promise<Answer> {
+/**
+ * The answer to one exchange: right away when it is kept (kept-answers.ts), else a promise of the exchange's, on a
+ * pooled server (the direct path) or through the SDK's transport.
+ */
+export function answer (input: ExchangeInput, options: McpServerOptions): Answer | Promise<Answer> {
   const { caller, compat } = input.context.op
   const visible = visibleTools(caller, options, compat)
   const request = directRequest(input)
-  if (request === undefined || !requestUrlWorks(input.url)) return await throughTransport(input, options, visible)
-  const extra = { authInfo: callerAuth(input.context) }
+  if (request === undefined || !requestUrlWorks(input.url)) return throughTransport(input, options, visible)
   const sse = !input.jsonResponse
-  const exchange = async () => await poolOf(options).use(visible, async ({ transport }) => await transport.exchange(request, extra, sse))
-  return await keptOrExchanged({ request, input, visible, sse }, exchange)
+  const exchange = async () => {
+    const extra = { authInfo: callerAuth(input.context) }
+    return await poolOf(options).use(visible, async ({ transport }) => await transport.exchange(request, extra, sse))
+  }
+  return keptOrExchanged({ request, input, visible, sse }, exchange)
+}
+
+/** The answer to one exchange, awaited. */
+export async function respond (input: ExchangeInput, options: McpServerOptions): Promise<Answer> {
+  return await answer(input, options)
 }

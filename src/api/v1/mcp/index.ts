@@ -38,10 +38,10 @@ function mcpCallOf (message: unknown): McpEntry | undefined {
   return { method, tool: method === 'tools/call' && typeof params?.name === 'string' ? params.name : null }
 }
 
-async function sendResponse (reply: FastifyReply, { status, headers, text, bytes }: Answer): Promise<FastifyReply> {
+function sendResponse (reply: FastifyReply, { status, headers, text, bytes }: Answer): FastifyReply {
   reply.code(status)
   for (const [name, value] of headers) reply.header(name, value)
-  return await reply.send(bytes ?? (text === '' ? undefined : text))
+  return reply.send(bytes ?? (text === '' ? undefined : text))
 }
 
 /** The SDK side, loaded on the first MCP request: nothing of the SDK is needed before one arrives. */
@@ -66,25 +66,36 @@ function keepJsonText (app: FastifyInstance): void {
     // first message that asks something (a batch may open with a response), and a batch's list only when the whole
     // batch is valid (a refused one is no call of its tools; the coverage counts it as POST /api/v1/mcp).
     const record = recordOf(request)
-    const refused = refusal(parsed)
-    const calls = (Array.isArray(parsed) ? parsed : [parsed]).map(mcpCallOf).filter((entry) => entry !== undefined)
-    if (calls.length > 0) record.mcp = calls[0]
-    if (Array.isArray(parsed)) record.mcpBatch = refused === undefined ? calls : []
+    const refused = refusal(parsed, text)
+    if (Array.isArray(parsed)) {
+      const calls = parsed.map(mcpCallOf).filter((entry) => entry !== undefined)
+      if (calls.length > 0) record.mcp = calls[0]
+      record.mcpBatch = refused === undefined ? calls : []
+    } else {
+      const call = mcpCallOf(parsed)
+      if (call !== undefined) record.mcp = call
+    }
     done(null, { parsed, text, refused } satisfies McpBody)
   })
 }
 
+/**
+ * JSON nested deeper than MAX_JSON_DEPTH opens and closes more brackets than this many characters hold: a shorter
+ * text (every usual call) is not walked.
+ */
+const SHORTEST_TOO_DEEP = 2 * (MAX_JSON_DEPTH + 1)
+
 /** Why a parsed body is refused before the SDK sees it (-32600): too deep to walk, or no JSON-RPC message. */
-function refusal (parsed: unknown): string | undefined {
-  if (pathBeyondDepth(parsed, MAX_JSON_DEPTH) !== null) return `Invalid Request: nested deeper than ${MAX_JSON_DEPTH} levels`
+function refusal (parsed: unknown, text: string): string | undefined {
+  if (text.length >= SHORTEST_TOO_DEEP && pathBeyondDepth(parsed, MAX_JSON_DEPTH) !== null) return `Invalid Request: nested deeper than ${MAX_JSON_DEPTH} levels`
   return invalidRequest(parsed)
 }
 
-/** The SDK side's answer to a body the route did not refuse. */
-async function sdkAnswer (request: FastifyRequest, body: McpBody, options: McpRouteOptions, serverOptions: McpServerOptions): Promise<Answer> {
+/** The SDK side's answer to a body the route did not refuse: right away when it is kept, else once it is made. */
+function sdkAnswer (request: FastifyRequest, body: McpBody, options: McpRouteOptions, serverOptions: McpServerOptions): Answer | Promise<Answer> {
+  if (sdkSide === undefined) return loadSdkSide().then(async () => await sdkAnswer(request, body, options, serverOptions))
   const context = { op: ctxOf(request), renderer: options.renderer, log: (error: unknown) => request.log.error({ err: error }, 'MCP tool failed') }
-  const { respond } = sdkSide ?? await loadSdkSide()
-  return await respond({
+  return sdkSide.answer({
     context,
     headers: request.headers,
     url: `http://${request.host}${request.url}`,
@@ -94,15 +105,19 @@ async function sdkAnswer (request: FastifyRequest, body: McpBody, options: McpRo
   }, serverOptions)
 }
 
-/** One exchange (stateless): answered whole (by the route or the SDK side), drifted, then sent through reply.send(). */
-async function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions) {
+/**
+ * One exchange (stateless): answered whole (by the route or the SDK side), drifted, then sent through reply.send().
+ * A kept answer (kept-answers.ts) is sent in this turn, as its REST twin's kept page is: no promise, no wait for the
+ * response to finish (awaiting the reply adds a listener set on the socket per call).
+ */
+function exchange (request: FastifyRequest, reply: FastifyReply, options: McpRouteOptions, serverOptions: McpServerOptions): FastifyReply | Promise<void> {
   const body = (request.body ?? { text: '' }) as McpBody
-  const call = recordOf(request).mcp ?? undefined
+  const target = { call: recordOf(request).mcp ?? undefined, tools: options.tools }
+  const send = (answer: Answer): FastifyReply => sendResponse(reply, driftAnswer(request, reply, answer, target))
   const { refused } = body
-  const answer = refused === undefined
-    ? await sdkAnswer(request, body, options, serverOptions)
-    : { status: 400, headers: JSON_RPC_HEADERS, text: jsonRpcError(INVALID_REQUEST, refused) }
-  return await sendResponse(reply, driftAnswer(request, reply, answer, { call, tools: options.tools }))
+  if (refused !== undefined) return send({ status: 400, headers: JSON_RPC_HEADERS, text: jsonRpcError(INVALID_REQUEST, refused) })
+  const answer = sdkAnswer(request, body, options, serverOptions)
+  return answer instanceof Promise ? answer.then(async (made) => { await send(made) }) : send(answer)
 }
 
 // drift: false keeps the drift layer's onSend off these answers: drift.ts perturbs them in their own framing.
@@ -126,7 +141,7 @@ const mcp: FastifyPluginAsync<McpRouteOptions> = async (app, options) => {
   })
   // Its tools are named in the route's config, so the drift layer can check a drift profile's MCP operations.
   const tools = options.tools.map(({ declaration }) => declaration.name)
-  app.post('/mcp', { ...ROUTE, config: { ...ROUTE.config, mcpTools: tools } }, async (request, reply) => await exchange(request, reply, options, serverOptions))
+  app.post('/mcp', { ...ROUTE, config: { ...ROUTE.config, mcpTools: tools } }, (request, reply) => exchange(request, reply, options, serverOptions))
   // Stateless: no stream to open (GET) and no session to end (DELETE).
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
     await reply.code(405).header('allow', 'POST').header('content-type', 'application/json').send(jsonRpcError(-32000, 'Method not allowed.'))

@@ -61,10 +61,13 @@ function answerOf (kept: KeptAnswer, id: JSONRPCRequest['id']): Answer {
   }
 }
 
-/** The kept answer of this call when there is one; else the exchange's, kept when it may be. */
-export async function keptOrExchanged (call: DirectCall, exchange: () => Promise<Answer>): Promise<Answer> {
+/**
+ * The kept answer of this call when there is one, right away (no await: the route sends it in the same turn, as its
+ * REST twin sends a kept page); else a promise of the exchange's, kept when it may be.
+ */
+export function keptOrExchanged (call: DirectCall, exchange: () => Promise<Answer>): Answer | Promise<Answer> {
   const tool = keptToolName(call)
-  if (tool === undefined) return await exchange()
+  if (tool === undefined) return exchange()
   const { request, input, visible, sse } = call
   const { op } = input.context
   const key = {
@@ -76,8 +79,12 @@ export async function keptOrExchanged (call: DirectCall, exchange: () => Promise
   }
   const kept = lookupRead<KeptAnswer>(op, `mcp-answer ${tool}`, key)
   if (kept.found) return answerOf(kept.value, request.id)
+  return exchangedAndKept(exchange, kept.keep, request.id, sse)
+}
+
+async function exchangedAndKept (exchange: () => Promise<Answer>, keep: (answer: KeptAnswer) => void, id: JSONRPCRequest['id'], sse: boolean): Promise<Answer> {
   const exchanged = await exchange()
-  const made = template(exchanged, request.id, sse)
-  if (made !== undefined) kept.keep(made)
+  const made = template(exchanged, id, sse)
+  if (made !== undefined) keep(made)
   return exchanged
 }
