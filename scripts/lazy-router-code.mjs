@@ -2,8 +2,9 @@
 // Function` when a route is added (a prefix matcher per static tree node, a params builder and a constraint matcher
 // per handler), and each is parsed and compiled right then, outside Node's compile cache: for the emulator's ~115
 // route and method entries, the largest item of the router's share of a start (issue 43, docs/performance.md). In
-// the bundle each of these is made on its first call instead, the same generated code, which then replaces its
-// stand-in on the object that holds it; a route no request reaches never pays for it. Routing is unchanged: the same
+// the bundle each of these is made on its first call instead (a prefix matcher after its first lookups, which it
+// answers by the same comparison in a loop), the same generated code, which then replaces its stand-in on the
+// object that holds it; a route no request reaches never pays for it. Routing is unchanged: the same
 // functions, over the same state, built from the same text (the text is still written when the route is added).
 // The build fails when a target text is missing (a find-my-way upgrade that moved it): check the new version's code
 // generation, then update the targets.
@@ -24,10 +25,23 @@ function lazyCompiled (name, make) {
 export const ROUTER_PATCHES = {
   'lib/node.js': [
     ['function compilePrefixMatch (prefix) {', `${LAZY}
+// Fastify looks each GET route's HEAD twin up as it adds it (findRoute), which walks the static nodes above it: a
+// node compiles its matcher once that many lookups passed it, and compares in a loop (the same test) until then.
+const LOOKUPS_BEFORE_CODE = 16
+
 function lazyPrefixMatch (prefix) {
   // One character and long prefixes get no generated code (a shared function, a closure): made as before.
   if (prefix.length === 1 || prefix.length >= LONG_PREFIX_MIN_LENGTH) return compilePrefixMatch(prefix)
-  return lazyCompiled('matchPrefix', () => compilePrefixMatch(prefix))
+  let lookups = 0
+  return function lazy (path, i) {
+    if (++lookups > LOOKUPS_BEFORE_CODE) {
+      const made = compilePrefixMatch(prefix)
+      this.matchPrefix = made
+      return made(path, i)
+    }
+    for (let at = 1; at < prefix.length; at++) if (path.charCodeAt(i + at) !== prefix.charCodeAt(at)) return false
+    return true
+  }
 }
 
 function compilePrefixMatch (prefix) {`],
