@@ -22,6 +22,7 @@ import { URL, fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { precompiledSerializersModule } from './precompile-serializers.mjs'
 import { precompiledValidatorsModule } from './precompile-validators.mjs'
+import { lazyRouterCode } from './lazy-router-code.mjs'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const SRC = join(ROOT, 'src')
@@ -186,7 +187,8 @@ const common = {
   // The map names each line's source file; the sources themselves are in src/ and node_modules (not in the package).
   sourcesContent: false,
   legalComments: 'linked',
-  plugins: [layout],
+  // The router's generated code made on first use, not when a route is added (lazy-router-code.mjs).
+  plugins: [layout, lazyRouterCode],
   logLevel: 'warning'
 }
 // CommonJS packages in an ES module still call require() for Node's own modules.

@@ -12,7 +12,9 @@ import type { Agree, Same } from '../lib/type-equality.js'
 import { openDatabase, sqliteVersion } from '../store/database.js'
 import { createStores, type StoreSettings } from '../store/index.js'
 import { MIGRATIONS } from '../store/migrations/index.js'
-import { loadFixtureSet, type FixtureSet } from './fixtures.js'
+import type { StoredContent } from '../content/index.js'
+import type { FixtureScene } from './fixture-scenes.js'
+import { loadFixtureSet, type FixtureSet, type FixtureWorkspace } from './fixtures.js'
 import { seedFixtureSet } from './seed.js'
 import { folderRecords, recordDigests, type FileRecord } from './file-digests.js'
 import { fixtureSetDigest } from './verified-fixtures.js'
@@ -40,8 +42,14 @@ export type StoreSettingsListed = Agree<Same<(typeof STORE_SETTINGS)[number], ke
 /** The store settings as an image key lists them. */
 export const settingsOf = (settings: StoreSettings): number[] => STORE_SETTINGS.map((name) => settings[name])
 
-/** A fixture set whose paths are relative to its folder, as an image stores it (the folder moves with the package). */
-type PortableSet = Omit<FixtureSet, 'dir'>
+/** A scene as an image's manifest stores it: its content as the JSON text, parsed only when a start reads it. */
+type StoredScene = Omit<FixtureScene, 'content'> & { contentText: string }
+
+/**
+ * A fixture set whose paths are relative to its folder (the folder moves with the package), as an image stores it:
+ * the scenes' contents, most of the manifest, as text (a start that opens the image reads none of them).
+ */
+type PortableSet = Omit<FixtureSet, 'dir' | 'workspaces'> & { workspaces: Array<Omit<FixtureWorkspace, 'scenes'> & { scenes: StoredScene[] }> }
 
 /** The image file's length and sha256: a truncated or damaged file is refused before SQLite reads any of it. */
 export interface ImageBytes { length: number, sha256: string }
@@ -73,23 +81,35 @@ export function readsOnlyInside (fixtures: FixtureSet): boolean {
   }))
 }
 
-/** The set with each path it holds (workspace folders, scene content files) mapped by `path`. */
-function mapPaths<S extends PortableSet> (fixtures: S, path: (p: string) => string): S {
+/** The set with each path it holds (workspace folders, scene content files) mapped by `path`, and each scene by `scene`. */
+function mapSet<From extends { contentFile: string | null }, To> (
+  fixtures: { name: string, workspaces: Array<Omit<FixtureWorkspace, 'scenes'> & { scenes: From[] }> },
+  path: (p: string) => string, scene: (s: From) => To
+): { name: string, workspaces: Array<Omit<FixtureWorkspace, 'scenes'> & { scenes: To[] }> } {
   return {
     ...fixtures,
     workspaces: fixtures.workspaces.map((workspace) => ({
       ...workspace,
       dir: path(workspace.dir),
-      scenes: workspace.scenes.map((scene) => ({ ...scene, contentFile: scene.contentFile === null ? null : path(scene.contentFile) }))
+      scenes: workspace.scenes.map((s) => scene({ ...s, contentFile: s.contentFile === null ? null : path(s.contentFile) }))
     }))
   }
 }
 
 function portable ({ dir, ...fixtures }: FixtureSet): PortableSet {
-  return mapPaths(fixtures, (path) => relative(dir, path).split('\\').join('/'))
+  return mapSet(fixtures, (path) => relative(dir, path).split('\\').join('/'), ({ content, ...scene }) => ({ ...scene, contentText: JSON.stringify(content) }))
 }
 
-const placed = (fixtures: PortableSet, dir: string): FixtureSet => ({ ...mapPaths(fixtures, (path) => join(dir, path)), dir })
+/**
+ * A stored scene with its content parsed on first read (seeding a workspace again: a reset, a restore, a copy), then
+ * kept: every read answers the same object, as the loaded set's one content object per scene does.
+ */
+function withLazyContent ({ contentText, ...scene }: StoredScene): FixtureScene {
+  let content: StoredContent | undefined
+  return Object.defineProperty(scene, 'content', { enumerable: true, get: () => (content ??= JSON.parse(contentText) as StoredContent) }) as FixtureScene
+}
+
+const placed = (fixtures: PortableSet, dir: string): FixtureSet => ({ ...mapSet(fixtures, (path) => join(dir, path), withLazyContent), dir })
 
 /**
  * Writes `<set>.json` (its key and the loaded set) and `<set>.sqlite` (the seeded database) into `outDir` for each
@@ -120,7 +140,7 @@ export function writeFixtureImages (outDir: string, dirs: readonly string[], set
 
 /**
  * What a manifest must hold to be used: its key, image check and file records whole, and of the set the paths `placed`
- * maps (the rest is the loaded set the same build wrote, used as it is). Checked with TypeBox's own checker, which
+ * maps and the scenes' content text (the rest is the loaded set the same build wrote, used as it is). Checked with TypeBox's own checker, which
  * the start loads anyway (fixtures.ts): no ajv engine at start.
  */
 const ManifestSchema = Type.Object({
@@ -131,7 +151,7 @@ const ManifestSchema = Type.Object({
   fixtures: Type.Object({
     workspaces: Type.Array(Type.Object({
       dir: Type.String(),
-      scenes: Type.Array(Type.Object({ contentFile: Type.Union([Type.String(), Type.Null()]) }))
+      scenes: Type.Array(Type.Object({ contentFile: Type.Union([Type.String(), Type.Null()]), contentText: Type.String() }))
     }))
   }),
   files: Type.Array(Type.Tuple([Type.String(), Type.String(), Type.String()]))

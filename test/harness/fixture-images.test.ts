@@ -56,6 +56,28 @@ t.test('the build\'s image of the very files: opened, to the tables a fresh seed
   t.same(contents(again.db), freshSeed(dir), 'which a write to the first two left as it was')
 })
 
+t.test('the build\'s image holds the scenes\' contents as text, each parsed when first read, then the same object', async (t) => {
+  const { dir, built } = imagedSet(t)
+  const manifest = JSON.parse(readFileSync(join(built.dir, 'minimal.json'), 'utf8')) as { fixtures: { workspaces: Array<{ scenes: object[] }> } }
+  const loaded = loadFixtureSet(dir)
+  t.same(manifest.fixtures.workspaces.map((w) => w.scenes.map((scene) => Object.keys(scene).sort())),
+    loaded.workspaces.map((w) => w.scenes.map((scene) => [...Object.keys(scene).filter((key) => key !== 'content'), 'contentText'].sort())),
+    'no parsed content in the manifest')
+  t.same(manifest.fixtures.workspaces.flatMap((w) => w.scenes.map((scene) => (scene as { contentText: string }).contentText)),
+    loaded.workspaces.flatMap((w) => w.scenes.map((scene) => JSON.stringify(scene.content))), 'each content\'s JSON text')
+  const started = start(t, dir, built)
+  t.equal(started.image, 'build')
+  const scenes = started.fixtures.workspaces.flatMap((w) => w.scenes)
+  t.ok(scenes.length > 0)
+  for (const scene of scenes) {
+    const descriptor = Object.getOwnPropertyDescriptor(scene, 'content')
+    t.type(descriptor?.get, 'function', 'read through a getter: not parsed at start')
+    t.equal(descriptor?.enumerable, true, 'enumerable, as a loaded scene\'s content is')
+    t.equal(scene.content, scene.content, 'one object, whichever read')
+  }
+  t.same(started.fixtures, loaded, 'the set, contents read, as loaded from the files')
+})
+
 t.test('refused, the set loaded and seeded instead: another build, schema, set, store settings or database', async (t) => {
   const cases: Array<[string, (dir: string, built: BuiltImages) => { built: BuiltImages, options?: Parameters<typeof resolveConfig>[0] }]> = [
     ['another build', (_, built) => ({ built: { ...built, build: 'b'.repeat(64) } })],
