@@ -1,6 +1,7 @@
 // Opens the SQLite database (a file or :memory:) with the pragmas the emulator relies on.
 import process from 'node:process'
 import Database from 'better-sqlite3'
+import { countWrites } from './write-count.js'
 import { migrate } from './migrate.js'
 
 export type Db = Database.Database
@@ -63,7 +64,7 @@ export function assertSupportedNode (
 
 export function openDatabase (path: string, where: 'checkout' | 'package' = 'checkout'): Db {
   assertSupportedNode(where)
-  const db = new Database(path)
+  const db = countWrites(new Database(path))
   db.pragma('foreign_keys = ON')
   if (path !== ':memory:') {
     // WAL keeps readers fast while a write commits; NORMAL sync is durable across process crashes.
@@ -94,7 +95,7 @@ export function sqliteVersion (where: 'checkout' | 'package' = 'checkout'): stri
  */
 export function openImage (image: Buffer, where: 'checkout' | 'package' = 'checkout'): Db {
   assertSupportedNode(where)
-  const db = new Database(image)
+  const db = countWrites(new Database(image))
   db.pragma('foreign_keys = ON')
   return db
 }

@@ -1,5 +1,6 @@
 // The exact read cache: cached keys, users and list pages are reused only until the next write of any
 // row, whoever makes it (public API, admin API, snapshot restore), so no read ever misses a write.
+import Database from 'better-sqlite3'
 import t from 'tap'
 import { KEYS, build, call, sharedApp } from '../helper.js'
 import { createReadCache } from '../../src/store/read-cache.js'
@@ -135,7 +136,7 @@ t.test('EMULATOR_READ_CACHE_MAX_BYTES reaches the app: 0 serves every read fresh
 t.test('every statement that may write empties the cache, however it was prepared; reads and transaction control do not', async (t) => {
   const db = openDatabase(':memory:')
   t.teardown(() => db.close())
-  // Prepared before the cache exists: the count is Statement's, not the stores'.
+  // Prepared before the cache exists: openDatabase counts from the database's first statement, not the cache.
   const early = db.prepare("INSERT INTO workspaces (id, fixture_set, doc) VALUES (?, 'x', '{}')")
   const cache = createReadCache(db)
   let computed = 0
@@ -158,4 +159,23 @@ t.test('every statement that may write empties the cache, however it was prepare
   t.teardown(() => other.close())
   other.prepare("INSERT INTO workspaces (id, fixture_set, doc) VALUES ('w', 'x', '{}')").run()
   t.equal(read(), 5, 'another database\'s writes are its own')
+})
+
+t.test('only the emulator\'s own databases are counted: a client\'s better-sqlite3 database in the same process is left as it is', async (t) => {
+  const own = new Database(':memory:')
+  t.teardown(() => own.close())
+  const statementMethods = Object.getPrototypeOf(own.prepare('SELECT 1'))
+  const before = { run: statementMethods.run, get: statementMethods.get, exec: Database.prototype.exec, prepare: Database.prototype.prepare }
+  const db = openDatabase(':memory:')
+  t.teardown(() => db.close())
+  createReadCache(db)
+  t.same({ run: statementMethods.run, get: statementMethods.get, exec: Database.prototype.exec, prepare: Database.prototype.prepare }, before, 'better-sqlite3\'s prototypes untouched')
+  own.exec('CREATE TABLE t (x)')
+  const insert = own.prepare('INSERT INTO t VALUES (?)')
+  t.same([Object.hasOwn(insert, 'run'), Object.hasOwn(own, 'prepare')], [false, false], 'nothing wrapped on the client\'s database')
+  t.equal(insert.run(1).changes, 1)
+  t.throws(() => createReadCache(own), { message: 'the read cache needs a database opened by openDatabase or openImage (store/database.ts), which counts its writes' },
+    'a database opened elsewhere cannot back the read cache: a statement prepared before counting would go unseen')
+  const read = db.prepare('SELECT COUNT(*) FROM workspaces')
+  t.equal(Object.hasOwn(read, 'get'), false, 'a read-only statement of the emulator\'s database runs unwrapped')
 })
