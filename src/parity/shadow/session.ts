@@ -150,12 +150,66 @@ function createStepLog (recording: boolean): StepLog {
   }
 }
 
+/**
+ * How long a comparison step waits for the clients' answers at most (and how long one answer holds them back), and
+ * the backlog of exchanges from which they wait no more.
+ */
+export const GATE = { maxWaitMs: 50, maxBacklog: 64 }
+
+interface ClientGate {
+  /** A client request is being answered: call the function returned once the target's answer is through. */
+  answering: () => () => void
+  /** An exchange joined the comparison queue: call the function returned once it is compared. */
+  queued: () => () => void
+  /** Resolves once no client request is being answered (at once past the backlog, at most after `maxWaitMs`). */
+  idle: () => Promise<void>
+}
+
+/**
+ * Gives the clients' answers the process first: the shadow side answers and compares in the proxy's own process
+ * (one thread), so a comparison that runs while a request is proxied delays that request. Each comparison step
+ * waits until no answer is under way; a bounded wait and backlog, so a client that never pauses (or an event
+ * stream held open) cannot starve the comparisons or grow the queue without end.
+ */
+function createClientGate (): ClientGate {
+  let answering = 0
+  let backlog = 0
+  let waiting: Array<() => void> = []
+  const release = () => {
+    const woken = waiting
+    waiting = []
+    for (const wake of woken) wake()
+  }
+  const once = (f: () => void) => { let done = false; return () => { if (!done) { done = true; f() } } }
+  return {
+    answering () {
+      answering++
+      const done = once(() => { if (--answering === 0) release() })
+      // A slow target or an event stream held open holds the comparisons back once, not for as long as it lasts.
+      setTimeout(done, GATE.maxWaitMs).unref()
+      return done
+    },
+    queued () {
+      backlog++
+      return once(() => { backlog-- })
+    },
+    async idle () {
+      if (answering === 0 || backlog > GATE.maxBacklog) return
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, GATE.maxWaitMs)
+        waiting.push(() => { clearTimeout(timer); resolve() })
+      })
+    }
+  }
+}
+
 export function createSession (settings: SessionSettings): ShadowSession {
   const { tally } = settings
   let side: ShadowSide | undefined
   let starting: Promise<ShadowSide> | undefined
   let queue: Promise<void> = Promise.resolve()
   const log = createStepLog(settings.recording)
+  const clients = createClientGate()
   const judge = createJudge(settings.target, settings.timeoutMs, () => tally.state({ importRequests: tally.report().shadow.importRequests + 1 }))
 
   /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
@@ -174,6 +228,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
 
   async function compare (client: ClientRequest, key: string | undefined, forwarded: Promise<ForwardResult>): Promise<void> {
     const result = await forwarded
+    await clients.idle()
     const time = new Date().toISOString()
     const shadow = await sideFor(undefined)
     if (shadow === undefined) return tally.fail(sideMissing(client, result, time))
@@ -182,10 +237,11 @@ export function createSession (settings: SessionSettings): ShadowSession {
     for (const secret of credentialsInBody(unshaped.body)) settings.keys.add(secret)
     const operation = operationOf(shadow, unshaped)
     if (!result.ok) return tally.fail({ operation: operation.operation, side: 'target', reason: result.reason, time })
-    const target = await answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
+    const target = answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
     const failed = targetFailure(target) // a 5xx is not sent on: the shadow side must not apply what the target did not
     if (failed !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: failed, time })
     const request = keyedRequest(shadow, tally, key, operation.route, target, unshaped)
+    await clients.idle()
     const emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs).catch((error: Error) => error)
     if (emulator instanceof Error) return tally.fail({ operation: operation.operation, side: 'shadow', reason: emulator.message, time })
     const step = log.next()
@@ -193,6 +249,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
     // Recorded although not compared: the shadow side took it, so a replay must send it too.
     if (notJson !== undefined) return tally.fail(log.failed({ step, operation: operation.operation, request, answer: target }, notJson, time))
     const ref = requestRef(client, step, operation.operation, settings)
+    await clients.idle()
     const differences = await judge.differences({ side: shadow, key, request: unshaped, ref }, emulator, target,
       () => compareAnswers(shadow, operation, emulator, target))
     log.record({ step, operation: operation.operation, request, answer: target, ...verdictOf(differences) })
@@ -206,9 +263,12 @@ export function createSession (settings: SessionSettings): ShadowSession {
       if (key !== undefined || starting !== undefined) await sideFor(key)
       const forwarded = forward(settings.target, { ...client, url: client.url.slice(API_PREFIX.length) }, res, settings.timeoutMs)
       tally.forwarded()
+      const answered = clients.answering()
+      void forwarded.then(answered)
+      const queued = clients.queued()
       queue = queue.then(() => compare(client, key, forwarded)).catch((error: unknown) => {
         tally.fail({ operation: `${client.method} ${maskCredentialParams(client.url)}`, side: 'shadow', reason: (error as Error).message, time: new Date().toISOString() })
-      })
+      }).finally(queued)
       await forwarded
     },
     start: async () => { await sideFor(undefined) },
