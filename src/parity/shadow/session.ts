@@ -156,7 +156,7 @@ function createStepLog (recording: boolean): StepLog {
  */
 export const GATE = { maxWaitMs: 50, maxBacklog: 64 }
 
-interface ClientGate {
+export interface ClientGate {
   /** A client request is being answered: call the function returned once the target's answer is through. */
   answering: () => () => void
   /** An exchange joined the comparison queue: call the function returned once it is compared. */
@@ -171,7 +171,7 @@ interface ClientGate {
  * waits until no answer is under way; a bounded wait and backlog, so a client that never pauses (or an event
  * stream held open) cannot starve the comparisons or grow the queue without end.
  */
-function createClientGate (): ClientGate {
+export function createClientGate (): ClientGate {
   let answering = 0
   let backlog = 0
   let waiting: Array<() => void> = []
