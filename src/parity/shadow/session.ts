@@ -12,6 +12,7 @@ import { bearerKey, type KeyShape } from './keys.js'
 import { API_PREFIX } from '../../lib/routes.js'
 import { CREDENTIAL_HEADERS, credentialsInBody, credentialsOf, maskCredentialParams, type SecretMask } from '../secrets.js'
 import type { ShadowSide } from './side.js'
+import { createClientGate } from './gate.js'
 import type { ShadowTally } from './tally.js'
 import type { ShadowFailure } from '../../index.js'
 import { createJudge, targetFailure, verdictOf, type StepVerdict } from './verdict.js'
@@ -150,81 +151,41 @@ function createStepLog (recording: boolean): StepLog {
   }
 }
 
-/**
- * How long a comparison step waits for the clients' answers at most (and how long one answer holds them back), and
- * the backlog of exchanges from which they wait no more.
- */
-export const GATE = { maxWaitMs: 50, maxBacklog: 64 }
-
-export interface ClientGate {
-  /** A client request is being answered: call the function returned once the target's answer is through. */
-  answering: () => () => void
-  /** An exchange joined the comparison queue: call the function returned once it is compared. */
-  queued: () => () => void
-  /** Resolves once no client request is being answered (at once past the backlog, at most after `maxWaitMs`). */
-  idle: () => Promise<void>
+interface SideHolder {
+  /** The side for a request: started with its key when none is yet (the import sees the target untouched). */
+  sideFor: (key: string | undefined) => Promise<ShadowSide | undefined>
+  side: () => ShadowSide | undefined
+  starting: () => boolean
 }
 
-/**
- * Gives the clients' answers the process first: the shadow side answers and compares in the proxy's own process
- * (one thread), so a comparison that runs while a request is proxied delays that request. Each comparison step
- * waits until no answer is under way; a bounded wait and backlog, so a client that never pauses (or an event
- * stream held open) cannot starve the comparisons or grow the queue without end.
- */
-export function createClientGate (): ClientGate {
-  let answering = 0
-  let backlog = 0
-  let waiting: Array<() => void> = []
-  const release = () => {
-    const woken = waiting
-    waiting = []
-    for (const wake of woken) wake()
-  }
-  const once = (f: () => void) => { let done = false; return () => { if (!done) { done = true; f() } } }
+function holdSide (startSide: SessionSettings['startSide']): SideHolder {
+  let side: ShadowSide | undefined
+  let starting: Promise<ShadowSide> | undefined
   return {
-    answering () {
-      answering++
-      const done = once(() => { if (--answering === 0) release() })
-      // A slow target or an event stream held open holds the comparisons back once, not for as long as it lasts.
-      setTimeout(done, GATE.maxWaitMs).unref()
-      return done
+    async sideFor (key) {
+      if (side !== undefined) return side
+      starting ??= startSide(key)
+      if (starting === undefined) return undefined
+      try {
+        side = await starting
+      } catch (error) {
+        // A key the target refused may be followed by one it takes; any other failure is final (no retry storm).
+        if ((error as { retry?: boolean }).retry === true) starting = undefined
+      }
+      return side
     },
-    queued () {
-      backlog++
-      return once(() => { backlog-- })
-    },
-    async idle () {
-      if (answering === 0 || backlog > GATE.maxBacklog) return
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, GATE.maxWaitMs)
-        waiting.push(() => { clearTimeout(timer); resolve() })
-      })
-    }
+    side: () => side,
+    starting: () => starting !== undefined
   }
 }
 
 export function createSession (settings: SessionSettings): ShadowSession {
   const { tally } = settings
-  let side: ShadowSide | undefined
-  let starting: Promise<ShadowSide> | undefined
+  const { sideFor, side, starting } = holdSide(settings.startSide)
   let queue: Promise<void> = Promise.resolve()
   const log = createStepLog(settings.recording)
   const clients = createClientGate()
   const judge = createJudge(settings.target, settings.timeoutMs, () => tally.state({ importRequests: tally.report().shadow.importRequests + 1 }))
-
-  /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
-  async function sideFor (key: string | undefined): Promise<ShadowSide | undefined> {
-    if (side !== undefined) return side
-    starting ??= settings.startSide(key)
-    if (starting === undefined) return undefined
-    try {
-      side = await starting
-    } catch (error) {
-      // A key the target refused may be followed by one it takes; any other failure is final (no retry storm).
-      if ((error as { retry?: boolean }).retry === true) starting = undefined
-    }
-    return side
-  }
 
   async function compare (client: ClientRequest, key: string | undefined, forwarded: Promise<ForwardResult>): Promise<void> {
     const result = await forwarded
@@ -260,19 +221,17 @@ export function createSession (settings: SessionSettings): ShadowSession {
     async handle (client, res) {
       for (const secret of credentialsOf(client)) settings.keys.add(secret)
       const key = bearerKey(header(client.rawHeaders, 'authorization'))
-      if (key !== undefined || starting !== undefined) await sideFor(key)
+      if (key !== undefined || starting()) await sideFor(key)
       const forwarded = forward(settings.target, { ...client, url: client.url.slice(API_PREFIX.length) }, res, settings.timeoutMs)
       tally.forwarded()
-      const answered = clients.answering()
-      void forwarded.then(answered)
-      const queued = clients.queued()
+      const compared = clients.exchange(forwarded)
       queue = queue.then(() => compare(client, key, forwarded)).catch((error: unknown) => {
         tally.fail({ operation: `${client.method} ${maskCredentialParams(client.url)}`, side: 'shadow', reason: (error as Error).message, time: new Date().toISOString() })
-      }).finally(queued)
+      }).finally(compared)
       await forwarded
     },
     start: async () => { await sideFor(undefined) },
-    side: () => side,
+    side,
     steps: log.steps,
     settled: () => queue
   }

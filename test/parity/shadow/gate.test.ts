@@ -1,7 +1,7 @@
 // The comparisons give way to the clients' answers (session.ts): a comparison step waits while an answer is under
 // way and goes on once it is through; a backlog past its bound, or an answer that never ends, does not hold it.
 import t from 'tap'
-import { GATE, createClientGate } from '../../../src/parity/shadow/session.js'
+import { GATE, createClientGate } from '../../../src/parity/shadow/gate.js'
 
 /** What happened first: the step (the gate let it through) or a macrotask queued at the same moment. */
 async function firstOf (step: Promise<void>): Promise<string[]> {
