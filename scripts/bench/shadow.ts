@@ -3,11 +3,13 @@
 // client sends the same mix of reads (a page of scenes, a scene, its content, collections) back to back, each
 // request alternately straight to the target and through the shadow, in the same run, so both see the same
 // machine. The shadow compares each exchange after answering it; the case measures whether that delays the next.
+// Its CPU time per read (forwarding and comparing, from /proc) is what the wall times cannot give on a busy machine.
 import { join } from 'node:path'
 import { createClient, expectStatus } from './client.js'
-import { startServer, stopServer, type ServerSpec } from './processes.js'
+import { cpuMsOf, startServer, stopServer, type ServerSpec } from './processes.js'
 
-export interface ShadowResult { requests: number, direct: number[], shadowed: number[] }
+/** `cpuUs`: CPU time per read through the shadow (µs): the shadow process (forward and compare), the target's. */
+export interface ShadowResult { requests: number, direct: number[], shadowed: number[], cpuUs: { shadow: number, target: number } }
 
 export interface ShadowSettings { requests: number, workDir: string, port: number }
 
@@ -43,6 +45,15 @@ async function sideReady (base: string): Promise<void> {
   throw new Error('shadow: not ready within 30 s')
 }
 
+/** Waits until the shadow has compared (or failed) at least `count` reads, for 30 s at most. */
+async function settled (base: string, count: number): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const { shadow } = await (await fetch(`${base}/_emulator/health`)).json() as { shadow: { compared: number } }
+    if (shadow.compared >= count) return
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 /** Sends `requests` of the mix each way, alternating; the times in ms. */
 export async function measureShadow (settings: ShadowSettings, log: (line: string) => void): Promise<ShadowResult> {
   const [targetSpec, shadowSpec] = specs(settings.port)
@@ -59,15 +70,22 @@ export async function measureShadow (settings: ShadowSettings, log: (line: strin
     const mix = ['/api/v1/scenes?limit=20', '/api/v1/collections', ...page.data.slice(0, 4).flatMap(({ metadata: { id } }) => [`/api/v1/scenes/${id}`, `/api/v1/scenes/${id}/content`])]
     log(`shadow: ${settings.requests} requests each way, a mix of ${mix.length} reads`)
     const times = { direct: [] as number[], shadowed: [] as number[] }
+    let cpuAtStart = { shadow: 0, target: 0 }
     for (let i = -50; i < settings.requests; i++) {
       const path = mix[(i + 50) % mix.length]
+      if (i === 0) cpuAtStart = { shadow: cpuMsOf(shadow.running), target: cpuMsOf(target.running) }
       for (const side of ['direct', 'shadowed'] as const) {
         const started = performance.now()
         expectStatus(await (side === 'direct' ? direct : shadowed).send('GET', path, { headers: AUTH, discard: true }), 200, `${side} ${path}`)
         if (i >= 0) times[side].push(performance.now() - started)
       }
     }
-    return { requests: settings.requests, ...times }
+    // The last comparisons may still run: the shadow's CPU is read once it has compared every read.
+    await settled(base.shadowed, settings.requests + 50)
+    const perRead = (ms: number) => ms * 1000 / settings.requests
+    const cpuUs = { shadow: perRead(cpuMsOf(shadow.running) - cpuAtStart.shadow), target: perRead(cpuMsOf(target.running) - cpuAtStart.target) }
+    log(`shadow: CPU per read through the shadow: shadow process ${cpuUs.shadow.toFixed(0)} µs, target ${cpuUs.target.toFixed(0)} µs`)
+    return { requests: settings.requests, ...times, cpuUs }
   } finally {
     direct.close()
     shadowed.close()

@@ -77,13 +77,18 @@ function readBody (contentType: string, text: string): { body: unknown, json: bo
 }
 
 export async function toAnswer (response: Response): Promise<Answer> {
+  return answerFrom(response.status, (name) => response.headers.get(name), await response.text())
+}
+
+/** An answer from its status, its headers (`header` as fetch's Headers.get) and its text, however it was read. */
+export function answerFrom (status: number, header: (name: string) => string | null, text: string): Answer {
   const headers: Record<string, string> = {}
   for (const name of CLIENT_HEADERS) {
-    const value = response.headers.get(name)
+    const value = header(name)
     if (value !== null) headers[name] = value
   }
-  const { body, json } = readBody(headers['content-type'] ?? '', await response.text())
-  return { status: response.status, headers, body, json }
+  const { body, json } = readBody(headers['content-type'] ?? '', text)
+  return { status, headers, body, json }
 }
 
 function networkReason (error: unknown): string {

@@ -82,7 +82,9 @@ function upstreamHeaders (client: ClientRequest, url: URL): string[] {
  */
 function relay (upstream: IncomingMessage, res: ServerResponse, done: (result: ForwardResult) => void): void {
   res.writeHead(upstream.statusCode ?? 502, upstream.statusMessage, endToEndHeaders(upstream.rawHeaders))
-  res.flushHeaders()
+  // An answer of unknown length (an event stream) gets its headers at once; one of known length gets them with its
+  // first bytes, in one write (a read's whole answer is then one write, not two).
+  if (upstream.headers['content-length'] === undefined) res.flushHeaders()
   const chunks: Buffer[] = []
   upstream.on('data', (chunk: Buffer) => {
     chunks.push(chunk)

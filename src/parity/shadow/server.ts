@@ -30,7 +30,11 @@ function sendJson (res: ServerResponse, status: number, body: unknown): void {
 
 const envelope = (statusCode: number, error: string, message: string) => ({ statusCode, error, message })
 
+const EMPTY = Buffer.alloc(0)
+
 async function readBody (req: IncomingMessage): Promise<Buffer | undefined> {
+  // A request that declares no body (most reads) has none to wait for (RFC 9112 §6.3): forwarded without a turn of the loop.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return EMPTY
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
@@ -100,6 +104,19 @@ async function fromSide (origin: string, client: ClientRequest, res: ServerRespo
   res.writeHead(answer.status, out).end(text ? Buffer.from(settings.maskText(body.toString('utf8'))) : body)
 }
 
+const isReport = (url: string): boolean => new URL(url, 'http://shadow.invalid').pathname === '/_emulator/shadow'
+
+/**
+ * Before the report is read or cleared, the requests already answered are compared (for `timeoutMs` at most): the
+ * comparisons run after the answers, so a test's afterEach reads (and a beforeEach clears) every one of its own.
+ */
+async function settledFor (settings: FrontSettings): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<void>((resolve) => { timer = setTimeout(resolve, settings.timeoutMs) })
+  await Promise.race([settings.session.settled(), late])
+  clearTimeout(timer)
+}
+
 async function handle (req: IncomingMessage, res: ServerResponse, settings: FrontSettings): Promise<void> {
   const body = await readBody(req)
   if (body === undefined) return sendJson(res, 413, envelope(413, 'Payload Too Large', `The shadow proxy takes bodies up to ${MAX_BODY_BYTES} bytes`))
@@ -108,6 +125,7 @@ async function handle (req: IncomingMessage, res: ServerResponse, settings: Fron
   if (ownAnswer(req, res, settings)) return
   const side = settings.session.side()
   if (side === undefined) return beforeSide(req, res, settings)
+  if (isReport(client.url)) await settledFor(settings)
   await fromSide(side.local.running.url, client, res, settings)
 }
 

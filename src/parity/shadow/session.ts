@@ -12,6 +12,7 @@ import { bearerKey, type KeyShape } from './keys.js'
 import { API_PREFIX } from '../../lib/routes.js'
 import { CREDENTIAL_HEADERS, credentialsInBody, credentialsOf, maskCredentialParams, type SecretMask } from '../secrets.js'
 import type { ShadowSide } from './side.js'
+import { createClientGate } from './gate.js'
 import type { ShadowTally } from './tally.js'
 import type { ShadowFailure } from '../../index.js'
 import { createJudge, targetFailure, verdictOf, type StepVerdict } from './verdict.js'
@@ -150,30 +151,45 @@ function createStepLog (recording: boolean): StepLog {
   }
 }
 
-export function createSession (settings: SessionSettings): ShadowSession {
-  const { tally } = settings
+interface SideHolder {
+  /** The side for a request: started with its key when none is yet (the import sees the target untouched). */
+  sideFor: (key: string | undefined) => Promise<ShadowSide | undefined>
+  side: () => ShadowSide | undefined
+  starting: () => boolean
+}
+
+function holdSide (startSide: SessionSettings['startSide']): SideHolder {
   let side: ShadowSide | undefined
   let starting: Promise<ShadowSide> | undefined
+  return {
+    async sideFor (key) {
+      if (side !== undefined) return side
+      starting ??= startSide(key)
+      if (starting === undefined) return undefined
+      try {
+        side = await starting
+      } catch (error) {
+        // A key the target refused may be followed by one it takes; any other failure is final (no retry storm).
+        if ((error as { retry?: boolean }).retry === true) starting = undefined
+      }
+      return side
+    },
+    side: () => side,
+    starting: () => starting !== undefined
+  }
+}
+
+export function createSession (settings: SessionSettings): ShadowSession {
+  const { tally } = settings
+  const { sideFor, side, starting } = holdSide(settings.startSide)
   let queue: Promise<void> = Promise.resolve()
   const log = createStepLog(settings.recording)
+  const clients = createClientGate()
   const judge = createJudge(settings.target, settings.timeoutMs, () => tally.state({ importRequests: tally.report().shadow.importRequests + 1 }))
-
-  /** The side for this request: started with its key when none is yet (the import sees the target untouched). */
-  async function sideFor (key: string | undefined): Promise<ShadowSide | undefined> {
-    if (side !== undefined) return side
-    starting ??= settings.startSide(key)
-    if (starting === undefined) return undefined
-    try {
-      side = await starting
-    } catch (error) {
-      // A key the target refused may be followed by one it takes; any other failure is final (no retry storm).
-      if ((error as { retry?: boolean }).retry === true) starting = undefined
-    }
-    return side
-  }
 
   async function compare (client: ClientRequest, key: string | undefined, forwarded: Promise<ForwardResult>): Promise<void> {
     const result = await forwarded
+    await clients.idle()
     const time = new Date().toISOString()
     const shadow = await sideFor(undefined)
     if (shadow === undefined) return tally.fail(sideMissing(client, result, time))
@@ -182,10 +198,11 @@ export function createSession (settings: SessionSettings): ShadowSession {
     for (const secret of credentialsInBody(unshaped.body)) settings.keys.add(secret)
     const operation = operationOf(shadow, unshaped)
     if (!result.ok) return tally.fail({ operation: operation.operation, side: 'target', reason: result.reason, time })
-    const target = await answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
+    const target = answerOf(result.answer.status, result.answer.headers, result.answer.decoded)
     const failed = targetFailure(target) // a 5xx is not sent on: the shadow side must not apply what the target did not
     if (failed !== undefined) return tally.fail({ operation: operation.operation, side: 'target', reason: failed, time })
     const request = keyedRequest(shadow, tally, key, operation.route, target, unshaped)
+    await clients.idle()
     const emulator = await shadowAnswer(shadow, request, target.status, settings.timeoutMs).catch((error: Error) => error)
     if (emulator instanceof Error) return tally.fail({ operation: operation.operation, side: 'shadow', reason: emulator.message, time })
     const step = log.next()
@@ -193,6 +210,7 @@ export function createSession (settings: SessionSettings): ShadowSession {
     // Recorded although not compared: the shadow side took it, so a replay must send it too.
     if (notJson !== undefined) return tally.fail(log.failed({ step, operation: operation.operation, request, answer: target }, notJson, time))
     const ref = requestRef(client, step, operation.operation, settings)
+    await clients.idle()
     const differences = await judge.differences({ side: shadow, key, request: unshaped, ref }, emulator, target,
       () => compareAnswers(shadow, operation, emulator, target))
     log.record({ step, operation: operation.operation, request, answer: target, ...verdictOf(differences) })
@@ -203,16 +221,17 @@ export function createSession (settings: SessionSettings): ShadowSession {
     async handle (client, res) {
       for (const secret of credentialsOf(client)) settings.keys.add(secret)
       const key = bearerKey(header(client.rawHeaders, 'authorization'))
-      if (key !== undefined || starting !== undefined) await sideFor(key)
+      if (key !== undefined || starting()) await sideFor(key)
       const forwarded = forward(settings.target, { ...client, url: client.url.slice(API_PREFIX.length) }, res, settings.timeoutMs)
       tally.forwarded()
+      const compared = clients.exchange(forwarded)
       queue = queue.then(() => compare(client, key, forwarded)).catch((error: unknown) => {
         tally.fail({ operation: `${client.method} ${maskCredentialParams(client.url)}`, side: 'shadow', reason: (error as Error).message, time: new Date().toISOString() })
-      })
+      }).finally(compared)
       await forwarded
     },
     start: async () => { await sideFor(undefined) },
-    side: () => side,
+    side,
     steps: log.steps,
     settled: () => queue
   }
