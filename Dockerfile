@@ -128,7 +128,7 @@ COPY tsconfig.json ./
 # The scene editor's packages (kept by the filter above; ~210 MB, mermaid most of it) serve only
 # scripts/bundle-editor.mjs, which writes the 3.8 MB browser bundle dist/ui-editor.
 # scripts/bundle-page.mjs writes the demo page's script, dist/ui-page/app.js (esbuild, as for the editor).
-COPY scripts/bundle-server.mjs scripts/precompile-validators.mjs scripts/precompile-serializers.mjs scripts/recorded-schemas.mjs \
+COPY scripts/bundle-server.mjs scripts/lazy-router-code.mjs scripts/precompile-validators.mjs scripts/precompile-serializers.mjs scripts/recorded-schemas.mjs \
   scripts/bundle-editor.mjs scripts/bundle-page.mjs scripts/verify-fixtures.mjs scripts/fixture-images.mjs scripts/prerender-pictures.mjs ./scripts/
 COPY src ./src
 COPY fixtures ./fixtures
