@@ -21,7 +21,10 @@ function sendCachedPage<I> (request: FastifyRequest, reply: FastifyReply, input:
   return reply.type(JSON_TYPE).send(cachedRead(ctx, readOf(request), input, () => bytesOf(reply.serialize(list(ctx, input)))))
 }
 
-/** Fastify types a serializer's output as text or bytes; the route's compiled serializer gives text. */
+/**
+ * Fastify types a serializer's output as text or bytes; the route's compiled serializer gives text. (The two
+ * Buffer.from calls are two overloads: none takes the union.)
+ */
 function bytesOf (serialized: string | ArrayBuffer | Buffer): Buffer {
   if (Buffer.isBuffer(serialized)) return serialized
   return typeof serialized === 'string' ? Buffer.from(serialized) : Buffer.from(serialized)

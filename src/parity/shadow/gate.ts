@@ -36,9 +36,13 @@ export function createClientGate (): ClientGate {
   const once = (f: () => void) => { let done = false; return () => { if (!done) { done = true; f() } } }
   const answeringNow = () => {
     answering++
-    const done = once(() => { if (--answering === 0) release() })
-    // A slow target or an event stream held open holds the comparisons back once, not for as long as it lasts.
-    setTimeout(done, GATE.maxWaitMs).unref()
+    // A slow target or an event stream held open holds the comparisons back once, not for as long as it lasts; an
+    // answer through before then takes its timer with it (no timer per request left pending under load).
+    const late = setTimeout(() => done(), GATE.maxWaitMs).unref()
+    const done = once(() => {
+      clearTimeout(late)
+      if (--answering === 0) release()
+    })
     return done
   }
   const queued = () => {
