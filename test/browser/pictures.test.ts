@@ -107,7 +107,9 @@ if (chromiumAvailable(t)) {
       body: JSON.stringify({ type: 'excalidraw', version: 2, source: 'https://excalidraw.com', elements: [], appState: { viewBackgroundColor: '#fff3bf' }, files: {} })
     })
     t.equal(cleared.status, 200)
-    await page.waitForFunction((selector) => document.querySelector(selector)?.textContent?.includes('Renamed while you watched') === true, card, { timeout: 30_000 })
+    // The page polls the journal each second and may redraw the card between the two writes (the new name with the
+    // old count), then again after the second: wait for both, as a person watching it would.
+    await page.waitForFunction((selector) => /Renamed while you watched[\s\S]*\b0 elements/.test(document.querySelector(selector)?.textContent ?? ''), card, { timeout: 60_000 })
     t.match(await page.textContent(card), /Renamed while you watched[\s\S]*0 elements/, 'the card shows the new name and count')
     t.same((await settled(page)).broken, [], 'and its new picture is drawn')
     await page.screenshot({ path: new URL('pictures-redrawn.png', ARTEFACTS).pathname, fullPage: true })

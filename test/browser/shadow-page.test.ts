@@ -31,6 +31,9 @@ if (chromiumAvailable(t)) {
     t.equal((await fetch(`${shadow.url}/api/v1/workspaces`, { headers: KEY })).status, 200)
     // The waiting page reloads itself (Refresh: 2) into the demo page's shadow view.
     await page.waitForSelector('#shadow-live', { timeout: 15_000 })
+    // A comparison gives way to answers under way (src/parity/shadow/gate.ts), so the view may first show the request
+    // forwarded and not yet compared; its live part is read again each second.
+    await page.waitForFunction(() => document.querySelector('#shadow-live')?.textContent?.includes('GET /api/v1/workspaces') === true, undefined, { timeout: 15_000 })
     t.match(await page.textContent('#shadow-live'), 'GET /api/v1/workspaces')
     await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true })
 
